@@ -1,0 +1,1 @@
+//! Shared problem definitions for the planner benchmark.

@@ -1,0 +1,95 @@
+//! `goap-town plan FILE --character ID --goal ID [--set SCOPE.FACT=N]... [--json]`.
+
+use crate::planner::{Planner, Scope, Value};
+use crate::scenario::{self, Scenario, did_you_mean};
+use serde_json::json;
+use std::io::Write;
+use std::path::PathBuf;
+
+pub struct Request {
+    pub file: PathBuf,
+    pub character: String,
+    pub goal: String,
+    pub overrides: Vec<String>,
+    pub json: bool,
+}
+
+/// Exit codes: 0 a plan, 1 a bad request or scenario, 2 no plan.
+pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let scenario = match scenario::load(&request.file) {
+        Ok(s) => s,
+        Err(e) => {
+            for d in e.diagnostics() {
+                let _ = writeln!(err, "{d}");
+            }
+            return 1;
+        }
+    };
+    match answer(&scenario, request) {
+        Ok((text, code)) => {
+            let _ = write!(out, "{text}");
+            code
+        }
+        Err(message) => {
+            let _ = writeln!(err, "goap-town plan: {message}");
+            1
+        }
+    }
+}
+
+/// The printed answer and exit code, or why the request itself is wrong.
+fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), String> {
+    let character = scenario.character_index(&request.character).ok_or_else(|| {
+        let hint = did_you_mean(&request.character, scenario.characters.iter().map(|c| c.id.as_str()));
+        format!("no character \"{}\" in {}{hint}", request.character, scenario.file)
+    })?;
+    let who = &scenario.characters[character];
+    let goal = who.goals.iter().find(|g| g.id == request.goal).ok_or_else(|| {
+        let hint = did_you_mean(&request.goal, who.goals.iter().map(|g| g.id.as_str()));
+        format!("character \"{}\" has no goal \"{}\"{hint}", who.id, request.goal)
+    })?;
+
+    let mut start = scenario.start_state(character);
+    for text in &request.overrides {
+        let (fact, value) = parse_override(scenario, text)?;
+        start.set(fact, value);
+    }
+
+    let actions = scenario.planning_actions(character);
+    let result = Planner::new(&actions, &goal.conditions).plan(&start, scenario.settings.planner_budget);
+    let id_of = |step: usize| scenario.actions[who.actions[step]].id.clone();
+    Ok(match (result, request.json) {
+        (Ok(plan), false) => {
+            let mut text: String = plan.steps.iter().map(|&s| id_of(s) + "\n").collect();
+            text += &format!("cost {}\nexpanded {}\n", plan.cost, plan.expanded);
+            (text, 0)
+        }
+        (Ok(plan), true) => {
+            let ids: Vec<String> = plan.steps.iter().map(|&s| id_of(s)).collect();
+            (json!({"plan": ids, "cost": plan.cost, "expanded": plan.expanded}).to_string() + "\n", 0)
+        }
+        (Err(why), false) => (format!("no plan: {}\n", why.explain(&scenario.facts)), 2),
+        (Err(why), true) => {
+            let object = json!({"plan": null, "reason": why.kind(), "detail": why.explain(&scenario.facts), "expanded": why.expanded()});
+            (object.to_string() + "\n", 2)
+        }
+    })
+}
+
+/// `world.tools=1` → the fact and its value.
+fn parse_override(scenario: &Scenario, text: &str) -> Result<(crate::planner::FactId, Value), String> {
+    let bad = || format!("--set {text}: expected SCOPE.FACT=N, like world.tools=1 or agent.hasWeapon=1");
+    let (lhs, value) = text.split_once('=').ok_or_else(bad)?;
+    let (scope, name) = lhs.trim().split_once('.').ok_or_else(bad)?;
+    let scope = match scope {
+        "world" => Scope::World,
+        "agent" => Scope::Agent,
+        _ => return Err(bad()),
+    };
+    let value: Value = value.trim().parse().map_err(|_| bad())?;
+    let fact = scenario.facts.get(scope, name).ok_or_else(|| {
+        let hint = did_you_mean(name, scenario.facts.names_in(scope));
+        format!("--set {text}: unknown {} fact \"{name}\"{hint}", scope.keyword())
+    })?;
+    Ok((fact, value))
+}

@@ -1,0 +1,146 @@
+//! The GOAP planner: pure Rust, no Bevy types — a function of (start, actions, goal, budget).
+//!
+//! ```
+//! use goap_town::planner::{Action, Condition, Effect, FactTable, Planner, Scope, State};
+//!
+//! let mut facts = FactTable::default();
+//! let wood = facts.intern(Scope::Agent, "wood");
+//! let fire = facts.intern(Scope::World, "fireLit");
+//! let actions = [
+//!     Action::new("chopWood", 1).does(Effect::add(wood, 1)),
+//!     Action::new("lightFire", 1)
+//!         .needs(Condition::at_least(wood, 1))
+//!         .does(Effect::subtract(wood, 1))
+//!         .does(Effect::set(fire, 1)),
+//! ];
+//! let goal = [Condition::at_least(fire, 1)];
+//! let plan = Planner::new(&actions, &goal).plan(&State::zeros(facts.len()), 5000).unwrap();
+//! assert_eq!(plan.steps, vec![0, 1]); // chopWood, then lightFire
+//! assert_eq!(plan.cost, 2);
+//! ```
+//!
+//! Guarantees:
+//! - **Optimal.** Forward A* with a heuristic that never overestimates ([`heuristic`]), re-opening
+//!   states reached more cheaply, so a returned plan has the least total cost.
+//! - **Deterministic.** The same inputs give the same plan; ties go to the action listed first.
+//! - **Bounded.** At most `budget` expansions, then [`NoPlan::Budget`]; never hangs or panics.
+//! - **Explained.** No plan is [`NoPlan::Unreachable`] (naming what nothing can move),
+//!   [`NoPlan::Exhausted`] or [`NoPlan::Budget`].
+//! - **Focused.** Actions that cannot influence the goal are dropped and the facts only they touch
+//!   are projected out, so distractors do not multiply the search ([`compile`]).
+
+mod compile;
+mod facts;
+mod heuristic;
+mod model;
+mod reach;
+mod search;
+
+pub use facts::{FactId, FactTable, Scope, State, Value};
+pub use model::{Action, Change, Compare, Condition, Effect};
+
+use compile::Compiled;
+use heuristic::Heuristic;
+use search::Outcome;
+
+/// The planner's default expansion budget.
+pub const DEFAULT_BUDGET: usize = 5000;
+
+/// A plan that reaches the goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Indices into the action slice the planner was given, in execution order.
+    pub steps: Vec<usize>,
+    /// The summed cost of the steps (the least possible).
+    pub cost: u64,
+    /// How many states the search expanded to find it.
+    pub expanded: usize,
+}
+
+/// Why there is no plan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoPlan {
+    /// No sequence of the given actions can ever meet these conditions: nothing available moves
+    /// their facts toward what is needed (from this start).
+    Unreachable { blocked: Vec<Condition> },
+    /// Every reachable state was tried.
+    Exhausted { expanded: usize },
+    /// The search stopped after expanding `expanded` states, the budget.
+    Budget { expanded: usize },
+}
+
+impl NoPlan {
+    /// `unreachable`, `exhausted` or `budget`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            NoPlan::Unreachable { .. } => "unreachable",
+            NoPlan::Exhausted { .. } => "exhausted",
+            NoPlan::Budget { .. } => "budget",
+        }
+    }
+
+    /// One sentence for people, with fact names from `facts`.
+    pub fn explain(&self, facts: &FactTable) -> String {
+        match self {
+            NoPlan::Unreachable { blocked } => {
+                let what: Vec<String> = blocked.iter().map(|c| c.describe(facts)).collect();
+                format!("unreachable: no available action can bring about {}", what.join(", "))
+            }
+            NoPlan::Exhausted { expanded } => {
+                format!("exhausted: every reachable state tried ({expanded} expanded)")
+            }
+            NoPlan::Budget { expanded } => {
+                format!("budget: gave up after expanding {expanded} states")
+            }
+        }
+    }
+
+    pub fn expanded(&self) -> usize {
+        match self {
+            NoPlan::Unreachable { .. } => 0,
+            NoPlan::Exhausted { expanded } | NoPlan::Budget { expanded } => *expanded,
+        }
+    }
+}
+
+/// A goal compiled against an action list, reusable for any number of start states.
+#[derive(Clone, Debug)]
+pub struct Planner {
+    problem: Compiled,
+    heuristic: Heuristic,
+}
+
+impl Planner {
+    /// Prepares the search for reaching every condition of `goal` with `actions`.
+    pub fn new(actions: &[Action], goal: &[Condition]) -> Self {
+        let problem = compile::compile(actions, goal);
+        let heuristic = Heuristic::new(&problem);
+        Planner { problem, heuristic }
+    }
+
+    /// The cheapest plan from `start`, expanding at most `budget` states.
+    pub fn plan(&self, start: &State, budget: usize) -> Result<Plan, NoPlan> {
+        let projected: Vec<Value> = self.problem.slots.iter().map(|&f| start.get(f)).collect();
+        if let Some(blocked) = reach::blockers(&self.problem, &projected) {
+            return Err(NoPlan::Unreachable { blocked });
+        }
+        match search::astar(&self.problem, &self.heuristic, &projected, budget) {
+            Outcome::Found { steps, cost, expanded } => {
+                let steps = steps.into_iter().map(|a| self.problem.actions[a].original).collect();
+                Ok(Plan { steps, cost, expanded })
+            }
+            Outcome::Exhausted { expanded } => Err(NoPlan::Exhausted { expanded }),
+            Outcome::Budget { expanded } => Err(NoPlan::Budget { expanded }),
+        }
+    }
+
+    /// How many of the given actions can influence the goal (the rest are never tried).
+    pub fn relevant_actions(&self) -> usize {
+        self.problem.actions.len()
+    }
+}
+
+/// Plans once: [`Planner::new`] then [`Planner::plan`].
+pub fn plan(start: &State, actions: &[Action], goal: &[Condition], budget: usize) -> Result<Plan, NoPlan> {
+    Planner::new(actions, goal).plan(start, budget)
+}

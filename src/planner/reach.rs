@@ -1,0 +1,111 @@
+//! A quick relaxed look-ahead: can the goal be reached at all, and if not, what blocks it?
+//!
+//! Each fact keeps the interval of values it could ever take; an action fires once all its
+//! preconditions fit those intervals, and then widens them (`+k` opens the top, `set c` adds c).
+//! This over-approximates what is reachable, so a goal outside the intervals is truly
+//! unreachable — and walking back from it through the actions that would have helped finds the
+//! facts that no action can move at all, which is what the answer names.
+
+use super::compile::{Compiled, Delta, SlotCondition};
+use super::facts::Value;
+use super::model::{Compare, Condition};
+
+#[derive(Clone, Copy, Debug)]
+struct Interval {
+    lo: i64,
+    hi: i64,
+}
+
+impl Interval {
+    fn admits(self, c: &SlotCondition) -> bool {
+        let n = i64::from(c.value);
+        match c.compare {
+            Compare::AtLeast => self.hi >= n,
+            Compare::AtMost => self.lo <= n,
+            Compare::Exactly => self.lo <= n && n <= self.hi,
+        }
+    }
+}
+
+/// `None` when the goal may be reachable; otherwise the conditions that block it, as the facts
+/// no available action can move toward what is needed.
+pub(crate) fn blockers(problem: &Compiled, start: &[Value]) -> Option<Vec<Condition>> {
+    let mut range: Vec<Interval> =
+        start.iter().map(|&v| Interval { lo: i64::from(v), hi: i64::from(v) }).collect();
+    let mut fired = vec![false; problem.actions.len()];
+    loop {
+        let mut changed = false;
+        for (a, action) in problem.actions.iter().enumerate() {
+            if fired[a] || !action.preconditions.iter().all(|c| range[c.slot as usize].admits(c)) {
+                continue;
+            }
+            fired[a] = true;
+            changed = true;
+            for &(slot, delta) in &action.deltas {
+                let r = &mut range[slot as usize];
+                match delta {
+                    Delta::Add(k) if k > 0 => r.hi = i64::MAX,
+                    Delta::Add(k) if k < 0 => r.lo = i64::MIN,
+                    Delta::Add(_) => {}
+                    Delta::Set(c) => {
+                        r.lo = r.lo.min(i64::from(c));
+                        r.hi = r.hi.max(i64::from(c));
+                    }
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+
+    let unmet: Vec<SlotCondition> =
+        problem.goal.iter().filter(|c| !range[c.slot as usize].admits(c)).copied().collect();
+    if unmet.is_empty() {
+        return None;
+    }
+
+    // Walk back from each unmet goal condition through the actions that would have met it.
+    let mut roots: Vec<SlotCondition> = Vec::new();
+    let mut seen: Vec<(u16, Compare, Value)> = Vec::new();
+    let mut pending = unmet.clone();
+    while let Some(c) = pending.pop() {
+        if seen.contains(&(c.slot, c.compare, c.value)) {
+            continue;
+        }
+        seen.push((c.slot, c.compare, c.value));
+        let too_low = range[c.slot as usize].hi < i64::from(c.value);
+        let n = i64::from(c.value);
+        let meeting: Vec<usize> = (0..problem.actions.len())
+            .filter(|&a| match problem.actions[a].delta_on(c.slot) {
+                Some(Delta::Add(k)) => (k > 0) == too_low && k != 0,
+                Some(Delta::Set(to)) => {
+                    if too_low {
+                        i64::from(to) >= n
+                    } else {
+                        i64::from(to) <= n
+                    }
+                }
+                None => false,
+            })
+            .collect();
+        if meeting.is_empty() {
+            roots.push(c);
+        }
+        for a in meeting {
+            for p in &problem.actions[a].preconditions {
+                if !range[p.slot as usize].admits(p) {
+                    pending.push(*p);
+                }
+            }
+        }
+    }
+    let named = if roots.is_empty() { unmet } else { roots };
+    let mut conditions: Vec<Condition> = named
+        .into_iter()
+        .map(|c| Condition { fact: problem.slots[c.slot as usize], compare: c.compare, value: c.value })
+        .collect();
+    conditions.sort_by_key(|c| (c.fact, c.value));
+    conditions.dedup();
+    Some(conditions)
+}

@@ -1,0 +1,191 @@
+//! The little language of conditions and effects: `world.tools >= 1`, `agent.wood -= 1`.
+//!
+//! Grammar: `SCOPE.FACT OP VALUE`, SCOPE is `world` or `agent`; conditions use `>=`, `<=`, `==`
+//! (and `>` / `<` as integer shorthands: `x > 0` means `x >= 1`); effects use `=`, `+=`, `-=`.
+//! VALUE is an integer, or `true` / `false` for 1 / 0.
+
+use crate::planner::{Change, Compare, Scope, Value};
+
+/// A fact reference as written, before it is resolved against the declared facts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FactRef {
+    pub scope: Scope,
+    pub name: String,
+    /// Character offset of the name inside the expression (for error columns).
+    pub offset: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedCondition {
+    pub fact: FactRef,
+    pub compare: Compare,
+    pub value: Value,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedEffect {
+    pub fact: FactRef,
+    pub change: Change,
+    pub value: Value,
+}
+
+/// What is wrong with an expression, and at which character of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExprError {
+    pub offset: usize,
+    pub message: String,
+}
+
+pub fn parse_condition(text: &str) -> Result<ParsedCondition, ExprError> {
+    let (fact, op, op_at, value) = split(text, "a comparison (>=, <=, ==, >, <)")?;
+    let (compare, value) = match op {
+        ">=" => (Compare::AtLeast, value),
+        "<=" => (Compare::AtMost, value),
+        "==" => (Compare::Exactly, value),
+        ">" => (Compare::AtLeast, value.checked_add(1).ok_or_else(|| too_big(op_at))?),
+        "<" => (Compare::AtMost, value.checked_sub(1).ok_or_else(|| too_big(op_at))?),
+        other => {
+            return Err(ExprError {
+                offset: op_at,
+                message: format!("`{other}` changes a fact; a condition compares with >=, <= or =="),
+            });
+        }
+    };
+    Ok(ParsedCondition { fact, compare, value })
+}
+
+pub fn parse_effect(text: &str) -> Result<ParsedEffect, ExprError> {
+    let (fact, op, op_at, value) = split(text, "a change (=, +=, -=)")?;
+    let change = match op {
+        "=" => Change::Set,
+        "+=" => Change::Add,
+        "-=" => Change::Subtract,
+        other => {
+            return Err(ExprError {
+                offset: op_at,
+                message: format!("`{other}` compares; an effect changes a fact with =, += or -="),
+            });
+        }
+    };
+    Ok(ParsedEffect { fact, change, value })
+}
+
+fn too_big(offset: usize) -> ExprError {
+    ExprError { offset, message: "the value is out of range".into() }
+}
+
+/// `scope.name OP value` → its parts, with the operator's offset.
+fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usize, Value), ExprError> {
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut i = 0;
+    let skip_space = |i: &mut usize| {
+        while *i < chars.len() && chars[*i].1.is_whitespace() {
+            *i += 1;
+        }
+    };
+    let word = |i: &mut usize| -> String {
+        let mut s = String::new();
+        while *i < chars.len() && (chars[*i].1.is_alphanumeric() || chars[*i].1 == '_') {
+            s.push(chars[*i].1);
+            *i += 1;
+        }
+        s
+    };
+
+    skip_space(&mut i);
+    let scope_at = i;
+    let scope = match word(&mut i).as_str() {
+        "world" => Scope::World,
+        "agent" => Scope::Agent,
+        "" => {
+            return Err(ExprError { offset: scope_at, message: "expected `world.` or `agent.` and a fact name".into() });
+        }
+        other => {
+            return Err(ExprError {
+                offset: scope_at,
+                message: format!("`{other}` is not a scope: write world.{other} or agent.{other}"),
+            });
+        }
+    };
+    if chars.get(i).map(|c| c.1) != Some('.') {
+        return Err(ExprError { offset: i, message: "expected `.` and a fact name after the scope".into() });
+    }
+    i += 1;
+    let name_at = i;
+    let name = word(&mut i);
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        return Err(ExprError { offset: name_at, message: "expected a fact name (letters, digits, _)".into() });
+    }
+
+    skip_space(&mut i);
+    let op_at = i;
+    let mut op_end = i;
+    while op_end < chars.len() && matches!(chars[op_end].1, '<' | '>' | '=' | '+' | '-' | '!') {
+        op_end += 1;
+    }
+    // A `-` right before digits belongs to the number (`x = -1`), unless it is the only operator.
+    if op_end > i + 1 && chars[op_end - 1].1 == '-' {
+        op_end -= 1;
+    }
+    let op = &text[byte(&chars, text, i)..byte(&chars, text, op_end)];
+    if !matches!(op, ">=" | "<=" | "==" | ">" | "<" | "=" | "+=" | "-=") {
+        return Err(ExprError { offset: op_at, message: format!("expected {expected_op} after {}.{name}", scope.keyword()) });
+    }
+    i = op_end;
+
+    skip_space(&mut i);
+    let value_at = i;
+    let rest = text[byte(&chars, text, i)..].trim_end();
+    let value = match rest {
+        "true" => 1,
+        "false" => 0,
+        "" => return Err(ExprError { offset: value_at, message: "expected a whole number after the operator".into() }),
+        digits => digits.parse::<Value>().map_err(|_| ExprError {
+            offset: value_at,
+            message: format!("`{digits}` is not a whole number from {} to {}", Value::MIN, Value::MAX),
+        })?,
+    };
+    Ok((FactRef { scope, name, offset: name_at }, op, op_at, value))
+}
+
+fn byte(chars: &[(usize, char)], text: &str, index: usize) -> usize {
+    chars.get(index).map_or(text.len(), |c| c.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_conditions_like_the_spec_writes_them() {
+        let c = parse_condition("world.tools >= 1").unwrap();
+        assert_eq!((c.fact.scope, c.fact.name.as_str(), c.compare, c.value), (Scope::World, "tools", Compare::AtLeast, 1));
+        let c = parse_condition("agent.hasWeapon == false").unwrap();
+        assert_eq!((c.compare, c.value), (Compare::Exactly, 0));
+        let c = parse_condition("agent.ore<1").unwrap();
+        assert_eq!((c.compare, c.value), (Compare::AtMost, 0));
+    }
+
+    #[test]
+    fn reads_effects_including_negative_values() {
+        let e = parse_effect("agent.wood -= 1").unwrap();
+        assert_eq!((e.change, e.value), (Change::Subtract, 1));
+        let e = parse_effect("world.fireLit = 0").unwrap();
+        assert_eq!((e.change, e.value), (Change::Set, 0));
+        let e = parse_effect("world.debt = -3").unwrap();
+        assert_eq!((e.change, e.value), (Change::Set, -3));
+    }
+
+    #[test]
+    fn says_what_is_wrong_and_where() {
+        assert_eq!(parse_condition("tools >= 1").unwrap_err().offset, 0);
+        let e = parse_condition("world.tools += 1").unwrap_err();
+        assert_eq!(e.offset, 12);
+        assert!(e.message.contains("condition compares"), "{}", e.message);
+        let e = parse_effect("agent.wood >= 1").unwrap_err();
+        assert!(e.message.contains("effect changes"), "{}", e.message);
+        let e = parse_condition("world.tools >= lots").unwrap_err();
+        assert_eq!(e.offset, 15);
+        assert!(parse_condition("world.x >= 99999999999").is_err());
+    }
+}
