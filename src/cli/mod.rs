@@ -8,7 +8,11 @@ use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
-#[command(name = "goap-town", version, about = "A town of villagers that runs itself by Goal-Oriented Action Planning")]
+#[command(
+    name = "goap-town",
+    version,
+    about = "A town of villagers that runs itself by Goal-Oriented Action Planning"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -45,9 +49,23 @@ pub enum Command {
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     match cli.command {
         Some(Command::Check { files }) => check::run(&files, out, err),
-        Some(Command::Plan { file, character, goal, overrides, json }) => {
-            plan::run(&plan::Request { file, character, goal, overrides, json }, out, err)
-        }
+        Some(Command::Plan {
+            file,
+            character,
+            goal,
+            overrides,
+            json,
+        }) => plan::run(
+            &plan::Request {
+                file,
+                character,
+                goal,
+                overrides,
+                json,
+            },
+            out,
+            err,
+        ),
         None => {
             let _ = writeln!(
                 out,

@@ -84,7 +84,10 @@ impl NoPlan {
         match self {
             NoPlan::Unreachable { blocked } => {
                 let what: Vec<String> = blocked.iter().map(|c| c.describe(facts)).collect();
-                format!("unreachable: no available action can bring about {}", what.join(", "))
+                format!(
+                    "unreachable: no available action can bring about {}",
+                    what.join(", ")
+                )
             }
             NoPlan::Exhausted { expanded } => {
                 format!("exhausted: every reachable state tried ({expanded} expanded)")
@@ -125,9 +128,20 @@ impl Planner {
             return Err(NoPlan::Unreachable { blocked });
         }
         match search::astar(&self.problem, &self.heuristic, &projected, budget) {
-            Outcome::Found { steps, cost, expanded } => {
-                let steps = steps.into_iter().map(|a| self.problem.actions[a].original).collect();
-                Ok(Plan { steps, cost, expanded })
+            Outcome::Found {
+                steps,
+                cost,
+                expanded,
+            } => {
+                let steps = steps
+                    .into_iter()
+                    .map(|a| self.problem.actions[a].original)
+                    .collect();
+                Ok(Plan {
+                    steps,
+                    cost,
+                    expanded,
+                })
             }
             Outcome::Exhausted { expanded } => Err(NoPlan::Exhausted { expanded }),
             Outcome::Budget { expanded } => Err(NoPlan::Budget { expanded }),
@@ -141,6 +155,11 @@ impl Planner {
 }
 
 /// Plans once: [`Planner::new`] then [`Planner::plan`].
-pub fn plan(start: &State, actions: &[Action], goal: &[Condition], budget: usize) -> Result<Plan, NoPlan> {
+pub fn plan(
+    start: &State,
+    actions: &[Action],
+    goal: &[Condition],
+    budget: usize,
+) -> Result<Plan, NoPlan> {
     Planner::new(actions, goal).plan(start, budget)
 }

@@ -30,13 +30,23 @@ impl Interval {
 /// `None` when the goal may be reachable; otherwise the conditions that block it, as the facts
 /// no available action can move toward what is needed.
 pub(crate) fn blockers(problem: &Compiled, start: &[Value]) -> Option<Vec<Condition>> {
-    let mut range: Vec<Interval> =
-        start.iter().map(|&v| Interval { lo: i64::from(v), hi: i64::from(v) }).collect();
+    let mut range: Vec<Interval> = start
+        .iter()
+        .map(|&v| Interval {
+            lo: i64::from(v),
+            hi: i64::from(v),
+        })
+        .collect();
     let mut fired = vec![false; problem.actions.len()];
     loop {
         let mut changed = false;
         for (a, action) in problem.actions.iter().enumerate() {
-            if fired[a] || !action.preconditions.iter().all(|c| range[c.slot as usize].admits(c)) {
+            if fired[a]
+                || !action
+                    .preconditions
+                    .iter()
+                    .all(|c| range[c.slot as usize].admits(c))
+            {
                 continue;
             }
             fired[a] = true;
@@ -59,8 +69,12 @@ pub(crate) fn blockers(problem: &Compiled, start: &[Value]) -> Option<Vec<Condit
         }
     }
 
-    let unmet: Vec<SlotCondition> =
-        problem.goal.iter().filter(|c| !range[c.slot as usize].admits(c)).copied().collect();
+    let unmet: Vec<SlotCondition> = problem
+        .goal
+        .iter()
+        .filter(|c| !range[c.slot as usize].admits(c))
+        .copied()
+        .collect();
     if unmet.is_empty() {
         return None;
     }
@@ -103,7 +117,11 @@ pub(crate) fn blockers(problem: &Compiled, start: &[Value]) -> Option<Vec<Condit
     let named = if roots.is_empty() { unmet } else { roots };
     let mut conditions: Vec<Condition> = named
         .into_iter()
-        .map(|c| Condition { fact: problem.slots[c.slot as usize], compare: c.compare, value: c.value })
+        .map(|c| Condition {
+            fact: problem.slots[c.slot as usize],
+            compare: c.compare,
+            value: c.value,
+        })
         .collect();
     conditions.sort_by_key(|c| (c.fact, c.value));
     conditions.dedup();

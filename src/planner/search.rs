@@ -12,9 +12,17 @@ use std::hash::Hasher;
 
 /// What the search found: the action indices (into the compiled list) and the bookkeeping.
 pub(crate) enum Outcome {
-    Found { steps: Vec<usize>, cost: u64, expanded: usize },
-    Exhausted { expanded: usize },
-    Budget { expanded: usize },
+    Found {
+        steps: Vec<usize>,
+        cost: u64,
+        expanded: usize,
+    },
+    Exhausted {
+        expanded: usize,
+    },
+    Budget {
+        expanded: usize,
+    },
 }
 
 /// One visited state. Its values live in [`Arena::values`] at `index × width`.
@@ -62,7 +70,8 @@ impl Arena {
         self.nodes.push(node);
         self.hashes.push(hash);
         let hashes = &self.hashes;
-        self.table.insert_unique(hash, index, |&n| hashes[n as usize]);
+        self.table
+            .insert_unique(hash, index, |&n| hashes[n as usize]);
         index
     }
 }
@@ -88,13 +97,26 @@ fn apply(action: &SlotAction, state: &mut [Value]) {
 
 /// A* from `start` (already projected). Open-list ties go to the lower estimate, then to the
 /// earliest generated node — so, among equals, to the action listed first.
-pub(crate) fn astar(problem: &Compiled, heuristic: &Heuristic, start: &[Value], budget: usize) -> Outcome {
+pub(crate) fn astar(
+    problem: &Compiled,
+    heuristic: &Heuristic,
+    start: &[Value],
+    budget: usize,
+) -> Outcome {
     let width = start.len();
     let mut arena = Arena::new(width);
     let Some(h0) = heuristic.estimate(start) else {
         return Outcome::Exhausted { expanded: 0 };
     };
-    let root = arena.insert(hash_state(start), start, Node { parent: NO_PARENT, action: 0, g: 0 });
+    let root = arena.insert(
+        hash_state(start),
+        start,
+        Node {
+            parent: NO_PARENT,
+            action: 0,
+            g: 0,
+        },
+    );
     // (f, h, sequence, node): the smallest pops first.
     let mut open: BinaryHeap<Reverse<(u64, u64, u64, u32)>> = BinaryHeap::new();
     open.push(Reverse((h0, h0, 0, root)));
@@ -107,8 +129,17 @@ pub(crate) fn astar(problem: &Compiled, heuristic: &Heuristic, start: &[Value], 
         if g.saturating_add(h) != f {
             continue; // left behind when a cheaper way into this state re-opened it
         }
-        if h == 0 && problem.goal.iter().all(|c| c.holds_for(arena.state(node)[c.slot as usize])) {
-            return Outcome::Found { steps: path_to(&arena, node), cost: g, expanded };
+        if h == 0
+            && problem
+                .goal
+                .iter()
+                .all(|c| c.holds_for(arena.state(node)[c.slot as usize]))
+        {
+            return Outcome::Found {
+                steps: path_to(&arena, node),
+                cost: g,
+                expanded,
+            };
         }
         if expanded >= budget {
             return Outcome::Budget { expanded };
@@ -116,14 +147,22 @@ pub(crate) fn astar(problem: &Compiled, heuristic: &Heuristic, start: &[Value], 
         expanded += 1;
         for (a, action) in problem.actions.iter().enumerate() {
             let state = arena.state(node);
-            if !action.preconditions.iter().all(|c| c.holds_for(state[c.slot as usize])) {
+            if !action
+                .preconditions
+                .iter()
+                .all(|c| c.holds_for(state[c.slot as usize]))
+            {
                 continue;
             }
             child.copy_from_slice(state);
             apply(action, &mut child);
             let child_g = g.saturating_add(u64::from(action.cost));
             let hash = hash_state(&child);
-            let link = Node { parent: node, action: a as u32, g: child_g };
+            let link = Node {
+                parent: node,
+                action: a as u32,
+                g: child_g,
+            };
             let target = match arena.find(hash, &child) {
                 Some(seen) if arena.nodes[seen as usize].g <= child_g => continue,
                 Some(seen) => {
@@ -134,7 +173,12 @@ pub(crate) fn astar(problem: &Compiled, heuristic: &Heuristic, start: &[Value], 
                 None => arena.insert(hash, &child, link),
             };
             if let Some(child_h) = heuristic.estimate(&child) {
-                open.push(Reverse((child_g.saturating_add(child_h), child_h, sequence, target)));
+                open.push(Reverse((
+                    child_g.saturating_add(child_h),
+                    child_h,
+                    sequence,
+                    target,
+                )));
                 sequence += 1;
             }
         }

@@ -42,16 +42,28 @@ pub fn parse_condition(text: &str) -> Result<ParsedCondition, ExprError> {
         ">=" => (Compare::AtLeast, value),
         "<=" => (Compare::AtMost, value),
         "==" => (Compare::Exactly, value),
-        ">" => (Compare::AtLeast, value.checked_add(1).ok_or_else(|| too_big(op_at))?),
-        "<" => (Compare::AtMost, value.checked_sub(1).ok_or_else(|| too_big(op_at))?),
+        ">" => (
+            Compare::AtLeast,
+            value.checked_add(1).ok_or_else(|| too_big(op_at))?,
+        ),
+        "<" => (
+            Compare::AtMost,
+            value.checked_sub(1).ok_or_else(|| too_big(op_at))?,
+        ),
         other => {
             return Err(ExprError {
                 offset: op_at,
-                message: format!("`{other}` changes a fact; a condition compares with >=, <= or =="),
+                message: format!(
+                    "`{other}` changes a fact; a condition compares with >=, <= or =="
+                ),
             });
         }
     };
-    Ok(ParsedCondition { fact, compare, value })
+    Ok(ParsedCondition {
+        fact,
+        compare,
+        value,
+    })
 }
 
 pub fn parse_effect(text: &str) -> Result<ParsedEffect, ExprError> {
@@ -67,15 +79,25 @@ pub fn parse_effect(text: &str) -> Result<ParsedEffect, ExprError> {
             });
         }
     };
-    Ok(ParsedEffect { fact, change, value })
+    Ok(ParsedEffect {
+        fact,
+        change,
+        value,
+    })
 }
 
 fn too_big(offset: usize) -> ExprError {
-    ExprError { offset, message: "the value is out of range".into() }
+    ExprError {
+        offset,
+        message: "the value is out of range".into(),
+    }
 }
 
 /// `scope.name OP value` → its parts, with the operator's offset.
-fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usize, Value), ExprError> {
+fn split<'a>(
+    text: &'a str,
+    expected_op: &str,
+) -> Result<(FactRef, &'a str, usize, Value), ExprError> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut i = 0;
     let skip_space = |i: &mut usize| {
@@ -98,7 +120,10 @@ fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usiz
         "world" => Scope::World,
         "agent" => Scope::Agent,
         "" => {
-            return Err(ExprError { offset: scope_at, message: "expected `world.` or `agent.` and a fact name".into() });
+            return Err(ExprError {
+                offset: scope_at,
+                message: "expected `world.` or `agent.` and a fact name".into(),
+            });
         }
         other => {
             return Err(ExprError {
@@ -108,13 +133,19 @@ fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usiz
         }
     };
     if chars.get(i).map(|c| c.1) != Some('.') {
-        return Err(ExprError { offset: i, message: "expected `.` and a fact name after the scope".into() });
+        return Err(ExprError {
+            offset: i,
+            message: "expected `.` and a fact name after the scope".into(),
+        });
     }
     i += 1;
     let name_at = i;
     let name = word(&mut i);
     if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
-        return Err(ExprError { offset: name_at, message: "expected a fact name (letters, digits, _)".into() });
+        return Err(ExprError {
+            offset: name_at,
+            message: "expected a fact name (letters, digits, _)".into(),
+        });
     }
 
     skip_space(&mut i);
@@ -129,7 +160,10 @@ fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usiz
     }
     let op = &text[byte(&chars, text, i)..byte(&chars, text, op_end)];
     if !matches!(op, ">=" | "<=" | "==" | ">" | "<" | "=" | "+=" | "-=") {
-        return Err(ExprError { offset: op_at, message: format!("expected {expected_op} after {}.{name}", scope.keyword()) });
+        return Err(ExprError {
+            offset: op_at,
+            message: format!("expected {expected_op} after {}.{name}", scope.keyword()),
+        });
     }
     i = op_end;
 
@@ -139,13 +173,31 @@ fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usiz
     let value = match rest {
         "true" => 1,
         "false" => 0,
-        "" => return Err(ExprError { offset: value_at, message: "expected a whole number after the operator".into() }),
+        "" => {
+            return Err(ExprError {
+                offset: value_at,
+                message: "expected a whole number after the operator".into(),
+            });
+        }
         digits => digits.parse::<Value>().map_err(|_| ExprError {
             offset: value_at,
-            message: format!("`{digits}` is not a whole number from {} to {}", Value::MIN, Value::MAX),
+            message: format!(
+                "`{digits}` is not a whole number from {} to {}",
+                Value::MIN,
+                Value::MAX
+            ),
         })?,
     };
-    Ok((FactRef { scope, name, offset: name_at }, op, op_at, value))
+    Ok((
+        FactRef {
+            scope,
+            name,
+            offset: name_at,
+        },
+        op,
+        op_at,
+        value,
+    ))
 }
 
 fn byte(chars: &[(usize, char)], text: &str, index: usize) -> usize {
@@ -159,7 +211,10 @@ mod tests {
     #[test]
     fn reads_conditions_like_the_spec_writes_them() {
         let c = parse_condition("world.tools >= 1").unwrap();
-        assert_eq!((c.fact.scope, c.fact.name.as_str(), c.compare, c.value), (Scope::World, "tools", Compare::AtLeast, 1));
+        assert_eq!(
+            (c.fact.scope, c.fact.name.as_str(), c.compare, c.value),
+            (Scope::World, "tools", Compare::AtLeast, 1)
+        );
         let c = parse_condition("agent.hasWeapon == false").unwrap();
         assert_eq!((c.compare, c.value), (Compare::Exactly, 0));
         let c = parse_condition("agent.ore<1").unwrap();

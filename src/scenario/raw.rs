@@ -5,7 +5,7 @@ use serde::{Deserialize, Deserializer};
 use std::fmt;
 
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(rename = "Scenario", deny_unknown_fields)]
 pub struct RawScenario {
     #[serde(default)]
     pub name: String,

@@ -4,7 +4,9 @@
 use super::diagnostic::{Diagnostic, Severity, did_you_mean};
 use super::expr::{self, FactRef};
 use super::locate::Locations;
-use super::raw::{FactValues, RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings};
+use super::raw::{
+    FactValues, RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings,
+};
 use super::{ActionDef, Character, Drift, Goal, LoadError, Scenario, Settings, Station};
 use crate::planner::{self, Change, Compare, Condition, Effect, FactId, FactTable, Scope, Value};
 use rustc_hash::FxHashMap;
@@ -19,7 +21,14 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
-    fn report(&mut self, severity: Severity, field: &str, nth: usize, extra_columns: usize, message: String) {
+    fn report(
+        &mut self,
+        severity: Severity,
+        field: &str,
+        nth: usize,
+        extra_columns: usize,
+        message: String,
+    ) {
         let at = self.at.find_nth(field, nth);
         self.problems.push(Diagnostic {
             severity,
@@ -46,27 +55,43 @@ impl Checker<'_> {
 
     fn finite(&mut self, field: &str, value: f64, min: f64, max: f64, what: &str) -> f32 {
         if !value.is_finite() || value < min || value > max {
-            self.error(field, format!("{what} must be a number from {min} to {max}, not {value}"));
+            self.error(
+                field,
+                format!("{what} must be a number from {min} to {max}, not {value}"),
+            );
         }
         value as f32
     }
 
     fn positive(&mut self, field: &str, value: f64, what: &str) -> f32 {
         if !value.is_finite() || value <= 0.0 {
-            self.error(field, format!("{what} must be a positive number, not {value}"));
+            self.error(
+                field,
+                format!("{what} must be a positive number, not {value}"),
+            );
         }
         value as f32
     }
 
     /// Reports a repeated or empty id; returns whether the id is usable.
-    fn unique_id<'s>(&mut self, field: &str, id: &'s str, seen: &mut FxHashMap<&'s str, usize>, what: &str, index: usize) -> bool {
+    fn unique_id<'s>(
+        &mut self,
+        field: &str,
+        id: &'s str,
+        seen: &mut FxHashMap<&'s str, usize>,
+        what: &str,
+        index: usize,
+    ) -> bool {
         if id.trim().is_empty() {
             self.error(field, format!("a {what} needs a non-empty id"));
             return false;
         }
         if let Some(first) = seen.insert(id, index) {
             seen.insert(id, first);
-            self.error(field, format!("duplicate {what} id \"{id}\" (first used at index {first})"));
+            self.error(
+                field,
+                format!("duplicate {what} id \"{id}\" (first used at index {first})"),
+            );
             return false;
         }
         true
@@ -81,7 +106,13 @@ impl Checker<'_> {
             Scope::Agent => Scope::World,
         };
         let hint = if facts.get(other, &fact.name).is_some() {
-            format!(" ({} is {} fact: write {}.{})", fact.name, article(other), other.keyword(), fact.name)
+            format!(
+                " ({} is {} fact: write {}.{})",
+                fact.name,
+                article(other),
+                other.keyword(),
+                fact.name
+            )
         } else {
             did_you_mean(&fact.name, facts.names_in(fact.scope))
         };
@@ -92,7 +123,11 @@ impl Checker<'_> {
         self.error_in_string(
             field,
             fact.offset,
-            format!("unknown {} fact \"{}\"{hint}; facts are declared in `{declare}: {{...}}`", fact.scope.keyword(), fact.name),
+            format!(
+                "unknown {} fact \"{}\"{hint}; facts are declared in `{declare}: {{...}}`",
+                fact.scope.keyword(),
+                fact.name
+            ),
         );
         None
     }
@@ -101,10 +136,18 @@ impl Checker<'_> {
         match expr::parse_condition(text) {
             Ok(parsed) => {
                 let fact = self.resolve(facts, field, &parsed.fact)?;
-                Some(Condition { fact, compare: parsed.compare, value: parsed.value })
+                Some(Condition {
+                    fact,
+                    compare: parsed.compare,
+                    value: parsed.value,
+                })
             }
             Err(e) => {
-                self.error_in_string(field, e.offset, format!("in condition \"{text}\": {}", e.message));
+                self.error_in_string(
+                    field,
+                    e.offset,
+                    format!("in condition \"{text}\": {}", e.message),
+                );
                 None
             }
         }
@@ -114,10 +157,18 @@ impl Checker<'_> {
         match expr::parse_effect(text) {
             Ok(parsed) => {
                 let fact = self.resolve(facts, field, &parsed.fact)?;
-                Some(Effect { fact, change: parsed.change, value: parsed.value })
+                Some(Effect {
+                    fact,
+                    change: parsed.change,
+                    value: parsed.value,
+                })
             }
             Err(e) => {
-                self.error_in_string(field, e.offset, format!("in effect \"{text}\": {}", e.message));
+                self.error_in_string(
+                    field,
+                    e.offset,
+                    format!("in effect \"{text}\": {}", e.message),
+                );
                 None
             }
         }
@@ -125,7 +176,14 @@ impl Checker<'_> {
 
     fn fact_value(&mut self, field: &str, value: i64) -> Value {
         Value::try_from(value).unwrap_or_else(|_| {
-            self.error(field, format!("{value} does not fit a fact (from {} to {})", Value::MIN, Value::MAX));
+            self.error(
+                field,
+                format!(
+                    "{value} does not fit a fact (from {} to {})",
+                    Value::MIN,
+                    Value::MAX
+                ),
+            );
             0
         })
     }
@@ -139,7 +197,11 @@ fn article(scope: Scope) -> &'static str {
 }
 
 pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario, LoadError> {
-    let mut check = Checker { file, at, problems: Vec::new() };
+    let mut check = Checker {
+        file,
+        at,
+        problems: Vec::new(),
+    };
     let settings = settings(&mut check, &raw.settings);
 
     let mut facts = FactTable::default();
@@ -153,11 +215,25 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario
         .enumerate()
         .map(|(i, s)| {
             let field = format!("stations[{i}]");
-            check.unique_id(&format!("{field}.id"), &s.id, &mut station_ids, "station", i);
+            check.unique_id(
+                &format!("{field}.id"),
+                &s.id,
+                &mut station_ids,
+                "station",
+                i,
+            );
             let x = check.finite(&format!("{field}.pos.0"), s.pos.0, -1e6, 1e6, "a position");
             let y = check.finite(&format!("{field}.pos.1"), s.pos.1, -1e6, 1e6, "a position");
-            let label = if s.label.is_empty() { s.id.clone() } else { s.label.clone() };
-            Station { id: s.id.clone(), label, position: [x, y] }
+            let label = if s.label.is_empty() {
+                s.id.clone()
+            } else {
+                s.label.clone()
+            };
+            Station {
+                id: s.id.clone(),
+                label,
+                position: [x, y],
+            }
         })
         .collect();
 
@@ -166,7 +242,17 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario
         .actions
         .iter()
         .enumerate()
-        .map(|(i, a)| action(&mut check, &facts, &raw, &station_ids, &mut action_ids, i, a))
+        .map(|(i, a)| {
+            action(
+                &mut check,
+                &facts,
+                &raw,
+                &station_ids,
+                &mut action_ids,
+                i,
+                a,
+            )
+        })
         .collect();
 
     let mut character_ids = FxHashMap::default();
@@ -174,14 +260,29 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario
         .characters
         .iter()
         .enumerate()
-        .map(|(i, c)| character(&mut check, &facts, &agent_defaults, &action_ids, &raw, &mut character_ids, i, c))
+        .map(|(i, c)| {
+            character(
+                &mut check,
+                &facts,
+                &agent_defaults,
+                &action_ids,
+                &raw,
+                &mut character_ids,
+                i,
+                c,
+            )
+        })
         .collect();
     if characters.is_empty() {
         check.error("characters", "a scenario needs at least one character");
     }
 
     let mut scenario = Scenario {
-        name: if raw.name.is_empty() { file.to_owned() } else { raw.name.clone() },
+        name: if raw.name.is_empty() {
+            file.to_owned()
+        } else {
+            raw.name.clone()
+        },
         description: raw.description.clone(),
         file: file.to_owned(),
         settings,
@@ -198,7 +299,9 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario
     }
     check.problems.sort_by_key(|d| (d.line, d.column));
     if check.problems.iter().any(|d| d.severity == Severity::Error) {
-        return Err(LoadError::Invalid { diagnostics: check.problems });
+        return Err(LoadError::Invalid {
+            diagnostics: check.problems,
+        });
     }
     scenario.warnings = check.problems;
     Ok(scenario)
@@ -208,21 +311,59 @@ fn settings(check: &mut Checker, raw: &RawSettings) -> Settings {
     let budget = if (1..=10_000_000).contains(&raw.planner_budget) {
         raw.planner_budget as usize
     } else {
-        check.error("settings.planner_budget", format!("the planner budget must be from 1 to 10000000 expansions, not {}", raw.planner_budget));
+        check.error(
+            "settings.planner_budget",
+            format!(
+                "the planner budget must be from 1 to 10000000 expansions, not {}",
+                raw.planner_budget
+            ),
+        );
         planner::DEFAULT_BUDGET
     };
     Settings {
-        day_length: check.positive("settings.day_length", raw.day_length, "the day length (seconds)"),
-        cost_weight: check.finite("settings.cost_weight", raw.cost_weight, 0.0, 1e3, "the cost weight"),
-        hysteresis: check.finite("settings.hysteresis", raw.hysteresis, 0.0, 1.0, "the hysteresis"),
-        rest_threshold: check.finite("settings.rest_threshold", raw.rest_threshold, 0.0, 1.0, "the rest threshold"),
+        day_length: check.positive(
+            "settings.day_length",
+            raw.day_length,
+            "the day length (seconds)",
+        ),
+        cost_weight: check.finite(
+            "settings.cost_weight",
+            raw.cost_weight,
+            0.0,
+            1e3,
+            "the cost weight",
+        ),
+        hysteresis: check.finite(
+            "settings.hysteresis",
+            raw.hysteresis,
+            0.0,
+            1.0,
+            "the hysteresis",
+        ),
+        rest_threshold: check.finite(
+            "settings.rest_threshold",
+            raw.rest_threshold,
+            0.0,
+            1.0,
+            "the rest threshold",
+        ),
         planner_budget: budget,
-        retry_interval: check.positive("settings.retry_interval", raw.retry_interval, "the retry interval (seconds)"),
+        retry_interval: check.positive(
+            "settings.retry_interval",
+            raw.retry_interval,
+            "the retry interval (seconds)",
+        ),
     }
 }
 
 /// Interns the facts of one scope with their values.
-fn declare(check: &mut Checker, facts: &mut FactTable, scope: Scope, field: &str, values: &FactValues) -> Vec<(FactId, Value)> {
+fn declare(
+    check: &mut Checker,
+    facts: &mut FactTable,
+    scope: Scope,
+    field: &str,
+    values: &FactValues,
+) -> Vec<(FactId, Value)> {
     let mut declared: Vec<(FactId, Value)> = Vec::new();
     for (name, value) in &values.0 {
         let path = format!("{field}.{name}");
@@ -234,7 +375,13 @@ fn declare(check: &mut Checker, facts: &mut FactTable, scope: Scope, field: &str
         }
         let value = check.fact_value(&path, *value);
         if facts.get(scope, name).is_some() {
-            check.report(Severity::Error, &path, 1, 0, format!("{} fact \"{name}\" is declared twice", scope.keyword()));
+            check.report(
+                Severity::Error,
+                &path,
+                1,
+                0,
+                format!("{} fact \"{name}\" is declared twice", scope.keyword()),
+            );
             continue;
         }
         declared.push((facts.intern(scope, name), value));
@@ -257,15 +404,30 @@ fn action<'r>(
         Some(&s) => s,
         None => {
             let hint = did_you_mean(&a.station, raw.stations.iter().map(|s| s.id.as_str()));
-            check.error(&format!("{field}.station"), format!("unknown station \"{}\"{hint}", a.station));
+            check.error(
+                &format!("{field}.station"),
+                format!("unknown station \"{}\"{hint}", a.station),
+            );
             0
         }
     };
-    let duration = check.finite(&format!("{field}.duration"), a.duration, 0.0, 86_400.0, "a duration (seconds)");
+    let duration = check.finite(
+        &format!("{field}.duration"),
+        a.duration,
+        0.0,
+        86_400.0,
+        "a duration (seconds)",
+    );
     let cost = if (0..=MAX_COST).contains(&a.cost) {
         a.cost as u32
     } else {
-        check.error(&format!("{field}.cost"), format!("a cost must be a whole number from 0 to {MAX_COST}, not {}", a.cost));
+        check.error(
+            &format!("{field}.cost"),
+            format!(
+                "a cost must be a whole number from 0 to {MAX_COST}, not {}",
+                a.cost
+            ),
+        );
         0
     };
     let mut planning = planner::Action::new(a.id.clone(), cost);
@@ -280,10 +442,26 @@ fn action<'r>(
         }
     }
     if a.effects.is_empty() {
-        check.error(&format!("{field}.effects"), format!("action \"{}\" has no effects, so no plan could ever use it", a.id));
+        check.error(
+            &format!("{field}.effects"),
+            format!(
+                "action \"{}\" has no effects, so no plan could ever use it",
+                a.id
+            ),
+        );
     }
-    let label = if a.label.is_empty() { a.id.clone() } else { a.label.clone() };
-    ActionDef { id: a.id.clone(), label, station, duration, planning }
+    let label = if a.label.is_empty() {
+        a.id.clone()
+    } else {
+        a.label.clone()
+    };
+    ActionDef {
+        id: a.id.clone(),
+        label,
+        station,
+        duration,
+        planning,
+    }
 }
 
 fn character<'r>(
@@ -298,8 +476,20 @@ fn character<'r>(
 ) -> Character {
     let field = format!("characters[{i}]");
     check.unique_id(&format!("{field}.id"), &c.id, character_ids, "character", i);
-    let x = check.finite(&format!("{field}.start.0"), c.start.0, -1e6, 1e6, "a position");
-    let y = check.finite(&format!("{field}.start.1"), c.start.1, -1e6, 1e6, "a position");
+    let x = check.finite(
+        &format!("{field}.start.0"),
+        c.start.0,
+        -1e6,
+        1e6,
+        "a position",
+    );
+    let y = check.finite(
+        &format!("{field}.start.1"),
+        c.start.1,
+        -1e6,
+        1e6,
+        "a position",
+    );
     let speed = check.positive(&format!("{field}.speed"), c.speed, "a walking speed");
 
     let mut own_facts = agent_defaults.to_vec();
@@ -314,7 +504,10 @@ fn character<'r>(
             }
             None => {
                 let hint = did_you_mean(name, facts.names_in(Scope::Agent));
-                check.error(&path, format!("unknown agent fact \"{name}\"{hint}; declare it in `agent: {{...}}`"));
+                check.error(
+                    &path,
+                    format!("unknown agent fact \"{name}\"{hint}; declare it in `agent: {{...}}`"),
+                );
             }
         }
     }
@@ -323,7 +516,9 @@ fn character<'r>(
     for (j, id) in c.actions.iter().enumerate() {
         let path = format!("{field}.actions[{j}]");
         match action_ids.get(id.as_str()) {
-            Some(&a) if actions.contains(&a) => check.error(&path, format!("action \"{id}\" is listed twice")),
+            Some(&a) if actions.contains(&a) => {
+                check.error(&path, format!("action \"{id}\" is listed twice"))
+            }
             Some(&a) => actions.push(a),
             None => {
                 let hint = did_you_mean(id, raw.actions.iter().map(|a| a.id.as_str()));
@@ -333,15 +528,54 @@ fn character<'r>(
     }
 
     let mut goal_ids = FxHashMap::default();
-    let goals: Vec<Goal> = c.goals.iter().enumerate().map(|(j, g)| goal(check, facts, &format!("{field}.goals[{j}]"), &mut goal_ids, j, g)).collect();
+    let goals: Vec<Goal> = c
+        .goals
+        .iter()
+        .enumerate()
+        .map(|(j, g)| {
+            goal(
+                check,
+                facts,
+                &format!("{field}.goals[{j}]"),
+                &mut goal_ids,
+                j,
+                g,
+            )
+        })
+        .collect();
     if goals.is_empty() {
-        check.error(&format!("{field}.goals"), format!("character \"{}\" has no goals, so it would never do anything", c.id));
+        check.error(
+            &format!("{field}.goals"),
+            format!(
+                "character \"{}\" has no goals, so it would never do anything",
+                c.id
+            ),
+        );
     }
-    let name = if c.name.is_empty() { c.id.clone() } else { c.name.clone() };
-    Character { id: c.id.clone(), name, start: [x, y], speed, facts: own_facts, actions, goals }
+    let name = if c.name.is_empty() {
+        c.id.clone()
+    } else {
+        c.name.clone()
+    };
+    Character {
+        id: c.id.clone(),
+        name,
+        start: [x, y],
+        speed,
+        facts: own_facts,
+        actions,
+        goals,
+    }
 }
 
-fn goal<'r>(check: &mut Checker, facts: &FactTable, field: &str, goal_ids: &mut FxHashMap<&'r str, usize>, j: usize, g: &'r RawGoal) -> Goal {
+fn goal<'r>(
+    check: &mut Checker,
+    facts: &FactTable,
+    field: &str,
+    goal_ids: &mut FxHashMap<&'r str, usize>,
+    j: usize,
+    g: &'r RawGoal,
+) -> Goal {
     check.unique_id(&format!("{field}.id"), &g.id, goal_ids, "goal", j);
     let conditions: Vec<Condition> = g
         .wants
@@ -350,19 +584,52 @@ fn goal<'r>(check: &mut Checker, facts: &FactTable, field: &str, goal_ids: &mut 
         .filter_map(|(k, text)| check.condition(facts, &format!("{field}.wants[{k}]"), text))
         .collect();
     if g.wants.is_empty() {
-        check.error(&format!("{field}.wants"), format!("goal \"{}\" wants nothing: give it at least one condition", g.id));
+        check.error(
+            &format!("{field}.wants"),
+            format!(
+                "goal \"{}\" wants nothing: give it at least one condition",
+                g.id
+            ),
+        );
     }
     let drift = match g.drift {
         RawDrift::Need { rate, initial } => Drift::Need {
-            rate: check.finite(&format!("{field}.drift.rate"), rate, 0.0, 1.0, "a need's rate (per second)"),
-            initial: check.finite(&format!("{field}.drift.initial"), initial, 0.0, 1.0, "a need's initial insistence"),
+            rate: check.finite(
+                &format!("{field}.drift.rate"),
+                rate,
+                0.0,
+                1.0,
+                "a need's rate (per second)",
+            ),
+            initial: check.finite(
+                &format!("{field}.drift.initial"),
+                initial,
+                0.0,
+                1.0,
+                "a need's initial insistence",
+            ),
         },
         RawDrift::Quota { urgency } => Drift::Quota {
-            urgency: check.finite(&format!("{field}.drift.urgency"), urgency, 0.0, 10.0, "a quota's urgency"),
+            urgency: check.finite(
+                &format!("{field}.drift.urgency"),
+                urgency,
+                0.0,
+                10.0,
+                "a quota's urgency",
+            ),
         },
     };
-    let label = if g.label.is_empty() { g.id.clone() } else { g.label.clone() };
-    Goal { id: g.id.clone(), label, conditions, drift }
+    let label = if g.label.is_empty() {
+        g.id.clone()
+    } else {
+        g.label.clone()
+    };
+    Goal {
+        id: g.id.clone(),
+        label,
+        conditions,
+        drift,
+    }
 }
 
 /// Whether `effect` can move its fact toward meeting `compare`.
@@ -382,14 +649,26 @@ fn moves_toward(effect: &Effect, compare: Compare) -> bool {
 /// A goal condition that no available action can ever move toward is almost always a mistake:
 /// agent facts can only be moved by the character's own actions, world facts by anyone's.
 fn warn_unmovable_goals(check: &mut Checker, scenario: &Scenario) {
-    let everyone: Vec<usize> = scenario.characters.iter().flat_map(|c| c.actions.iter().copied()).collect();
+    let everyone: Vec<usize> = scenario
+        .characters
+        .iter()
+        .flat_map(|c| c.actions.iter().copied())
+        .collect();
     for (i, character) in scenario.characters.iter().enumerate() {
         for (j, goal) in character.goals.iter().enumerate() {
             for (k, condition) in goal.conditions.iter().enumerate() {
                 let scope = scenario.facts.scope(condition.fact);
-                let movers = if scope == Scope::Agent { &character.actions } else { &everyone };
+                let movers = if scope == Scope::Agent {
+                    &character.actions
+                } else {
+                    &everyone
+                };
                 let movable = movers.iter().any(|&a| {
-                    scenario.actions[a].planning.effects.iter().any(|e| e.fact == condition.fact && moves_toward(e, condition.compare))
+                    scenario.actions[a]
+                        .planning
+                        .effects
+                        .iter()
+                        .any(|e| e.fact == condition.fact && moves_toward(e, condition.compare))
                 });
                 if !movable {
                     check.warning(
@@ -411,12 +690,18 @@ fn warn_unmovable_goals(check: &mut Checker, scenario: &Scenario) {
 fn warn_unused(check: &mut Checker, scenario: &Scenario, raw: &RawScenario) {
     for (a, action) in scenario.actions.iter().enumerate() {
         if !scenario.characters.iter().any(|c| c.actions.contains(&a)) {
-            check.warning(&format!("actions[{a}]"), format!("no character can do action \"{}\"", action.id));
+            check.warning(
+                &format!("actions[{a}]"),
+                format!("no character can do action \"{}\"", action.id),
+            );
         }
     }
     for (s, station) in scenario.stations.iter().enumerate() {
         if !scenario.actions.iter().any(|a| a.station == s) && !raw.stations.is_empty() {
-            check.warning(&format!("stations[{s}]"), format!("no action happens at station \"{}\"", station.id));
+            check.warning(
+                &format!("stations[{s}]"),
+                format!("no action happens at station \"{}\"", station.id),
+            );
         }
     }
 }
