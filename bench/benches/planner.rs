@@ -1,1 +1,229 @@
-fn main() {}
+//! `cargo bench -p goap-town-bench`: goap-town's planner and dogoap 0.5 on the same problems,
+//! side by side — time per plan, expansions, plan cost and the speed-up.
+//!
+//! dogoap has no search limit and can run for minutes, so each of its cells runs in a child
+//! process (this same binary, `--dogoap-cell NAME`) that is killed after a time limit.
+
+use goap_town::planner::Planner;
+use goap_town_bench::{Problem, dogoap_plan, problems, to_dogoap};
+use std::hint::black_box;
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Wall time allowed for one dogoap cell (its first plan and the repeats).
+const DOGOAP_LIMIT: Duration = Duration::from_secs(20);
+
+/// Median over five batches of the mean time per call, each batch at least `batch` long. The
+/// clock is read once per chunk of calls, sized so that reading it costs nothing measurable.
+fn per_call(batch: Duration, mut call: impl FnMut()) -> Duration {
+    call(); // warm-up
+    let mut chunk = 1u32;
+    loop {
+        let started = Instant::now();
+        for _ in 0..chunk {
+            call();
+        }
+        if started.elapsed() > Duration::from_micros(200) || chunk >= 1 << 20 {
+            break;
+        }
+        chunk *= 2;
+    }
+    let mut means = Vec::new();
+    for _ in 0..5 {
+        let mut n = 0u32;
+        let started = Instant::now();
+        while started.elapsed() < batch {
+            for _ in 0..chunk {
+                call();
+            }
+            n += chunk;
+        }
+        means.push(started.elapsed() / n);
+    }
+    means.sort();
+    means[2]
+}
+
+/// Our planner: (time per plan with the goal compiled once, as the game does; time per plan
+/// compiling every time; expansions; cost).
+fn ours(p: &Problem) -> (Duration, Duration, usize, u64) {
+    let planner = Planner::new(&p.actions, &p.goal);
+    let plan = planner
+        .plan(&p.start, 5000)
+        .expect("our planner solves every benchmark problem");
+    let search = per_call(Duration::from_millis(60), || {
+        black_box(black_box(&planner).plan(black_box(&p.start), 5000)).ok();
+    });
+    let end_to_end = per_call(Duration::from_millis(60), || {
+        black_box(
+            Planner::new(black_box(&p.actions), black_box(&p.goal)).plan(black_box(&p.start), 5000),
+        )
+        .ok();
+    });
+    (search, end_to_end, plan.expanded, plan.cost)
+}
+
+/// Runs in the child: one dogoap cell, printed as `nanos cost steps` (or `none`).
+fn dogoap_cell(name: &str) {
+    let problem = problems()
+        .into_iter()
+        .find(|p| p.name == name)
+        .expect("known cell");
+    let (start, actions, goal) = to_dogoap(&problem);
+    let first = Instant::now();
+    let answer = dogoap_plan(&start, &actions, &goal);
+    let once = first.elapsed();
+    let time = if once > Duration::from_millis(200) {
+        once
+    } else {
+        per_call(Duration::from_millis(60), || {
+            black_box(dogoap_plan(
+                black_box(&start),
+                black_box(&actions),
+                black_box(&goal),
+            ));
+        })
+    };
+    match answer {
+        Some((steps, cost)) => println!("{} {cost} {steps}", time.as_nanos()),
+        None => println!("{} none", time.as_nanos()),
+    }
+}
+
+enum DogoapResult {
+    Plan { time: Duration, cost: u64 },
+    NoPlan { time: Duration },
+    TimedOut,
+}
+
+fn dogoap(name: &str) -> DogoapResult {
+    let mut child = Command::new(std::env::current_exe().unwrap())
+        .args(["--dogoap-cell", name])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("spawn the dogoap cell");
+    let started = Instant::now();
+    loop {
+        if let Some(_status) = child.try_wait().unwrap() {
+            let mut out = String::new();
+            child
+                .stdout
+                .take()
+                .unwrap()
+                .read_to_string(&mut out)
+                .unwrap();
+            let parts: Vec<&str> = out.split_whitespace().collect();
+            let time = Duration::from_nanos(parts[0].parse().unwrap());
+            return match parts.get(1) {
+                Some(&"none") | None => DogoapResult::NoPlan { time },
+                Some(cost) => DogoapResult::Plan {
+                    time,
+                    cost: cost.parse().unwrap(),
+                },
+            };
+        }
+        if started.elapsed() > DOGOAP_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            return DogoapResult::TimedOut;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn micros(d: Duration) -> String {
+    format!("{:.2}", d.as_secs_f64() * 1e6)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--dogoap-cell") {
+        dogoap_cell(&args[i + 1]);
+        return;
+    }
+    let filter = args.iter().skip(1).find(|a| !a.starts_with("--")).cloned();
+    if args.iter().any(|a| a == "--ours-only") {
+        // For profiling: our planner alone, nothing else in the process.
+        for p in problems()
+            .iter()
+            .filter(|p| filter.as_ref().is_none_or(|f| p.name.contains(f.as_str())))
+        {
+            let (time, compiled, expanded, cost) = ours(p);
+            println!(
+                "{:<16} {:>9} {:>10} {:>9} {:>5}",
+                p.name,
+                micros(time),
+                micros(compiled),
+                expanded,
+                cost
+            );
+        }
+        return;
+    }
+
+    println!(
+        "goap-town planner vs dogoap 0.5, time per plan (dogoap cells limited to {} s)",
+        DOGOAP_LIMIT.as_secs()
+    );
+    println!(
+        "  ours: goal compiled once and reused, as the game plans; +compile: compiling every time"
+    );
+    println!(
+        "{:<16} {:>9} {:>10} {:>9} {:>5} | {:>13} {:>6} | {:>10} {:>10}",
+        "problem",
+        "ours µs",
+        "+compile",
+        "expanded",
+        "cost",
+        "dogoap µs",
+        "cost",
+        "speed-up",
+        "+compile"
+    );
+    for p in problems() {
+        if filter
+            .as_ref()
+            .is_some_and(|f| !p.name.contains(f.as_str()))
+        {
+            continue;
+        }
+        let (time, compiled, expanded, cost) = ours(&p);
+        let ratio = |theirs: Duration, ours: Duration| theirs.as_secs_f64() / ours.as_secs_f64();
+        let (theirs, their_cost, speedup, speedup_compiled) = match dogoap(&p.name) {
+            DogoapResult::Plan { time: t, cost: c } => (
+                micros(t),
+                c.to_string(),
+                format!("{:.0}×", ratio(t, time)),
+                format!("{:.0}×", ratio(t, compiled)),
+            ),
+            DogoapResult::NoPlan { time: t } => (
+                micros(t),
+                "none".into(),
+                format!("{:.0}×", ratio(t, time)),
+                format!("{:.0}×", ratio(t, compiled)),
+            ),
+            DogoapResult::TimedOut => (
+                format!("> {} s", DOGOAP_LIMIT.as_secs()),
+                "—".into(),
+                format!("> {:.0}×", ratio(DOGOAP_LIMIT, time)),
+                format!("> {:.0}×", ratio(DOGOAP_LIMIT, compiled)),
+            ),
+        };
+        println!(
+            "{:<16} {:>9} {:>10} {:>9} {:>5} | {:>13} {:>6} | {:>10} {:>10}",
+            p.name,
+            micros(time),
+            micros(compiled),
+            expanded,
+            cost,
+            theirs,
+            their_cost,
+            speedup,
+            speedup_compiled
+        );
+    }
+    println!(
+        "(dogoap does not report expansions; its cost column shows when its heuristic gives up optimality)"
+    );
+}

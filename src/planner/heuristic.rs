@@ -122,9 +122,18 @@ impl Helpers {
                     }
                     _ => return None,
                 };
-                // ⌈deficit × cost / gain⌉, in u128 so that no input overflows.
-                let bound = (u128::from(deficit) * u128::from(cost)).div_ceil(u128::from(gain));
-                Some(u64::try_from(bound).unwrap_or(u64::MAX))
+                Some(if gain == deficit {
+                    cost // one use can close the whole deficit
+                } else {
+                    // ⌈deficit × cost / gain⌉, widened only if the product overflows.
+                    match deficit.checked_mul(cost) {
+                        Some(product) => product.div_ceil(gain),
+                        None => u64::try_from(
+                            (u128::from(deficit) * u128::from(cost)).div_ceil(u128::from(gain)),
+                        )
+                        .unwrap_or(u64::MAX),
+                    }
+                })
             })
             .min()
     }

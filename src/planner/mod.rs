@@ -41,7 +41,20 @@ pub use model::{Action, Change, Compare, Condition, Effect};
 
 use compile::Compiled;
 use heuristic::Heuristic;
-use search::Outcome;
+use search::{Outcome, Scratch};
+use std::cell::RefCell;
+
+thread_local! {
+    /// Each thread's search memory, kept between plans so planning does not allocate.
+    static MEMORY: RefCell<Memory> = RefCell::default();
+}
+
+#[derive(Default)]
+struct Memory {
+    search: Scratch,
+    reach: reach::ReachScratch,
+    projected: Vec<Value>,
+}
 
 /// The planner's default expansion budget.
 pub const DEFAULT_BUDGET: usize = 5000;
@@ -123,11 +136,29 @@ impl Planner {
 
     /// The cheapest plan from `start`, expanding at most `budget` states.
     pub fn plan(&self, start: &State, budget: usize) -> Result<Plan, NoPlan> {
-        let projected: Vec<Value> = self.problem.slots.iter().map(|&f| start.get(f)).collect();
-        if let Some(blocked) = reach::blockers(&self.problem, &projected) {
-            return Err(NoPlan::Unreachable { blocked });
-        }
-        match search::astar(&self.problem, &self.heuristic, &projected, budget) {
+        MEMORY.with_borrow_mut(|memory| {
+            let Memory {
+                search,
+                reach,
+                projected,
+            } = memory;
+            projected.clear();
+            projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));
+            if let Some(blocked) = reach::blockers(&self.problem, projected, reach) {
+                return Err(NoPlan::Unreachable { blocked });
+            }
+            self.answer(search::astar(
+                &self.problem,
+                &self.heuristic,
+                projected,
+                budget,
+                search,
+            ))
+        })
+    }
+
+    fn answer(&self, outcome: Outcome) -> Result<Plan, NoPlan> {
+        match outcome {
             Outcome::Found {
                 steps,
                 cost,

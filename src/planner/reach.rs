@@ -27,18 +27,36 @@ impl Interval {
     }
 }
 
+/// The look-ahead's reusable working memory.
+#[derive(Default)]
+pub(crate) struct ReachScratch {
+    range: Vec<Interval>,
+    fired: Vec<bool>,
+}
+
 /// `None` when the goal may be reachable; otherwise the conditions that block it, as the facts
 /// no available action can move toward what is needed.
-pub(crate) fn blockers(problem: &Compiled, start: &[Value]) -> Option<Vec<Condition>> {
-    let mut range: Vec<Interval> = start
-        .iter()
-        .map(|&v| Interval {
-            lo: i64::from(v),
-            hi: i64::from(v),
-        })
-        .collect();
-    let mut fired = vec![false; problem.actions.len()];
+pub(crate) fn blockers(
+    problem: &Compiled,
+    start: &[Value],
+    scratch: &mut ReachScratch,
+) -> Option<Vec<Condition>> {
+    let ReachScratch { range, fired } = scratch;
+    range.clear();
+    range.extend(start.iter().map(|&v| Interval {
+        lo: i64::from(v),
+        hi: i64::from(v),
+    }));
+    fired.clear();
+    fired.resize(problem.actions.len(), false);
     loop {
+        if problem
+            .goal
+            .iter()
+            .all(|c| range[c.slot as usize].admits(c))
+        {
+            return None;
+        }
         let mut changed = false;
         for (a, action) in problem.actions.iter().enumerate() {
             if fired[a]

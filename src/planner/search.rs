@@ -1,4 +1,7 @@
 //! Forward A* over whole projected states, with a closed set keyed by the state itself.
+//!
+//! All working memory lives in a [`Scratch`] that is cleared, not freed, between searches, so
+//! a plan costs no allocation beyond its answer once a thread has planned before.
 
 use super::compile::{Compiled, SlotAction};
 use super::facts::Value;
@@ -25,34 +28,65 @@ pub(crate) enum Outcome {
     },
 }
 
-/// One visited state. Its values live in [`Arena::values`] at `index × width`.
+/// One visited state. Its values live in [`Scratch::values`] at `index × width`.
 #[derive(Clone, Copy)]
 struct Node {
     parent: u32,
     action: u32,
     g: u64,
+    /// The heuristic estimate of this state (`u64::MAX`: a dead end).
+    h: u64,
 }
 
 const NO_PARENT: u32 = u32::MAX;
 
-/// Every state seen so far, stored flat, with a hash table from state to node index.
-struct Arena {
+/// An open-list entry packed into one integer so that heap moves are single wide copies:
+/// f (48 bits, saturated), h (16 bits, saturated; a tie-break only), generation order (32 bits,
+/// a tie-break only) and the node index (32 bits). Smallest pops first.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Entry(Reverse<u128>);
+
+impl Entry {
+    fn new(f: u64, h: u64, sequence: u64, node: u32) -> Self {
+        let f = u128::from(f.min((1 << 48) - 1));
+        let h = u128::from(h.min(0xFFFF));
+        let sequence = u128::from(sequence as u32);
+        Entry(Reverse(
+            f << 80 | h << 64 | sequence << 32 | u128::from(node),
+        ))
+    }
+
+    fn f(self) -> u64 {
+        (self.0.0 >> 80) as u64
+    }
+
+    fn node(self) -> u32 {
+        self.0.0 as u32
+    }
+}
+
+/// The search's reusable working memory.
+#[derive(Default)]
+pub(crate) struct Scratch {
     width: usize,
     values: Vec<Value>,
     nodes: Vec<Node>,
     hashes: Vec<u64>,
     table: HashTable<u32>,
+    open: BinaryHeap<Entry>,
+    child: Vec<Value>,
 }
 
-impl Arena {
-    fn new(width: usize) -> Self {
-        Arena {
-            width,
-            values: Vec::new(),
-            nodes: Vec::new(),
-            hashes: Vec::new(),
-            table: HashTable::new(),
-        }
+impl Scratch {
+    fn reset(&mut self, width: usize) {
+        self.width = width;
+        self.values.clear();
+        self.nodes.clear();
+        self.hashes.clear();
+        self.table.clear();
+        self.open.clear();
+        self.child.clear();
+        self.child.resize(width, 0);
     }
 
     fn state(&self, node: u32) -> &[Value] {
@@ -61,12 +95,18 @@ impl Arena {
     }
 
     fn find(&self, hash: u64, state: &[Value]) -> Option<u32> {
-        self.table.find(hash, |&n| self.state(n) == state).copied()
+        let (values, width) = (&self.values, self.width);
+        self.table
+            .find(hash, |&n| {
+                &values[n as usize * width..(n as usize + 1) * width] == state
+            })
+            .copied()
     }
 
-    fn insert(&mut self, hash: u64, state: &[Value], node: Node) -> u32 {
+    /// Stores `self.child` as a new node.
+    fn insert_child(&mut self, hash: u64, node: Node) -> u32 {
         let index = self.nodes.len() as u32;
-        self.values.extend_from_slice(state);
+        self.values.extend_from_slice(&self.child);
         self.nodes.push(node);
         self.hashes.push(hash);
         let hashes = &self.hashes;
@@ -79,19 +119,29 @@ impl Arena {
 fn hash_state(state: &[Value]) -> u64 {
     let mut hasher = FxHasher::default();
     for &v in state {
-        hasher.write_i32(v);
+        hasher.write_u32(v as u32);
     }
     hasher.finish()
 }
 
+fn changed(change: Change, current: Value, value: Value) -> Value {
+    match change {
+        Change::Set => value,
+        Change::Add => current.saturating_add(value),
+        Change::Subtract => current.saturating_sub(value),
+    }
+}
+
+/// Whether every effect leaves its fact as it is (then the whole sequence does).
+fn is_no_op(action: &SlotAction, state: &[Value]) -> bool {
+    action.effects.iter().all(|&(slot, change, value)| {
+        changed(change, state[slot as usize], value) == state[slot as usize]
+    })
+}
+
 fn apply(action: &SlotAction, state: &mut [Value]) {
     for &(slot, change, value) in &action.effects {
-        let v = &mut state[slot as usize];
-        *v = match change {
-            Change::Set => value,
-            Change::Add => v.saturating_add(value),
-            Change::Subtract => v.saturating_sub(value),
-        };
+        state[slot as usize] = changed(change, state[slot as usize], value);
     }
 }
 
@@ -102,41 +152,41 @@ pub(crate) fn astar(
     heuristic: &Heuristic,
     start: &[Value],
     budget: usize,
+    scratch: &mut Scratch,
 ) -> Outcome {
-    let width = start.len();
-    let mut arena = Arena::new(width);
+    scratch.reset(start.len());
     let Some(h0) = heuristic.estimate(start) else {
         return Outcome::Exhausted { expanded: 0 };
     };
-    let root = arena.insert(
+    scratch.child.copy_from_slice(start);
+    let root = scratch.insert_child(
         hash_state(start),
-        start,
         Node {
             parent: NO_PARENT,
             action: 0,
             g: 0,
+            h: h0,
         },
     );
-    // (f, h, sequence, node): the smallest pops first.
-    let mut open: BinaryHeap<Reverse<(u64, u64, u64, u32)>> = BinaryHeap::new();
-    open.push(Reverse((h0, h0, 0, root)));
+    scratch.open.push(Entry::new(h0, h0, 0, root));
     let mut sequence = 1u64;
     let mut expanded = 0usize;
-    let mut child = vec![0; width];
 
-    while let Some(Reverse((f, h, _, node))) = open.pop() {
-        let g = arena.nodes[node as usize].g;
-        if g.saturating_add(h) != f {
+    while let Some(entry) = scratch.open.pop() {
+        let node = entry.node();
+        let g = scratch.nodes[node as usize].g;
+        let h = scratch.nodes[node as usize].h;
+        if Entry::new(g.saturating_add(h), h, 0, 0).f() != entry.f() {
             continue; // left behind when a cheaper way into this state re-opened it
         }
         if h == 0
             && problem
                 .goal
                 .iter()
-                .all(|c| c.holds_for(arena.state(node)[c.slot as usize]))
+                .all(|c| c.holds_for(scratch.state(node)[c.slot as usize]))
         {
             return Outcome::Found {
-                steps: path_to(&arena, node),
+                steps: path_to(scratch, node),
                 cost: g,
                 expanded,
             };
@@ -146,7 +196,7 @@ pub(crate) fn astar(
         }
         expanded += 1;
         for (a, action) in problem.actions.iter().enumerate() {
-            let state = arena.state(node);
+            let state = scratch.state(node);
             if !action
                 .preconditions
                 .iter()
@@ -154,31 +204,45 @@ pub(crate) fn astar(
             {
                 continue;
             }
-            child.copy_from_slice(state);
-            apply(action, &mut child);
+            if is_no_op(action, state) {
+                continue; // it would only lead back here
+            }
+            let start = node as usize * scratch.width;
+            scratch
+                .child
+                .copy_from_slice(&scratch.values[start..start + scratch.width]);
+            apply(action, &mut scratch.child);
             let child_g = g.saturating_add(u64::from(action.cost));
-            let hash = hash_state(&child);
-            let link = Node {
-                parent: node,
-                action: a as u32,
-                g: child_g,
-            };
-            let target = match arena.find(hash, &child) {
-                Some(seen) if arena.nodes[seen as usize].g <= child_g => continue,
+            let hash = hash_state(&scratch.child);
+            let target = match scratch.find(hash, &scratch.child) {
+                Some(seen) if scratch.nodes[seen as usize].g <= child_g => continue,
                 Some(seen) => {
                     // A cheaper way into a state seen before: re-open it.
-                    arena.nodes[seen as usize] = link;
+                    let known = &mut scratch.nodes[seen as usize];
+                    (known.parent, known.action, known.g) = (node, a as u32, child_g);
                     seen
                 }
-                None => arena.insert(hash, &child, link),
+                None => {
+                    let h = heuristic.estimate(&scratch.child).unwrap_or(u64::MAX);
+                    scratch.insert_child(
+                        hash,
+                        Node {
+                            parent: node,
+                            action: a as u32,
+                            g: child_g,
+                            h,
+                        },
+                    )
+                }
             };
-            if let Some(child_h) = heuristic.estimate(&child) {
-                open.push(Reverse((
+            let child_h = scratch.nodes[target as usize].h;
+            if child_h != u64::MAX {
+                scratch.open.push(Entry::new(
                     child_g.saturating_add(child_h),
                     child_h,
                     sequence,
                     target,
-                )));
+                ));
                 sequence += 1;
             }
         }
@@ -186,11 +250,11 @@ pub(crate) fn astar(
     Outcome::Exhausted { expanded }
 }
 
-fn path_to(arena: &Arena, mut node: u32) -> Vec<usize> {
+fn path_to(scratch: &Scratch, mut node: u32) -> Vec<usize> {
     let mut steps = Vec::new();
-    while arena.nodes[node as usize].parent != NO_PARENT {
-        steps.push(arena.nodes[node as usize].action as usize);
-        node = arena.nodes[node as usize].parent;
+    while scratch.nodes[node as usize].parent != NO_PARENT {
+        steps.push(scratch.nodes[node as usize].action as usize);
+        node = scratch.nodes[node as usize].parent;
     }
     steps.reverse();
     steps
