@@ -143,6 +143,18 @@ fn main() {
         return;
     }
     let filter = args.iter().skip(1).find(|a| !a.starts_with("--")).cloned();
+    if args.iter().any(|a| a == "--profile") {
+        // For a profiler: two seconds of our planner on the first matching problem, nothing else.
+        let p = problems().into_iter().find(|p| filter.as_ref().is_none_or(|f| p.name.contains(f.as_str()))).unwrap();
+        let planner = Planner::new(&p.actions, &p.goal);
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_secs(2) {
+            for _ in 0..1000 {
+                black_box(black_box(&planner).plan(black_box(&p.start), 5000)).ok();
+            }
+        }
+        return;
+    }
     if args.iter().any(|a| a == "--ours-only") {
         // For profiling: our planner alone, nothing else in the process.
         for p in problems()
