@@ -1,8 +1,10 @@
 //! goap-town: a town of villagers that runs itself by Goal-Oriented Action Planning.
 //!
 //! [`planner`] is the pure GOAP search; [`scenario`] loads and validates RON scenario files;
-//! [`cli`] is the command line built on both.
+//! [`sim`] runs a town headless as Bevy ECS plugins; [`cli`] is the command line built on them.
 
 pub mod cli;
 pub mod planner;
 pub mod scenario;
+#[cfg(feature = "game")]
+pub mod sim;

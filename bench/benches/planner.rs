@@ -145,7 +145,10 @@ fn main() {
     let filter = args.iter().skip(1).find(|a| !a.starts_with("--")).cloned();
     if args.iter().any(|a| a == "--profile") {
         // For a profiler: two seconds of our planner on the first matching problem, nothing else.
-        let p = problems().into_iter().find(|p| filter.as_ref().is_none_or(|f| p.name.contains(f.as_str()))).unwrap();
+        let p = problems()
+            .into_iter()
+            .find(|p| filter.as_ref().is_none_or(|f| p.name.contains(f.as_str())))
+            .unwrap();
         let planner = Planner::new(&p.actions, &p.goal);
         let started = Instant::now();
         while started.elapsed() < Duration::from_secs(2) {

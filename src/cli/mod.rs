@@ -2,6 +2,8 @@
 
 mod check;
 mod plan;
+#[cfg(feature = "game")]
+mod run;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -43,6 +45,18 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run the town headless, as fast as it goes, and print a report for each day.
+    #[cfg(feature = "game")]
+    Run {
+        /// Scenario file (RON).
+        file: PathBuf,
+        /// How many days to play.
+        #[arg(long, default_value_t = 1)]
+        days: u32,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs a parsed command line, writing to `out` and `err`; returns the process exit code.
@@ -66,6 +80,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             out,
             err,
         ),
+        #[cfg(feature = "game")]
+        Some(Command::Run { file, days, json }) => run::run(&file, days, json, out, err),
         None => {
             let _ = writeln!(
                 out,

@@ -1,0 +1,130 @@
+//! Actions under way: atomic once started, their effects land when they complete; then every
+//! goal is looked at, so each time one is met is counted and a met need is really spent.
+
+use super::clock::Clock;
+use super::log::{EventKind, EventLog};
+use super::town::{SimStep, Town, WorldFacts};
+use super::villager::{Activity, AgentFacts, Goals, Intent, Tally, Villager};
+use super::{SimSet, SimTick};
+use crate::planner::{Compare, Scope};
+use crate::scenario::Drift;
+use bevy::app::App;
+use bevy::ecs::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        SimTick,
+        (
+            finish_actions.in_set(SimSet::Act),
+            notice_goals.in_set(SimSet::Goals),
+        ),
+    );
+}
+
+/// Villager entities in scenario order, so that who goes first never depends on storage.
+pub(super) fn in_order<'a>(villagers: impl Iterator<Item = (Entity, &'a Villager)>) -> Vec<Entity> {
+    let mut all: Vec<(usize, Entity)> = villagers.map(|(e, v)| (v.index, e)).collect();
+    all.sort_unstable();
+    all.into_iter().map(|(_, e)| e).collect()
+}
+
+fn finish_actions(
+    step: Res<SimStep>,
+    clock: Res<Clock>,
+    town: Res<Town>,
+    mut world: ResMut<WorldFacts>,
+    mut log: ResMut<EventLog>,
+    order: Query<(Entity, &Villager)>,
+    mut villagers: Query<(&Villager, &mut AgentFacts, &mut Intent, &mut Activity)>,
+) {
+    for entity in in_order(order.iter()) {
+        let Ok((villager, mut agent, mut intent, mut activity)) = villagers.get_mut(entity) else {
+            continue;
+        };
+        let Activity::Acting { left } = *activity else {
+            continue;
+        };
+        let left = left - step.0;
+        if left > 1e-4 {
+            *activity = Activity::Acting { left };
+            continue;
+        }
+        let Some(step_index) = intent.current() else {
+            *activity = Activity::Idle;
+            continue;
+        };
+        let action = town.action(villager.index, step_index);
+        for effect in &action.planning.effects {
+            match town.scenario.facts.scope(effect.fact) {
+                Scope::World => effect.apply(&mut world.0),
+                Scope::Agent => effect.apply(&mut agent.0),
+            }
+        }
+        log.record(
+            clock.day,
+            clock.time,
+            Some(villager.index),
+            EventKind::ActionFinished,
+            format!("Finished {}", action.label),
+        );
+        intent.step += 1;
+        *activity = Activity::Idle;
+    }
+}
+
+fn notice_goals(
+    clock: Res<Clock>,
+    town: Res<Town>,
+    mut world: ResMut<WorldFacts>,
+    mut log: ResMut<EventLog>,
+    order: Query<(Entity, &Villager)>,
+    mut villagers: Query<(&Villager, &mut AgentFacts, &mut Goals, &mut Tally)>,
+) {
+    for entity in in_order(order.iter()) {
+        let Ok((villager, mut agent, mut goals, mut tally)) = villagers.get_mut(entity) else {
+            continue;
+        };
+        let character = &town.scenario.characters[villager.index];
+        for (g, goal) in character.goals.iter().enumerate() {
+            let view = town.view(&world.0, &agent.0);
+            let holds = goal.conditions.iter().all(|c| c.holds_in(&view));
+            let live = &mut goals.0[g];
+            if !holds {
+                live.met = false;
+                continue;
+            }
+            if live.met {
+                continue;
+            }
+            let (times, first) = &mut tally.met[g];
+            *times += 1;
+            first.get_or_insert(clock.progress());
+            log.record(
+                clock.day,
+                clock.time,
+                Some(villager.index),
+                EventKind::GoalSatisfied,
+                format!("{} met", goal.label),
+            );
+            match goal.drift {
+                Drift::Need { initial, .. } => {
+                    // The food is eaten: a need's `>=` conditions are spent, and it starts over.
+                    for c in goal
+                        .conditions
+                        .iter()
+                        .filter(|c| c.compare == Compare::AtLeast)
+                    {
+                        let spend = crate::planner::Effect::subtract(c.fact, c.value);
+                        match town.scenario.facts.scope(c.fact) {
+                            Scope::World => spend.apply(&mut world.0),
+                            Scope::Agent => spend.apply(&mut agent.0),
+                        }
+                    }
+                    live.insistence = initial;
+                    live.met = false;
+                }
+                Drift::Quota { .. } => live.met = true,
+            }
+        }
+    }
+}

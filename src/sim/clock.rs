@@ -1,0 +1,67 @@
+//! The day: simulated time since dawn, and the reset that every dawn brings.
+
+use super::log::{EventKind, EventLog};
+use super::report::{self, FinishedDays};
+use super::town::{self, SimStep};
+use super::{SimSet, SimTick};
+use bevy::app::App;
+use bevy::ecs::prelude::*;
+
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Clock {
+    /// The day being played, from 1.
+    pub day: u32,
+    /// Simulated seconds since dawn.
+    pub time: f32,
+    pub day_length: f32,
+    /// Steps since dawn (time is `steps × step`, kept exact).
+    pub steps: u64,
+}
+
+impl Clock {
+    pub fn new(day_length: f32) -> Self {
+        Clock {
+            day: 1,
+            time: 0.0,
+            day_length,
+            steps: 0,
+        }
+    }
+
+    /// 0 at dawn, 1 at the end of the day.
+    pub fn progress(&self) -> f32 {
+        (self.time / self.day_length).clamp(0.0, 1.0)
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(SimTick, advance.in_set(SimSet::Clock));
+}
+
+/// Moves time on one step; past the day's end, files the day's report and brings dawn.
+fn advance(world: &mut World) {
+    let dt = world.resource::<SimStep>().0;
+    let mut clock = world.resource_mut::<Clock>();
+    clock.steps += 1;
+    clock.time = clock.steps as f32 * dt;
+    if clock.time < clock.day_length {
+        return;
+    }
+    let finished = report::day_report(world);
+    world.resource_mut::<FinishedDays>().0.push(finished);
+    town::reset_day(world);
+    let mut clock = world.resource_mut::<Clock>();
+    clock.day += 1;
+    clock.steps = 0;
+    clock.time = 0.0;
+    let day = clock.day;
+    let mut log = world.resource_mut::<EventLog>();
+    log.start_day(day);
+    log.record(
+        day,
+        0.0,
+        None,
+        EventKind::Dawn,
+        format!("Dawn of day {day}"),
+    );
+}

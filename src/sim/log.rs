@@ -1,0 +1,69 @@
+//! What happened, in order and in plain words: the record the inspector and reports read.
+
+use bevy::ecs::prelude::*;
+use serde::Serialize;
+use std::collections::VecDeque;
+
+/// How many recent events the game keeps for its views.
+pub const RECENT_EVENTS: usize = 500;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EventKind {
+    PlanMade,
+    ActionStarted,
+    ActionFinished,
+    Abandoned,
+    Waiting,
+    GoalSwitch,
+    GoalSatisfied,
+    Resting,
+    Dawn,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SimEvent {
+    pub day: u32,
+    /// Simulated seconds since that day's dawn.
+    pub t: f32,
+    /// The character index, or `None` for town-wide events.
+    pub villager: Option<usize>,
+    pub kind: EventKind,
+    pub text: String,
+}
+
+#[derive(Resource, Debug, Default)]
+pub struct EventLog {
+    /// The last [`RECENT_EVENTS`] events, for the game's views.
+    pub recent: VecDeque<SimEvent>,
+    /// Every event of the day being played, for its report.
+    pub today: Vec<SimEvent>,
+}
+
+impl EventLog {
+    pub fn record(
+        &mut self,
+        day: u32,
+        t: f32,
+        villager: Option<usize>,
+        kind: EventKind,
+        text: String,
+    ) {
+        let event = SimEvent {
+            day,
+            t,
+            villager,
+            kind,
+            text,
+        };
+        if self.recent.len() == RECENT_EVENTS {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(event.clone());
+        self.today.push(event);
+    }
+
+    pub fn start_day(&mut self, _day: u32) {
+        self.today.clear();
+    }
+}

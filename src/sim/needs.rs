@@ -1,0 +1,59 @@
+//! Insistence drift: needs rise with time, quotas grow louder as the day goes and they stay unmet.
+
+use super::clock::Clock;
+use super::town::{SimStep, Town, WorldFacts};
+use super::villager::{AgentFacts, Goals, Villager};
+use super::{SimSet, SimTick};
+use crate::planner::{Compare, Condition, State};
+use crate::scenario::Drift;
+use bevy::app::App;
+use bevy::ecs::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(SimTick, drift.in_set(SimSet::Needs));
+}
+
+fn drift(
+    step: Res<SimStep>,
+    clock: Res<Clock>,
+    town: Res<Town>,
+    world: Res<WorldFacts>,
+    mut villagers: Query<(&Villager, &AgentFacts, &mut Goals)>,
+) {
+    for (villager, agent, mut goals) in &mut villagers {
+        let character = &town.scenario.characters[villager.index];
+        let view = town.view(&world.0, &agent.0);
+        for (goal, live) in character.goals.iter().zip(goals.0.iter_mut()) {
+            live.insistence = match goal.drift {
+                Drift::Need { rate, .. } => (live.insistence + rate * step.0).min(1.0),
+                Drift::Quota { urgency } => {
+                    (urgency * clock.progress() * deficit(&goal.conditions, &view)).clamp(0.0, 1.0)
+                }
+            };
+        }
+    }
+}
+
+/// The unmet fraction of a goal: per condition how far the fact is from its threshold
+/// (relative to the threshold), averaged; 0 when every condition holds.
+pub fn deficit(conditions: &[Condition], view: &State) -> f32 {
+    if conditions.is_empty() {
+        return 0.0;
+    }
+    let total: f32 = conditions
+        .iter()
+        .map(|c| {
+            if c.holds_in(view) {
+                return 0.0;
+            }
+            let (actual, target) = (view.get(c.fact) as f32, c.value as f32);
+            let gap = match c.compare {
+                Compare::AtLeast => target - actual,
+                Compare::AtMost => actual - target,
+                Compare::Exactly => (target - actual).abs(),
+            };
+            (gap / target.abs().max(1.0)).clamp(0.0, 1.0)
+        })
+        .sum();
+    total / conditions.len() as f32
+}

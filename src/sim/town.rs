@@ -1,0 +1,138 @@
+//! The scenario being run and the shared world: what every villager plans against.
+
+use super::clock::Clock;
+use super::villager::{self, Villager};
+use crate::planner::{Condition, FactId, Planner, Scope, State};
+use crate::scenario::Scenario;
+use bevy::ecs::prelude::*;
+use std::sync::Arc;
+
+/// Simulated seconds per step.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct SimStep(pub f32);
+
+impl Default for SimStep {
+    fn default() -> Self {
+        SimStep(0.1)
+    }
+}
+
+/// The scenario with everything the planner needs compiled once per (character, goal).
+#[derive(Resource)]
+pub struct Town {
+    pub scenario: Arc<Scenario>,
+    /// `planners[character][goal]`.
+    pub planners: Vec<Vec<Planner>>,
+    /// The world facts' ids, to merge the world into a villager's own state.
+    pub world_ids: Vec<FactId>,
+}
+
+impl Town {
+    pub fn new(scenario: Scenario) -> Self {
+        let planners = (0..scenario.characters.len())
+            .map(|c| {
+                let actions = scenario.planning_actions(c);
+                scenario.characters[c]
+                    .goals
+                    .iter()
+                    .map(|g| Planner::new(&actions, &g.conditions))
+                    .collect()
+            })
+            .collect();
+        let world_ids = scenario
+            .facts
+            .ids()
+            .filter(|&f| scenario.facts.scope(f) == Scope::World)
+            .collect();
+        Town {
+            scenario: Arc::new(scenario),
+            planners,
+            world_ids,
+        }
+    }
+
+    /// A villager's view of the world: its own facts with the shared ones laid over them.
+    pub fn view(&self, world: &State, agent: &State) -> State {
+        let mut view = agent.clone();
+        for &f in &self.world_ids {
+            view.set(f, world.get(f));
+        }
+        view
+    }
+
+    /// What a villager can count on: its own facts, and of each shared fact what is there now
+    /// and not already being used up by an action under way (the smaller of world and outlook).
+    /// Decisions and arrival re-checks read this.
+    pub fn available(&self, world: &WorldFacts, outlook: &Outlook, agent: &State) -> State {
+        let mut view = agent.clone();
+        for &f in &self.world_ids {
+            view.set(f, world.0.get(f).min(outlook.0.get(f)));
+        }
+        view
+    }
+
+    /// The scenario action behind step `step` of `character`'s action list.
+    pub fn action(&self, character: usize, step: usize) -> &crate::scenario::ActionDef {
+        &self.scenario.actions[self.scenario.characters[character].actions[step]]
+    }
+
+    /// "needs world.ore >= 1, but world.ore is 0 now" for the first unmet precondition.
+    pub fn unmet(&self, conditions: &[Condition], view: &State) -> Option<String> {
+        let facts = &self.scenario.facts;
+        conditions.iter().find(|c| !c.holds_in(view)).map(|c| {
+            format!(
+                "needs {}, but {} is {} now",
+                c.describe(facts),
+                facts.qualified(c.fact),
+                view.get(c.fact)
+            )
+        })
+    }
+}
+
+/// The shared world facts (only world-scope entries are meaningful).
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct WorldFacts(pub State);
+
+impl WorldFacts {
+    pub fn seed(scenario: &Scenario) -> Self {
+        let mut state = State::zeros(scenario.facts.len());
+        for &(fact, value) in &scenario.world_seed {
+            state.set(fact, value);
+        }
+        WorldFacts(state)
+    }
+}
+
+/// The world as it will be once every action under way has finished: effects of an action are
+/// added here when it starts and to [`WorldFacts`] when it completes. Arrival re-checks read
+/// it (through [`Town::available`]), so two villagers cannot both start taking the last loaf —
+/// the second sees it gone and replans. It is what others are visibly doing, not a reservation.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Outlook(pub State);
+
+/// Puts `scenario` into `world`: resources, and one entity per character.
+pub fn install(world: &mut World, scenario: Scenario) {
+    world.insert_resource(Outlook(WorldFacts::seed(&scenario).0));
+    world.insert_resource(WorldFacts::seed(&scenario));
+    world.insert_resource(Clock::new(scenario.settings.day_length));
+    let town = Town::new(scenario);
+    for c in 0..town.scenario.characters.len() {
+        world.spawn(villager::fresh(&town.scenario, c));
+    }
+    world.insert_resource(town);
+}
+
+/// Dawn: the world back to its seed and every villager rebuilt at its start.
+pub fn reset_day(world: &mut World) {
+    let scenario = world.resource::<Town>().scenario.clone();
+    world.insert_resource(WorldFacts::seed(&scenario));
+    world.insert_resource(Outlook(WorldFacts::seed(&scenario).0));
+    let mut villagers = world.query::<(Entity, &Villager)>();
+    let all: Vec<(Entity, usize)> = villagers.iter(world).map(|(e, v)| (e, v.index)).collect();
+    for (entity, index) in all {
+        world
+            .entity_mut(entity)
+            .insert(villager::fresh(&scenario, index));
+    }
+}

@@ -1,0 +1,138 @@
+//! A villager's components: who it is, what it holds, what it wants and what it is doing.
+
+use super::town::SimStep;
+use super::{SimSet, SimTick};
+use crate::planner::State;
+use crate::scenario::{Drift, Scenario};
+use bevy::app::App;
+use bevy::ecs::prelude::*;
+
+/// Which character of the scenario this entity is.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Villager {
+    pub index: usize,
+}
+
+/// The villager's own facts (only agent-scope entries are meaningful).
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct AgentFacts(pub State);
+
+/// Where the villager stands, in world units.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Position(pub [f32; 2]);
+
+/// One goal's live numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GoalState {
+    /// 0 to 1: how loudly the goal asks to be worked on.
+    pub insistence: f32,
+    /// Whether its conditions held when last looked at (to count each time it is met).
+    pub met: bool,
+    /// From the last arbitration: the plan cost and score, or `None` without a viable plan.
+    pub plan_cost: Option<u64>,
+    pub score: Option<f32>,
+}
+
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct Goals(pub Vec<GoalState>);
+
+/// The goal being pursued and the plan for it.
+#[derive(Component, Clone, Debug, Default, PartialEq)]
+pub struct Intent {
+    pub goal: Option<usize>,
+    /// Indices into the character's action list.
+    pub plan: Vec<usize>,
+    /// The step being walked to or performed (`plan.len()` when done).
+    pub step: usize,
+    pub cost: u64,
+    pub expanded: usize,
+}
+
+impl Intent {
+    pub fn current(&self) -> Option<usize> {
+        self.plan.get(self.step).copied()
+    }
+}
+
+/// What the villager is doing this step.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub enum Activity {
+    /// At a safe point: the next decision runs this step.
+    Idle,
+    /// On the way to the station of plan step `Intent::step`.
+    Walking,
+    /// Performing plan step `Intent::step`; `left` simulated seconds to go.
+    Acting { left: f32 },
+    /// No goal has a viable plan; retries when `retry_in` reaches 0.
+    Waiting { retry_in: f32 },
+    /// Nothing is insistent enough; looks again when `retry_in` reaches 0.
+    Resting { retry_in: f32 },
+}
+
+/// The last thing worth explaining, in plain words (why it waits, why it dropped a plan).
+#[derive(Component, Clone, Debug, Default, PartialEq)]
+pub struct LastReason(pub String);
+
+/// Per-day statistics for the report.
+#[derive(Component, Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub walking: f32,
+    pub acting: f32,
+    pub waiting: f32,
+    pub resting: f32,
+    pub replans: u32,
+    pub aborts: u32,
+    /// Per goal: times met today and the day fraction when first met.
+    pub met: Vec<(u32, Option<f32>)>,
+}
+
+/// Everything a character starts the day with.
+pub fn fresh(scenario: &Scenario, index: usize) -> impl Bundle {
+    let character = &scenario.characters[index];
+    let mut facts = State::zeros(scenario.facts.len());
+    for &(fact, value) in &character.facts {
+        facts.set(fact, value);
+    }
+    let goals = character
+        .goals
+        .iter()
+        .map(|g| GoalState {
+            insistence: match g.drift {
+                Drift::Need { initial, .. } => initial,
+                Drift::Quota { .. } => 0.0,
+            },
+            met: false,
+            plan_cost: None,
+            score: None,
+        })
+        .collect();
+    (
+        Villager { index },
+        AgentFacts(facts),
+        Position(character.start),
+        Goals(goals),
+        Intent::default(),
+        Activity::Idle,
+        LastReason::default(),
+        Tally {
+            met: vec![(0, None); character.goals.len()],
+            ..Tally::default()
+        },
+    )
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(SimTick, tally.in_set(SimSet::Tally));
+}
+
+fn tally(step: Res<SimStep>, mut villagers: Query<(&Activity, &mut Tally)>) {
+    for (activity, mut tally) in &mut villagers {
+        match activity {
+            Activity::Walking => tally.walking += step.0,
+            Activity::Acting { .. } => tally.acting += step.0,
+            Activity::Waiting { .. } => tally.waiting += step.0,
+            Activity::Resting { .. } => tally.resting += step.0,
+            Activity::Idle => {}
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! Walking in a straight line to the next station, and the re-check on arrival: the plan was
+//! made on a snapshot, and others may have changed the world since.
+
+use super::act::in_order;
+use super::clock::Clock;
+use super::log::{EventKind, EventLog};
+use super::town::{Outlook, SimStep, Town, WorldFacts};
+use super::villager::{Activity, AgentFacts, Intent, LastReason, Position, Tally, Villager};
+use super::{SimSet, SimTick};
+use crate::planner::Scope;
+use bevy::app::App;
+use bevy::ecs::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(SimTick, walk.in_set(SimSet::Walk));
+}
+
+fn walk(
+    step: Res<SimStep>,
+    clock: Res<Clock>,
+    town: Res<Town>,
+    world: Res<WorldFacts>,
+    mut outlook: ResMut<Outlook>,
+    mut log: ResMut<EventLog>,
+    order: Query<(Entity, &Villager)>,
+    mut villagers: Query<(
+        &Villager,
+        &AgentFacts,
+        &mut Position,
+        &mut Intent,
+        &mut Activity,
+        &mut LastReason,
+        &mut Tally,
+    )>,
+) {
+    for entity in in_order(order.iter()) {
+        let Ok((villager, agent, mut position, mut intent, mut activity, mut reason, mut tally)) =
+            villagers.get_mut(entity)
+        else {
+            continue;
+        };
+        if *activity != Activity::Walking {
+            continue;
+        }
+        let Some(step_index) = intent.current() else {
+            *activity = Activity::Idle;
+            continue;
+        };
+        let action = town.action(villager.index, step_index);
+        let station = &town.scenario.stations[action.station];
+        let speed = town.scenario.characters[villager.index].speed;
+        if !move_toward(&mut position.0, station.position, speed * step.0) {
+            continue;
+        }
+        let view = town.available(&world, &outlook, &agent.0);
+        let who = Some(villager.index);
+        match town.unmet(&action.planning.preconditions, &view) {
+            Some(why) => {
+                let text = format!("Abandoned {}: {why}", action.label);
+                log.record(
+                    clock.day,
+                    clock.time,
+                    who,
+                    EventKind::Abandoned,
+                    text.clone(),
+                );
+                reason.0 = text;
+                tally.aborts += 1;
+                intent.plan.clear();
+                intent.step = 0;
+                *activity = Activity::Idle;
+            }
+            None => {
+                log.record(
+                    clock.day,
+                    clock.time,
+                    who,
+                    EventKind::ActionStarted,
+                    format!("Started {} at {}", action.label, station.label),
+                );
+                for effect in action
+                    .planning
+                    .effects
+                    .iter()
+                    .filter(|e| town.scenario.facts.scope(e.fact) == Scope::World)
+                {
+                    effect.apply(&mut outlook.0);
+                }
+                *activity = Activity::Acting {
+                    left: action.duration,
+                };
+            }
+        }
+    }
+}
+
+/// Moves `from` up to `reach` toward `to`; true once there.
+fn move_toward(from: &mut [f32; 2], to: [f32; 2], reach: f32) -> bool {
+    let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
+    let distance = (dx * dx + dy * dy).sqrt();
+    if distance <= reach {
+        *from = to;
+        return true;
+    }
+    from[0] += dx / distance * reach;
+    from[1] += dy / distance * reach;
+    false
+}
