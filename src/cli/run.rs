@@ -1,7 +1,7 @@
 //! `goap-town run FILE [--days N] [--json]`: the town headless, as fast as it goes, then a report.
 
 use crate::scenario;
-use crate::sim::{self, DayReport, FinishedDays, SimStep};
+use crate::sim::{self, DayReport};
 use serde_json::json;
 use std::io::Write;
 use std::path::Path;
@@ -20,7 +20,7 @@ pub fn run(file: &Path, days: u32, as_json: bool, out: &mut dyn Write, err: &mut
         }
     };
     let name = scenario.name.clone();
-    let reports = simulate(scenario, days);
+    let reports = sim::play(scenario, days);
     if as_json {
         let _ = writeln!(out, "{}", json!({"scenario": name, "days": reports}));
     } else {
@@ -29,23 +29,6 @@ pub fn run(file: &Path, days: u32, as_json: bool, out: &mut dyn Write, err: &mut
         }
     }
     0
-}
-
-/// Plays `days` whole days of `scenario` and returns their reports.
-pub fn simulate(scenario: scenario::Scenario, days: u32) -> Vec<DayReport> {
-    let steps_per_day =
-        (scenario.settings.day_length / sim::SimStep::default().0).ceil() as usize + 1;
-    let mut app = sim::simulation_app(scenario);
-    let finished = sim::run_until(&mut app, steps_per_day * days as usize + 1, |app| {
-        app.world().resource::<FinishedDays>().0.len() >= days as usize
-    });
-    debug_assert!(
-        finished,
-        "{days} days should pass in {} steps of {} s",
-        steps_per_day * days as usize,
-        app.world().resource::<SimStep>().0
-    );
-    std::mem::take(&mut app.world_mut().resource_mut::<FinishedDays>().0)
 }
 
 fn text(name: &str, report: &DayReport) -> String {

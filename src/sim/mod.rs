@@ -20,7 +20,9 @@ pub use clock::Clock;
 pub use log::{EventKind, EventLog, SimEvent};
 pub use report::{DayReport, FinishedDays, GoalReport, Seconds, VillagerReport};
 pub use town::{Outlook, SimStep, Town, WorldFacts};
-pub use villager::{Activity, GoalState, Goals, Intent, Tally, Villager};
+pub use villager::{
+    Activity, AgentFacts, GoalState, Goals, Intent, LastReason, Position, Tally, Villager,
+};
 
 use crate::scenario::Scenario;
 use bevy::app::{App, Plugin};
@@ -110,4 +112,15 @@ pub fn run_until(app: &mut App, max_steps: usize, mut done: impl FnMut(&App) -> 
         }
     }
     false
+}
+
+/// Plays `days` whole days of `scenario` headless and returns their reports.
+pub fn play(scenario: Scenario, days: u32) -> Vec<DayReport> {
+    let step_length = SimStep::default().0;
+    let steps_per_day = (scenario.settings.day_length / step_length).ceil() as usize + 1;
+    let mut app = simulation_app(scenario);
+    run_until(&mut app, steps_per_day * days as usize + 1, |app| {
+        app.world().resource::<FinishedDays>().0.len() >= days as usize
+    });
+    std::mem::take(&mut app.world_mut().resource_mut::<FinishedDays>().0)
 }

@@ -1,0 +1,206 @@
+//! Rules of the simulation that hold in any scenario: optimistic contention, safe points,
+//! determinism and dawn.
+
+mod common;
+
+use goap_town::scenario;
+use goap_town::sim::{self, Clock, DayReport, EventKind, Outlook, WorldFacts};
+
+/// Two hungry villagers, one loaf; berries are the dearer way to eat.
+const ONE_LOAF: &str = r#"Scenario(
+    world: {"bread": 1},
+    agent: {"meal": 0, "fed": 0},
+    stations: [
+        (id: "oven", pos: (0.0, 0.0)),
+        (id: "table", pos: (0.0, 20.0)),
+        (id: "bush", pos: (-100.0, 0.0)),
+    ],
+    actions: [
+        (id: "takeBread", station: "oven", duration: 2.0, cost: 1, needs: ["world.bread >= 1"], effects: ["world.bread -= 1", "agent.meal += 1"]),
+        (id: "pickBerries", station: "bush", duration: 3.0, cost: 3, effects: ["agent.meal += 1"]),
+        (id: "eat", station: "table", duration: 1.0, cost: 1, needs: ["agent.meal >= 1"], effects: ["agent.meal -= 1", "agent.fed += 1"]),
+    ],
+    characters: [
+        (id: "near", start: (10.0, 0.0), speed: 50.0, actions: ["takeBread", "pickBerries", "eat"],
+         goals: [(id: "hunger", wants: ["agent.fed >= 1"], drift: Need(rate: 0.0, initial: 0.5))]),
+        (id: "far", start: (80.0, 0.0), speed: 50.0, actions: ["takeBread", "pickBerries", "eat"],
+         goals: [(id: "hunger", wants: ["agent.fed >= 1"], drift: Need(rate: 0.0, initial: 0.5))]),
+    ],
+)"#;
+
+#[test]
+fn the_second_to_arrive_for_the_last_loaf_abandons_with_the_reason_and_replans() {
+    let town = scenario::parse(ONE_LOAF, "one_loaf.ron").unwrap();
+    let day = sim::play(town, 1).remove(0);
+    let far: Vec<(EventKind, &str)> = day
+        .events
+        .iter()
+        .filter(|e| e.villager.as_deref() == Some("far"))
+        .map(|e| (e.kind, e.text.as_str()))
+        .collect();
+    assert_eq!(
+        far[0],
+        (
+            EventKind::PlanMade,
+            "Plan for hunger: takeBread → eat (cost 2, 2 expanded)"
+        )
+    );
+    assert_eq!(
+        far[1],
+        (
+            EventKind::Abandoned,
+            "Abandoned takeBread: needs world.bread >= 1, but world.bread is 0 now"
+        )
+    );
+    assert_eq!(far[2].0, EventKind::PlanMade);
+    assert!(
+        far[2].1.starts_with("Plan for hunger: pickBerries → eat"),
+        "{far:?}"
+    );
+    let near: Vec<&str> = day
+        .events
+        .iter()
+        .filter(|e| e.villager.as_deref() == Some("near"))
+        .map(|e| e.text.as_str())
+        .collect();
+    assert!(near.contains(&"Finished takeBread"), "{near:?}");
+    for v in &day.villagers {
+        assert!(v.goals[0].times_met >= 1, "{} ate", v.id);
+    }
+    assert_eq!(day.villagers[1].aborts, 1);
+}
+
+/// Whether `who` is walking or acting after its events up to `index` (exclusive): a plan sets
+/// off a walk and an arrival starts an action; only a finished action, an abandoned plan, a
+/// wait or a rest leaves it at a safe point.
+fn busy_before(day: &DayReport, index: usize, who: &str) -> bool {
+    let last = day.events[..index]
+        .iter()
+        .rev()
+        .find(|e| e.villager.as_deref() == Some(who));
+    matches!(
+        last.map(|e| e.kind),
+        Some(EventKind::PlanMade | EventKind::ActionStarted)
+    )
+}
+
+#[test]
+fn no_goal_switch_is_ever_logged_while_walking_or_acting() {
+    let mut switches = 0;
+    for file in ["town.ron", "bakery.ron"] {
+        for day in sim::play(common::shipped(file), 2) {
+            for (i, e) in day
+                .events
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e.kind == EventKind::GoalSwitch)
+            {
+                switches += 1;
+                let who = e.villager.as_deref().unwrap();
+                assert!(
+                    !busy_before(&day, i, who),
+                    "{file} day {}: {who} switched at {} while walking or acting: {}",
+                    day.day,
+                    e.t,
+                    e.text
+                );
+            }
+        }
+    }
+    assert!(
+        switches > 0,
+        "the scenarios should switch goals at least once for this test to mean anything"
+    );
+}
+
+/// Work is far away; hunger rises fast enough to beat it long before the walk is over.
+const LONG_WALK: &str = r#"Scenario(
+    agent: {"done": 0, "fed": 0},
+    stations: [(id: "quarry", pos: (1000.0, 0.0)), (id: "kitchen", pos: (0.0, 10.0))],
+    actions: [
+        (id: "work", station: "quarry", duration: 5.0, cost: 1, effects: ["agent.done += 1"]),
+        (id: "eat", station: "kitchen", duration: 1.0, cost: 1, effects: ["agent.fed += 1"]),
+    ],
+    characters: [
+        (id: "worker", start: (0.0, 0.0), speed: 50.0, actions: ["work", "eat"],
+         goals: [
+            (id: "work", wants: ["agent.done >= 1"], drift: Need(rate: 0.0, initial: 0.4)),
+            (id: "hunger", wants: ["agent.fed >= 1"], drift: Need(rate: 0.05, initial: 0.0)),
+         ]),
+    ],
+)"#;
+
+#[test]
+fn a_challenger_waits_for_the_walk_and_the_action_to_finish() {
+    let day = sim::play(scenario::parse(LONG_WALK, "long_walk.ron").unwrap(), 1).remove(0);
+    let worker: Vec<(f32, EventKind, &str)> = day
+        .events
+        .iter()
+        .map(|e| (e.t, e.kind, e.text.as_str()))
+        .collect();
+    let switch = day
+        .events
+        .iter()
+        .position(|e| e.kind == EventKind::GoalSwitch)
+        .expect("hunger overtakes work");
+    assert_eq!(
+        day.events[switch].text, "hunger (0.98) overtook work (0.38)",
+        "{worker:?}"
+    );
+    // Hunger passed work's score + 0.15 eleven seconds into a twenty-second walk, but the
+    // switch waits for the safe point after the work is done.
+    assert!(!busy_before(&day, switch, "worker"), "{worker:?}");
+    assert_eq!(
+        day.events[..switch]
+            .iter()
+            .rev()
+            .find(|e| e.kind == EventKind::ActionFinished)
+            .unwrap()
+            .text,
+        "Finished work"
+    );
+    assert!(day.events[switch].t > 20.0 + 5.0, "{worker:?}");
+}
+
+#[test]
+fn the_same_scenario_run_twice_gives_an_identical_event_log() {
+    let first = sim::play(common::shipped("town.ron"), 2);
+    let second = sim::play(common::shipped("town.ron"), 2);
+    assert_eq!(first.len(), 2);
+    assert!(first[0].events.len() > 50);
+    assert_eq!(first, second);
+}
+
+#[test]
+fn dawn_restores_the_seed_and_rebuilds_every_villager() {
+    let town = common::shipped("town.ron");
+    let seed = WorldFacts::seed(&town);
+    let starts: Vec<[f32; 2]> = town.characters.iter().map(|c| c.start).collect();
+    let mut app = sim::simulation_app(town);
+    let steps = (300.0 / 0.1) as usize + 10;
+    // Late in the day the world is far from its seed.
+    assert!(sim::run_until(&mut app, steps, |app| app
+        .world()
+        .resource::<Clock>()
+        .progress()
+        > 0.9));
+    assert_ne!(*app.world().resource::<WorldFacts>(), seed);
+
+    assert!(sim::run_until(&mut app, steps, |app| app
+        .world()
+        .resource::<Clock>()
+        .day
+        == 2));
+    assert_eq!(*app.world().resource::<WorldFacts>(), seed);
+    assert_eq!(app.world().resource::<Outlook>().0, seed.0);
+    let mut villagers = app
+        .world_mut()
+        .query::<(&sim::Villager, &sim::Position, &sim::Tally)>();
+    for (v, position, tally) in villagers.iter(app.world()) {
+        assert_eq!(position.0, starts[v.index]);
+        assert!(tally.met.iter().all(|&(times, _)| times == 0));
+    }
+    let log = app.world().resource::<sim::EventLog>();
+    assert_eq!(log.today[0].kind, EventKind::Dawn);
+    assert_eq!(log.today[0].text, "Dawn of day 2");
+}
