@@ -207,3 +207,35 @@ fn plan_rejects_unknown_ids_with_a_suggestion() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn run_prints_a_day_report_and_json_with_every_event() {
+    let out = goap_town(&["run", "scenarios/forge.ron"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report = text(&out.stdout);
+    assert!(report.starts_with("Forge — day 1\n"), "{report}");
+    assert!(report.lines().any(|l| l.starts_with("smith ") && l.contains("tools")), "{report}");
+
+    let out = goap_town(&["run", "scenarios/forge.ron", "--days", "2", "--json"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["scenario"], "Forge");
+    let days = v["days"].as_array().unwrap();
+    assert_eq!(days.len(), 2);
+    assert_eq!(days[1]["day"], 2);
+    let smith = &days[0]["villagers"][1];
+    assert_eq!(smith["id"], "smith");
+    assert_eq!(smith["goals"][0]["id"], "tools");
+    assert_eq!(smith["goals"][0]["kind"], "need");
+    assert!(smith["goals"][0]["times_met"].as_u64().unwrap() >= 1);
+    assert!(smith["goals"][0]["first_met_at"].as_f64().unwrap() > 0.0);
+    for key in ["walking", "acting", "waiting", "resting"] {
+        assert!(smith["seconds"][key].is_number(), "{key}");
+    }
+    assert!(smith["replans"].is_number() && smith["aborts"].is_number());
+    let events = days[1]["events"].as_array().unwrap();
+    assert_eq!(events[0]["kind"], "dawn");
+    assert_eq!(events[0]["villager"], serde_json::Value::Null);
+    assert_eq!(events[0]["text"], "Dawn of day 2");
+    assert!(events.iter().any(|e| e["villager"] == "smith" && e["kind"] == "waiting"));
+}

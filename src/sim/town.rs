@@ -1,6 +1,7 @@
 //! The scenario being run and the shared world: what every villager plans against.
 
 use super::clock::Clock;
+use super::log::{EventKind, EventLog};
 use super::villager::{self, Villager};
 use crate::planner::{Condition, FactId, Planner, Scope, State};
 use crate::scenario::Scenario;
@@ -116,6 +117,7 @@ pub fn install(world: &mut World, scenario: Scenario) {
     world.insert_resource(Outlook(WorldFacts::seed(&scenario).0));
     world.insert_resource(WorldFacts::seed(&scenario));
     world.insert_resource(Clock::new(scenario.settings.day_length));
+    world.resource_mut::<EventLog>().record(1, 0.0, None, EventKind::Dawn, "Dawn of day 1".to_owned());
     let town = Town::new(scenario);
     for c in 0..town.scenario.characters.len() {
         world.spawn(villager::fresh(&town.scenario, c));
