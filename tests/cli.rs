@@ -17,23 +17,14 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn check_accepts_every_shipped_scenario() {
-    let files: Vec<String> =
-        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios"))
-            .unwrap()
-            .map(|e| format!("scenarios/{}", e.unwrap().file_name().to_string_lossy()))
-            .collect();
-    let args: Vec<&str> = std::iter::once("check")
-        .chain(files.iter().map(String::as_str))
+    let files: Vec<String> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios"))
+        .unwrap()
+        .map(|e| format!("scenarios/{}", e.unwrap().file_name().to_string_lossy()))
         .collect();
+    let args: Vec<&str> = std::iter::once("check").chain(files.iter().map(String::as_str)).collect();
     let out = goap_town(&args);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(
-        text(&out.stdout)
-            .lines()
-            .filter(|l| l.starts_with("ok "))
-            .count(),
-        6
-    );
+    assert_eq!(text(&out.stdout).lines().filter(|l| l.starts_with("ok ")).count(), 6);
     assert_eq!(text(&out.stderr), "");
 }
 
@@ -42,8 +33,7 @@ fn check_prints_every_error_as_path_line_col_field_message_and_exits_1() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.ron");
     let town =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/cook.ron"))
-            .unwrap();
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/cook.ron")).unwrap();
     std::fs::write(
         &bad,
         town.replace("agent.wood >= 1", "agent.wod >= 1")
@@ -58,15 +48,13 @@ fn check_prints_every_error_as_path_line_col_field_message_and_exits_1() {
     let prefix = format!("{}:", bad.display());
     assert!(
         lines[0].starts_with(&prefix)
-            && lines[0].contains(
-                ": actions[1].needs[0]: unknown agent fact \"wod\" (did you mean \"wood\"?)"
-            ),
+            && lines[0]
+                .contains(": actions[1].needs[0]: unknown agent fact \"wod\" (did you mean \"wood\"?)"),
         "{}",
         lines[0]
     );
     assert!(
-        lines[1]
-            .contains(": actions[3].station: unknown station \"tabel\" (did you mean \"table\"?)"),
+        lines[1].contains(": actions[3].station: unknown station \"tabel\" (did you mean \"table\"?)"),
         "{}",
         lines[1]
     );
@@ -80,21 +68,11 @@ fn check_prints_every_error_as_path_line_col_field_message_and_exits_1() {
 
 #[test]
 fn plan_prints_one_action_a_line_then_cost_and_expansions() {
-    let out = goap_town(&[
-        "plan",
-        "scenarios/cook.ron",
-        "--character",
-        "cook",
-        "--goal",
-        "fed",
-    ]);
+    let out = goap_town(&["plan", "scenarios/cook.ron", "--character", "cook", "--goal", "fed"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(
-        lines[..5],
-        ["chopWood", "lightFire", "cookMeal", "eatMeal", "cost 4"]
-    );
+    assert_eq!(lines[..5], ["chopWood", "lightFire", "cookMeal", "eatMeal", "cost 4"]);
     assert!(lines[5].starts_with("expanded "), "{stdout}");
 }
 
@@ -113,45 +91,22 @@ fn plan_json_reports_plan_cost_and_expansions() {
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(
-        v["plan"],
-        serde_json::json!(["pickAmmo", "approach", "attack"])
-    );
+    assert_eq!(v["plan"], serde_json::json!(["pickAmmo", "approach", "attack"]));
     assert_eq!(v["cost"], 4);
     assert!(v["expanded"].as_u64().unwrap() >= 3);
 }
 
 #[test]
 fn plan_without_a_plan_says_why_and_exits_2() {
-    let out = goap_town(&[
-        "plan",
-        "scenarios/forge.ron",
-        "--character",
-        "smith",
-        "--goal",
-        "tools",
-        "--json",
-    ]);
+    let out =
+        goap_town(&["plan", "scenarios/forge.ron", "--character", "smith", "--goal", "tools", "--json"]);
     assert_eq!(out.status.code(), Some(2));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["plan"], serde_json::Value::Null);
     assert_eq!(v["reason"], "unreachable");
-    assert!(
-        v["detail"]
-            .as_str()
-            .unwrap()
-            .contains("world.ironIngot >= 1"),
-        "{v}"
-    );
+    assert!(v["detail"].as_str().unwrap().contains("world.ironIngot >= 1"), "{v}");
 
-    let out = goap_town(&[
-        "plan",
-        "scenarios/forge.ron",
-        "--character",
-        "smith",
-        "--goal",
-        "tools",
-    ]);
+    let out = goap_town(&["plan", "scenarios/forge.ron", "--character", "smith", "--goal", "tools"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         text(&out.stdout),
@@ -175,18 +130,10 @@ fn plan_without_a_plan_says_why_and_exits_2() {
 
 #[test]
 fn plan_rejects_unknown_ids_with_a_suggestion() {
-    let out = goap_town(&[
-        "plan",
-        "scenarios/cook.ron",
-        "--character",
-        "cok",
-        "--goal",
-        "fed",
-    ]);
+    let out = goap_town(&["plan", "scenarios/cook.ron", "--character", "cok", "--goal", "fed"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stderr)
-            .contains("no character \"cok\" in scenarios/cook.ron (did you mean \"cook\"?)"),
+        text(&out.stderr).contains("no character \"cok\" in scenarios/cook.ron (did you mean \"cook\"?)"),
         "{}",
         text(&out.stderr)
     );

@@ -8,19 +8,14 @@ use std::path::Path;
 
 /// A shipped scenario, loaded from `scenarios/` exactly as the game loads it.
 pub fn shipped(file_name: &str) -> Scenario {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("scenarios")
-        .join(file_name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(file_name);
     scenario::load(&path).unwrap_or_else(|e| panic!("{file_name} should load:\n{e}"))
 }
 
 /// The action ids of `plan` for character `character` of `scenario`.
 pub fn ids(scenario: &Scenario, character: usize, plan: &Plan) -> Vec<String> {
     let who = &scenario.characters[character];
-    plan.steps
-        .iter()
-        .map(|&s| scenario.actions[who.actions[s]].id.clone())
-        .collect()
+    plan.steps.iter().map(|&s| scenario.actions[who.actions[s]].id.clone()).collect()
 }
 
 /// Replays `steps` from `start`, asserting each step's preconditions hold when it is taken;

@@ -4,9 +4,7 @@
 mod common;
 
 use common::{all_hold, replay};
-use goap_town::planner::{
-    Action, Change, Compare, Condition, Effect, FactId, NoPlan, Planner, State,
-};
+use goap_town::planner::{Action, Change, Compare, Condition, Effect, FactId, NoPlan, Planner, State};
 use proptest::prelude::*;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -16,47 +14,19 @@ const FACTS: u16 = 4;
 const REFERENCE_LIMIT: usize = 20_000;
 
 fn condition() -> impl Strategy<Value = Condition> {
-    (
-        0..FACTS,
-        prop_oneof![
-            Just(Compare::AtLeast),
-            Just(Compare::AtMost),
-            Just(Compare::Exactly)
-        ],
-        -1..4i32,
-    )
-        .prop_map(|(f, compare, value)| Condition {
-            fact: FactId(f),
-            compare,
-            value,
-        })
+    (0..FACTS, prop_oneof![Just(Compare::AtLeast), Just(Compare::AtMost), Just(Compare::Exactly)], -1..4i32)
+        .prop_map(|(f, compare, value)| Condition { fact: FactId(f), compare, value })
 }
 
 fn effect() -> impl Strategy<Value = Effect> {
-    (
-        0..FACTS,
-        prop_oneof![Just(Change::Set), Just(Change::Add), Just(Change::Subtract)],
-        0..3i32,
-    )
-        .prop_map(|(f, change, value)| Effect {
-            fact: FactId(f),
-            change,
-            value,
-        })
+    (0..FACTS, prop_oneof![Just(Change::Set), Just(Change::Add), Just(Change::Subtract)], 0..3i32)
+        .prop_map(|(f, change, value)| Effect { fact: FactId(f), change, value })
 }
 
 fn action() -> impl Strategy<Value = Action> {
-    (
-        0..5u32,
-        prop::collection::vec(condition(), 0..3),
-        prop::collection::vec(effect(), 1..3),
+    (0..5u32, prop::collection::vec(condition(), 0..3), prop::collection::vec(effect(), 1..3)).prop_map(
+        |(cost, preconditions, effects)| Action { name: String::new(), cost, preconditions, effects },
     )
-        .prop_map(|(cost, preconditions, effects)| Action {
-            name: String::new(),
-            cost,
-            preconditions,
-            effects,
-        })
 }
 
 fn domain() -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, State)> {

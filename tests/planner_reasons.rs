@@ -23,24 +23,14 @@ fn a_fact_no_action_produces_is_named_as_unreachable() {
     let why = Planner::new(&actions, &[Condition::at_least(tools, 1)])
         .plan(&State::zeros(facts.len()), 5000)
         .unwrap_err();
-    assert_eq!(
-        why,
-        NoPlan::Unreachable {
-            blocked: vec![Condition::at_least(ingot, 1)]
-        }
-    );
+    assert_eq!(why, NoPlan::Unreachable { blocked: vec![Condition::at_least(ingot, 1)] });
     assert_eq!(why.kind(), "unreachable");
-    assert_eq!(
-        why.explain(&facts),
-        "unreachable: no available action can bring about world.ironIngot >= 1"
-    );
+    assert_eq!(why.explain(&facts), "unreachable: no available action can bring about world.ironIngot >= 1");
 
     // With an ingot in stock the same question has an answer.
     let mut stocked = State::zeros(facts.len());
     stocked.set(ingot, 1);
-    let plan = Planner::new(&actions, &[Condition::at_least(tools, 1)])
-        .plan(&stocked, 5000)
-        .unwrap();
+    let plan = Planner::new(&actions, &[Condition::at_least(tools, 1)]).plan(&stocked, 5000).unwrap();
     assert_eq!(plan.steps, [0, 1]);
 }
 
@@ -50,15 +40,9 @@ fn a_goal_fact_nothing_moves_is_unreachable_without_searching() {
     let gold = facts.intern(Scope::Agent, "gold");
     let wood = facts.intern(Scope::Agent, "wood");
     let actions = [Action::new("chop", 1).does(Effect::add(wood, 1))];
-    let why = Planner::new(&actions, &[Condition::at_least(gold, 1)])
-        .plan(&State::zeros(2), 5000)
-        .unwrap_err();
-    assert_eq!(
-        why,
-        NoPlan::Unreachable {
-            blocked: vec![Condition::at_least(gold, 1)]
-        }
-    );
+    let why =
+        Planner::new(&actions, &[Condition::at_least(gold, 1)]).plan(&State::zeros(2), 5000).unwrap_err();
+    assert_eq!(why, NoPlan::Unreachable { blocked: vec![Condition::at_least(gold, 1)] });
 }
 
 #[test]
@@ -72,13 +56,8 @@ fn every_reachable_state_tried_is_reported_as_exhausted() {
         .does(Effect::set(flag, 1))
         .does(Effect::set(lock, 1))];
     let goal = [Condition::at_least(flag, 1), Condition::exactly(lock, 0)];
-    let why = Planner::new(&actions, &goal)
-        .plan(&State::zeros(2), 5000)
-        .unwrap_err();
-    assert!(
-        matches!(why, NoPlan::Exhausted { expanded } if expanded >= 1),
-        "{why:?}"
-    );
+    let why = Planner::new(&actions, &goal).plan(&State::zeros(2), 5000).unwrap_err();
+    assert!(matches!(why, NoPlan::Exhausted { expanded } if expanded >= 1), "{why:?}");
 }
 
 #[test]
@@ -98,10 +77,7 @@ fn the_budget_stops_a_search_that_cannot_finish_and_says_how_far_it_got() {
         .plan(&State::zeros(2), 300)
         .unwrap_err();
     assert_eq!(why, NoPlan::Budget { expanded: 300 });
-    assert_eq!(
-        why.explain(&facts),
-        "budget: gave up after expanding 300 states"
-    );
+    assert_eq!(why.explain(&facts), "budget: gave up after expanding 300 states");
 }
 
 #[test]
@@ -112,16 +88,10 @@ fn numeric_deficits_find_the_axe_plan_with_few_expansions() {
     let axe = facts.intern(Scope::Agent, "hasAxe");
     let actions = [
         Action::new("chop", 1).does(Effect::add(logs, 1)),
-        Action::new("chopWithAxe", 1)
-            .needs(Condition::at_least(axe, 1))
-            .does(Effect::add(logs, 2)),
-        Action::new("getAxe", 2)
-            .needs(Condition::exactly(axe, 0))
-            .does(Effect::set(axe, 1)),
+        Action::new("chopWithAxe", 1).needs(Condition::at_least(axe, 1)).does(Effect::add(logs, 2)),
+        Action::new("getAxe", 2).needs(Condition::exactly(axe, 0)).does(Effect::set(axe, 1)),
     ];
-    let plan = Planner::new(&actions, &[Condition::at_least(logs, 8)])
-        .plan(&State::zeros(2), 5000)
-        .unwrap();
+    let plan = Planner::new(&actions, &[Condition::at_least(logs, 8)]).plan(&State::zeros(2), 5000).unwrap();
     assert_eq!(plan.cost, 6);
     assert_eq!(plan.steps, [2, 1, 1, 1, 1]);
     // The deficit-aware estimate (≥ 4 steps of +2) keeps this to a handful of expansions; a count
@@ -132,9 +102,7 @@ fn numeric_deficits_find_the_axe_plan_with_few_expansions() {
 /// Action i needs step(i-1) >= 1 and sets step(i) = 1; K distractors each set noise(j) = 1.
 fn chain_with_distractors(length: usize, distractors: usize) -> (Vec<Action>, Condition, usize) {
     let mut facts = FactTable::default();
-    let steps: Vec<_> = (0..=length)
-        .map(|i| facts.intern(Scope::Agent, &format!("step{i}")))
-        .collect();
+    let steps: Vec<_> = (0..=length).map(|i| facts.intern(Scope::Agent, &format!("step{i}"))).collect();
     let mut actions: Vec<Action> = Vec::new();
     for j in 0..distractors {
         let noise = facts.intern(Scope::Agent, &format!("noise{j}"));
@@ -156,22 +124,13 @@ fn distractors_do_not_multiply_the_search() {
         let mut expansions = Vec::new();
         for k in [0, 10, 30] {
             let (actions, goal, width) = chain_with_distractors(length, k);
-            let plan = Planner::new(&actions, &[goal])
-                .plan(&State::zeros(width), 5000)
-                .unwrap();
+            let plan = Planner::new(&actions, &[goal]).plan(&State::zeros(width), 5000).unwrap();
             assert_eq!(plan.steps.len(), length);
             assert_eq!(plan.cost, length as u64);
             expansions.push(plan.expanded);
         }
-        assert!(
-            expansions.iter().all(|&e| e == expansions[0]),
-            "chain {length}: {expansions:?}"
-        );
-        assert!(
-            expansions[0] <= length + 1,
-            "chain {length}: {} expansions",
-            expansions[0]
-        );
+        assert!(expansions.iter().all(|&e| e == expansions[0]), "chain {length}: {expansions:?}");
+        assert!(expansions[0] <= length + 1, "chain {length}: {} expansions", expansions[0]);
     }
 }
 
@@ -181,9 +140,7 @@ fn an_already_met_goal_needs_an_empty_plan() {
     let fed = facts.intern(Scope::Agent, "fed");
     let mut start = State::zeros(1);
     start.set(fed, 1);
-    let plan = Planner::new(&[], &[Condition::at_least(fed, 1)])
-        .plan(&start, 5000)
-        .unwrap();
+    let plan = Planner::new(&[], &[Condition::at_least(fed, 1)]).plan(&start, 5000).unwrap();
     assert!(plan.steps.is_empty());
     assert_eq!((plan.cost, plan.expanded), (0, 0));
 }
@@ -195,18 +152,6 @@ fn ties_go_to_the_action_listed_first() {
     let a = Action::new("a", 1).does(Effect::set(done, 1));
     let b = Action::new("b", 1).does(Effect::set(done, 1));
     let goal = [Condition::at_least(done, 1)];
-    assert_eq!(
-        Planner::new(&[a.clone(), b.clone()], &goal)
-            .plan(&State::zeros(1), 10)
-            .unwrap()
-            .steps,
-        [0]
-    );
-    assert_eq!(
-        Planner::new(&[b, a], &goal)
-            .plan(&State::zeros(1), 10)
-            .unwrap()
-            .steps,
-        [0]
-    );
+    assert_eq!(Planner::new(&[a.clone(), b.clone()], &goal).plan(&State::zeros(1), 10).unwrap().steps, [0]);
+    assert_eq!(Planner::new(&[b, a], &goal).plan(&State::zeros(1), 10).unwrap().steps, [0]);
 }

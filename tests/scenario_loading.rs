@@ -42,12 +42,8 @@ fn every_shipped_scenario_loads_without_warnings_and_matches_its_file() {
         let s = scenario::parse(text, name).unwrap_or_else(|e| panic!("{name}:\n{e}"));
         assert!(s.warnings.is_empty(), "{name}: {:?}", s.warnings);
         let on_disk =
-            std::fs::read_to_string(format!("{}/scenarios/{name}", env!("CARGO_MANIFEST_DIR")))
-                .unwrap();
-        assert_eq!(
-            *text, on_disk,
-            "{name} built into the binary differs from scenarios/{name}"
-        );
+            std::fs::read_to_string(format!("{}/scenarios/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert_eq!(*text, on_disk, "{name} built into the binary differs from scenarios/{name}");
     }
 }
 
@@ -55,22 +51,14 @@ fn every_shipped_scenario_loads_without_warnings_and_matches_its_file() {
 fn shipped_scenarios_keep_the_contract_ids() {
     let expect = [
         ("cook.ron", vec![("cook", vec!["fed"])]),
-        (
-            "soldier.ron",
-            vec![("soldier", vec!["killPlayer", "survive"])],
-        ),
+        ("soldier.ron", vec![("soldier", vec!["killPlayer", "survive"])]),
         ("miner.ron", vec![("miner", vec!["deliver"])]),
-        (
-            "forge.ron",
-            vec![("smelter", vec!["smelt"]), ("smith", vec!["tools"])],
-        ),
+        ("forge.ron", vec![("smelter", vec!["smelt"]), ("smith", vec!["tools"])]),
     ];
     for (file, characters) in expect {
         let s = common::shipped(file);
         for (id, goals) in characters {
-            let c = &s.characters[s
-                .character_index(id)
-                .unwrap_or_else(|| panic!("{file}: no {id}"))];
+            let c = &s.characters[s.character_index(id).unwrap_or_else(|| panic!("{file}: no {id}"))];
             let ids: Vec<&str> = c.goals.iter().map(|g| g.id.as_str()).collect();
             assert_eq!(ids, goals, "{file}: {id}");
         }
@@ -78,22 +66,13 @@ fn shipped_scenarios_keep_the_contract_ids() {
 
     let town = common::shipped("town.ron");
     let ids: Vec<&str> = town.characters.iter().map(|c| c.id.as_str()).collect();
-    assert_eq!(
-        ids,
-        ["miner", "smelter", "smith", "farmer", "carpenter", "baker"]
-    );
+    assert_eq!(ids, ["miner", "smelter", "smith", "farmer", "carpenter", "baker"]);
     assert_eq!(town.stations.len(), 9);
-    let bread = town
-        .facts
-        .get(goap_town::planner::Scope::World, "bread")
-        .unwrap();
+    let bread = town.facts.get(goap_town::planner::Scope::World, "bread").unwrap();
     assert!(town.world_seed.contains(&(bread, 2)));
     for c in &town.characters {
-        let hunger = c
-            .goals
-            .iter()
-            .find(|g| g.id == "hunger")
-            .unwrap_or_else(|| panic!("{} has no hunger", c.id));
+        let hunger =
+            c.goals.iter().find(|g| g.id == "hunger").unwrap_or_else(|| panic!("{} has no hunger", c.id));
         assert!(
             matches!(hunger.drift, Drift::Need { rate, .. } if (0.014..=0.024).contains(&rate)),
             "{}",
@@ -101,18 +80,11 @@ fn shipped_scenarios_keep_the_contract_ids() {
         );
         let trade: Vec<_> = c.goals.iter().filter(|g| g.id != "hunger").collect();
         assert_eq!(trade.len(), 1, "{}", c.id);
-        assert!(
-            matches!(trade[0].drift, Drift::Quota { .. }),
-            "{}'s trade goal is a quota",
-            c.id
-        );
+        assert!(matches!(trade[0].drift, Drift::Quota { .. }), "{}'s trade goal is a quota", c.id);
     }
     let baker = &town.characters[town.character_index("baker").unwrap()];
     let bake = baker.goals.iter().find(|g| g.id != "hunger").unwrap();
-    assert_eq!(
-        bake.conditions[0].describe(&town.facts),
-        "agent.breadBaked >= 4"
-    );
+    assert_eq!(bake.conditions[0].describe(&town.facts), "agent.breadBaked >= 4");
 
     let bakery = common::shipped("bakery.ron");
     let ids: Vec<&str> = bakery.characters.iter().map(|c| c.id.as_str()).collect();
@@ -137,10 +109,7 @@ fn an_unknown_field_is_an_error_not_ignored() {
 
 #[test]
 fn a_misspelled_fact_points_at_it_and_suggests_the_right_one() {
-    let broken = BASE.replace(
-        r#"wants: ["world.tools >= 1"]"#,
-        r#"wants: ["world.tool >= 1"]"#,
-    );
+    let broken = BASE.replace(r#"wants: ["world.tools >= 1"]"#, r#"wants: ["world.tool >= 1"]"#);
     let all = errors(&broken);
     assert_eq!(all.len(), 1, "{all:?}");
     let d = &all[0];
@@ -161,13 +130,7 @@ fn a_misspelled_fact_points_at_it_and_suggests_the_right_one() {
 fn a_fact_in_the_wrong_scope_says_which_scope_it_is_in() {
     let broken = BASE.replace("world.iron >= 1", "agent.iron >= 1");
     let all = errors(&broken);
-    assert!(
-        all[0]
-            .message
-            .contains("iron is a world fact: write world.iron"),
-        "{}",
-        all[0]
-    );
+    assert!(all[0].message.contains("iron is a world fact: write world.iron"), "{}", all[0]);
 }
 
 #[test]
@@ -192,16 +155,8 @@ fn every_problem_is_reported_at_once_in_file_order() {
             "characters[0].goals[0].drift.urgency",
         ]
     );
-    assert!(
-        all[0].message.contains("did you mean \"anvil\""),
-        "{}",
-        all[0]
-    );
-    assert!(
-        all[4].message.contains("did you mean \"forge\""),
-        "{}",
-        all[4]
-    );
+    assert!(all[0].message.contains("did you mean \"anvil\""), "{}", all[0]);
+    assert!(all[4].message.contains("did you mean \"forge\""), "{}", all[4]);
     assert!(all.iter().all(|d| d.severity == Severity::Error));
     let mut sorted = all.clone();
     sorted.sort_by_key(|d| (d.line, d.column));
@@ -222,18 +177,14 @@ fn duplicate_ids_are_errors() {
 
 #[test]
 fn a_goal_nothing_can_move_is_a_warning_not_an_error() {
-    let lonely = BASE.replace(
-        r#"wants: ["world.tools >= 1"]"#,
-        r#"wants: ["agent.wood >= 1"]"#,
-    );
+    let lonely = BASE.replace(r#"wants: ["world.tools >= 1"]"#, r#"wants: ["agent.wood >= 1"]"#);
     let s = scenario::parse(&lonely, "test.ron").unwrap();
     assert_eq!(s.warnings.len(), 1, "{:?}", s.warnings);
     let w = &s.warnings[0];
     assert_eq!(w.severity, Severity::Warning);
     assert_eq!(w.field, "characters[0].goals[0].wants[0]");
     assert!(
-        w.to_string()
-            .contains("warning: no action of \"smith\" can move agent.wood toward agent.wood >= 1"),
+        w.to_string().contains("warning: no action of \"smith\" can move agent.wood toward agent.wood >= 1"),
         "{w}"
     );
 }
@@ -241,8 +192,5 @@ fn a_goal_nothing_can_move_is_a_warning_not_an_error() {
 #[test]
 fn a_missing_file_is_a_clear_error() {
     let e = scenario::load(std::path::Path::new("no/such/file.ron")).unwrap_err();
-    assert!(
-        e.to_string().starts_with("no/such/file.ron: cannot read:"),
-        "{e}"
-    );
+    assert!(e.to_string().starts_with("no/such/file.ron: cannot read:"), "{e}");
 }

@@ -9,10 +9,7 @@ fn one_day(file: &str) -> DayReport {
 }
 
 fn villager<'a>(day: &'a DayReport, id: &str) -> &'a VillagerReport {
-    day.villagers
-        .iter()
-        .find(|v| v.id == id)
-        .unwrap_or_else(|| panic!("no villager {id}"))
+    day.villagers.iter().find(|v| v.id == id).unwrap_or_else(|| panic!("no villager {id}"))
 }
 
 /// The texts of `who`'s events of the given kinds, in order.
@@ -31,27 +28,14 @@ fn the_cook_eats_several_times_a_day_each_meal_after_the_four_steps() {
     assert_eq!(fed.id, "fed");
     assert!(fed.times_met >= 3, "the cook ate {} times", fed.times_met);
 
-    let story = texts(
-        &day,
-        "cook",
-        &[EventKind::ActionFinished, EventKind::GoalSatisfied],
-    );
-    let meals: Vec<usize> = story
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| *t == "Hunger met")
-        .map(|(i, _)| i)
-        .collect();
+    let story = texts(&day, "cook", &[EventKind::ActionFinished, EventKind::GoalSatisfied]);
+    let meals: Vec<usize> =
+        story.iter().enumerate().filter(|(_, t)| *t == "Hunger met").map(|(i, _)| i).collect();
     assert_eq!(meals.len() as u32, fed.times_met);
     for &m in &meals {
         assert_eq!(
             story[m - 4..m],
-            [
-                "Finished Chop wood",
-                "Finished Light the fire",
-                "Finished Cook a meal",
-                "Finished Eat"
-            ],
+            ["Finished Chop wood", "Finished Light the fire", "Finished Cook a meal", "Finished Eat"],
             "before meal at line {m}: {story:?}"
         );
     }
@@ -60,27 +44,16 @@ fn the_cook_eats_several_times_a_day_each_meal_after_the_four_steps() {
 #[test]
 fn the_smith_first_waits_for_an_ingot_then_makes_tools() {
     let day = one_day("forge.ron");
-    let first = day
-        .events
-        .iter()
-        .find(|e| e.villager.as_deref() == Some("smith"))
-        .unwrap();
+    let first = day.events.iter().find(|e| e.villager.as_deref() == Some("smith")).unwrap();
     assert_eq!(first.kind, EventKind::Waiting);
-    assert_eq!(
-        first.text,
-        "No viable plan: waiting for the world to change"
-    );
+    assert_eq!(first.text, "No viable plan: waiting for the world to change");
 
     let smith = villager(&day, "smith");
     assert!(smith.goals[0].times_met >= 1);
     assert!(smith.seconds.waiting > 0.0);
     // It walks only once the first ingot exists: its first plan comes after the first smelt.
     let t = |who: &str, text: &str| {
-        day.events
-            .iter()
-            .find(|e| e.villager.as_deref() == Some(who) && e.text.starts_with(text))
-            .unwrap()
-            .t
+        day.events.iter().find(|e| e.villager.as_deref() == Some(who) && e.text.starts_with(text)).unwrap().t
     };
     assert!(t("smith", "Plan for Make tools") >= t("smelter", "Finished Smelt an ingot"));
 }
@@ -90,18 +63,11 @@ fn the_town_day_has_the_sources_shape() {
     let day = one_day("town.ron");
     let trade_first_met = |v: &VillagerReport| {
         let quota = v.goals.iter().find(|g| g.kind == "quota").unwrap();
-        quota
-            .first_met_at
-            .unwrap_or_else(|| panic!("{}'s quota was never met", v.id))
+        quota.first_met_at.unwrap_or_else(|| panic!("{}'s quota was never met", v.id))
     };
     let meals = |v: &VillagerReport| v.goals.iter().find(|g| g.id == "hunger").unwrap().times_met;
     for v in &day.villagers {
-        assert!(
-            trade_first_met(v) < 0.6,
-            "{} met its quota at {:.0}%",
-            v.id,
-            trade_first_met(v) * 100.0
-        );
+        assert!(trade_first_met(v) < 0.6, "{} met its quota at {:.0}%", v.id, trade_first_met(v) * 100.0);
         assert!(meals(v) >= 1, "{} never ate", v.id);
     }
     let order: Vec<&str> = {
@@ -111,15 +77,8 @@ fn the_town_day_has_the_sources_shape() {
     };
     assert_eq!(order.first(), Some(&"miner"), "{order:?}");
     assert_eq!(order.last(), Some(&"baker"), "{order:?}");
-    let (farmer, baker) = (
-        meals(villager(&day, "farmer")),
-        meals(villager(&day, "baker")),
-    );
-    for v in day
-        .villagers
-        .iter()
-        .filter(|v| v.id != "farmer" && v.id != "baker")
-    {
+    let (farmer, baker) = (meals(villager(&day, "farmer")), meals(villager(&day, "baker")));
+    for v in day.villagers.iter().filter(|v| v.id != "farmer" && v.id != "baker") {
         assert!(
             farmer > meals(v) && baker > meals(v),
             "farmer {farmer}, baker {baker}, {} {}",
@@ -132,17 +91,8 @@ fn the_town_day_has_the_sources_shape() {
 #[test]
 fn the_baker_restocks_the_shelf_again_and_again() {
     let day = one_day("bakery.ron");
-    let stock = villager(&day, "baker")
-        .goals
-        .iter()
-        .find(|g| g.id == "stock")
-        .unwrap();
+    let stock = villager(&day, "baker").goals.iter().find(|g| g.id == "stock").unwrap();
     assert!(stock.times_met >= 3, "stock met {} times", stock.times_met);
-    let eaten: u32 = day
-        .villagers
-        .iter()
-        .filter(|v| v.id != "baker")
-        .map(|v| v.goals[1].times_met)
-        .sum();
+    let eaten: u32 = day.villagers.iter().filter(|v| v.id != "baker").map(|v| v.goals[1].times_met).sum();
     assert!(eaten >= 3, "the others ate {eaten} loaves");
 }

@@ -38,25 +38,13 @@ fn the_second_to_arrive_for_the_last_loaf_abandons_with_the_reason_and_replans()
         .filter(|e| e.villager.as_deref() == Some("far"))
         .map(|e| (e.kind, e.text.as_str()))
         .collect();
-    assert_eq!(
-        far[0],
-        (
-            EventKind::PlanMade,
-            "Plan for hunger: takeBread → eat (cost 2, 2 expanded)"
-        )
-    );
+    assert_eq!(far[0], (EventKind::PlanMade, "Plan for hunger: takeBread → eat (cost 2, 2 expanded)"));
     assert_eq!(
         far[1],
-        (
-            EventKind::Abandoned,
-            "Abandoned takeBread: needs world.bread >= 1, but world.bread is 0 now"
-        )
+        (EventKind::Abandoned, "Abandoned takeBread: needs world.bread >= 1, but world.bread is 0 now")
     );
     assert_eq!(far[2].0, EventKind::PlanMade);
-    assert!(
-        far[2].1.starts_with("Plan for hunger: pickBerries → eat"),
-        "{far:?}"
-    );
+    assert!(far[2].1.starts_with("Plan for hunger: pickBerries → eat"), "{far:?}");
     let near: Vec<&str> = day
         .events
         .iter()
@@ -74,14 +62,8 @@ fn the_second_to_arrive_for_the_last_loaf_abandons_with_the_reason_and_replans()
 /// off a walk and an arrival starts an action; only a finished action, an abandoned plan, a
 /// wait or a rest leaves it at a safe point.
 fn busy_before(day: &DayReport, index: usize, who: &str) -> bool {
-    let last = day.events[..index]
-        .iter()
-        .rev()
-        .find(|e| e.villager.as_deref() == Some(who));
-    matches!(
-        last.map(|e| e.kind),
-        Some(EventKind::PlanMade | EventKind::ActionStarted)
-    )
+    let last = day.events[..index].iter().rev().find(|e| e.villager.as_deref() == Some(who));
+    matches!(last.map(|e| e.kind), Some(EventKind::PlanMade | EventKind::ActionStarted))
 }
 
 #[test]
@@ -89,12 +71,7 @@ fn no_goal_switch_is_ever_logged_while_walking_or_acting() {
     let mut switches = 0;
     for file in ["town.ron", "bakery.ron"] {
         for day in sim::play(common::shipped(file), 2) {
-            for (i, e) in day
-                .events
-                .iter()
-                .enumerate()
-                .filter(|(_, e)| e.kind == EventKind::GoalSwitch)
-            {
+            for (i, e) in day.events.iter().enumerate().filter(|(_, e)| e.kind == EventKind::GoalSwitch) {
                 switches += 1;
                 let who = e.villager.as_deref().unwrap();
                 assert!(
@@ -107,10 +84,7 @@ fn no_goal_switch_is_ever_logged_while_walking_or_acting() {
             }
         }
     }
-    assert!(
-        switches > 0,
-        "the scenarios should switch goals at least once for this test to mean anything"
-    );
+    assert!(switches > 0, "the scenarios should switch goals at least once for this test to mean anything");
 }
 
 /// Work is far away; hunger rises fast enough to beat it long before the walk is over.
@@ -133,30 +107,16 @@ const LONG_WALK: &str = r#"Scenario(
 #[test]
 fn a_challenger_waits_for_the_walk_and_the_action_to_finish() {
     let day = sim::play(scenario::parse(LONG_WALK, "long_walk.ron").unwrap(), 1).remove(0);
-    let worker: Vec<(f32, EventKind, &str)> = day
-        .events
-        .iter()
-        .map(|e| (e.t, e.kind, e.text.as_str()))
-        .collect();
-    let switch = day
-        .events
-        .iter()
-        .position(|e| e.kind == EventKind::GoalSwitch)
-        .expect("hunger overtakes work");
-    assert_eq!(
-        day.events[switch].text, "hunger (0.98) overtook work (0.38)",
-        "{worker:?}"
-    );
+    let worker: Vec<(f32, EventKind, &str)> =
+        day.events.iter().map(|e| (e.t, e.kind, e.text.as_str())).collect();
+    let switch =
+        day.events.iter().position(|e| e.kind == EventKind::GoalSwitch).expect("hunger overtakes work");
+    assert_eq!(day.events[switch].text, "hunger (0.98) overtook work (0.38)", "{worker:?}");
     // Hunger passed work's score + 0.15 eleven seconds into a twenty-second walk, but the
     // switch waits for the safe point after the work is done.
     assert!(!busy_before(&day, switch, "worker"), "{worker:?}");
     assert_eq!(
-        day.events[..switch]
-            .iter()
-            .rev()
-            .find(|e| e.kind == EventKind::ActionFinished)
-            .unwrap()
-            .text,
+        day.events[..switch].iter().rev().find(|e| e.kind == EventKind::ActionFinished).unwrap().text,
         "Finished work"
     );
     assert!(day.events[switch].t > 20.0 + 5.0, "{worker:?}");
@@ -179,23 +139,13 @@ fn dawn_restores_the_seed_and_rebuilds_every_villager() {
     let mut app = sim::simulation_app(town);
     let steps = (300.0 / 0.1) as usize + 10;
     // Late in the day the world is far from its seed.
-    assert!(sim::run_until(&mut app, steps, |app| app
-        .world()
-        .resource::<Clock>()
-        .progress()
-        > 0.9));
+    assert!(sim::run_until(&mut app, steps, |app| app.world().resource::<Clock>().progress() > 0.9));
     assert_ne!(*app.world().resource::<WorldFacts>(), seed);
 
-    assert!(sim::run_until(&mut app, steps, |app| app
-        .world()
-        .resource::<Clock>()
-        .day
-        == 2));
+    assert!(sim::run_until(&mut app, steps, |app| app.world().resource::<Clock>().day == 2));
     assert_eq!(*app.world().resource::<WorldFacts>(), seed);
     assert_eq!(app.world().resource::<Outlook>().0, seed.0);
-    let mut villagers = app
-        .world_mut()
-        .query::<(&sim::Villager, &sim::Position, &sim::Tally)>();
+    let mut villagers = app.world_mut().query::<(&sim::Villager, &sim::Position, &sim::Tally)>();
     for (v, position, tally) in villagers.iter(app.world()) {
         assert_eq!(position.0, starts[v.index]);
         assert!(tally.met.iter().all(|&(times, _)| times == 0));

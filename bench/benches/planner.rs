@@ -49,27 +49,20 @@ fn per_call(batch: Duration, mut call: impl FnMut()) -> Duration {
 /// compiling every time; expansions; cost).
 fn ours(p: &Problem) -> (Duration, Duration, usize, u64) {
     let planner = Planner::new(&p.actions, &p.goal);
-    let plan = planner
-        .plan(&p.start, 5000)
-        .expect("our planner solves every benchmark problem");
+    let plan = planner.plan(&p.start, 5000).expect("our planner solves every benchmark problem");
     let search = per_call(Duration::from_millis(60), || {
         black_box(black_box(&planner).plan(black_box(&p.start), 5000)).ok();
     });
     let end_to_end = per_call(Duration::from_millis(60), || {
-        black_box(
-            Planner::new(black_box(&p.actions), black_box(&p.goal)).plan(black_box(&p.start), 5000),
-        )
-        .ok();
+        black_box(Planner::new(black_box(&p.actions), black_box(&p.goal)).plan(black_box(&p.start), 5000))
+            .ok();
     });
     (search, end_to_end, plan.expanded, plan.cost)
 }
 
 /// Runs in the child: one dogoap cell, printed as `nanos cost steps` (or `none`).
 fn dogoap_cell(name: &str) {
-    let problem = problems()
-        .into_iter()
-        .find(|p| p.name == name)
-        .expect("known cell");
+    let problem = problems().into_iter().find(|p| p.name == name).expect("known cell");
     let (start, actions, goal) = to_dogoap(&problem);
     let first = Instant::now();
     let answer = dogoap_plan(&start, &actions, &goal);
@@ -78,11 +71,7 @@ fn dogoap_cell(name: &str) {
         once
     } else {
         per_call(Duration::from_millis(60), || {
-            black_box(dogoap_plan(
-                black_box(&start),
-                black_box(&actions),
-                black_box(&goal),
-            ));
+            black_box(dogoap_plan(black_box(&start), black_box(&actions), black_box(&goal)));
         })
     };
     match answer {
@@ -107,20 +96,12 @@ fn dogoap(name: &str) -> DogoapResult {
     loop {
         if let Some(_status) = child.try_wait().unwrap() {
             let mut out = String::new();
-            child
-                .stdout
-                .take()
-                .unwrap()
-                .read_to_string(&mut out)
-                .unwrap();
+            child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
             let parts: Vec<&str> = out.split_whitespace().collect();
             let time = Duration::from_nanos(parts[0].parse().unwrap());
             return match parts.get(1) {
                 Some(&"none") | None => DogoapResult::NoPlan { time },
-                Some(cost) => DogoapResult::Plan {
-                    time,
-                    cost: cost.parse().unwrap(),
-                },
+                Some(cost) => DogoapResult::Plan { time, cost: cost.parse().unwrap() },
             };
         }
         if started.elapsed() > DOGOAP_LIMIT {
@@ -160,10 +141,7 @@ fn main() {
     }
     if args.iter().any(|a| a == "--ours-only") {
         // For profiling: our planner alone, nothing else in the process.
-        for p in problems()
-            .iter()
-            .filter(|p| filter.as_ref().is_none_or(|f| p.name.contains(f.as_str())))
-        {
+        for p in problems().iter().filter(|p| filter.as_ref().is_none_or(|f| p.name.contains(f.as_str()))) {
             let (time, compiled, expanded, cost) = ours(p);
             println!(
                 "{:<16} {:>9} {:>10} {:>9} {:>5}",
@@ -181,26 +159,13 @@ fn main() {
         "goap-town planner vs dogoap 0.5, time per plan (dogoap cells limited to {} s)",
         DOGOAP_LIMIT.as_secs()
     );
-    println!(
-        "  ours: goal compiled once and reused, as the game plans; +compile: compiling every time"
-    );
+    println!("  ours: goal compiled once and reused, as the game plans; +compile: compiling every time");
     println!(
         "{:<16} {:>9} {:>10} {:>9} {:>5} | {:>13} {:>6} | {:>10} {:>10}",
-        "problem",
-        "ours µs",
-        "+compile",
-        "expanded",
-        "cost",
-        "dogoap µs",
-        "cost",
-        "speed-up",
-        "+compile"
+        "problem", "ours µs", "+compile", "expanded", "cost", "dogoap µs", "cost", "speed-up", "+compile"
     );
     for p in problems() {
-        if filter
-            .as_ref()
-            .is_some_and(|f| !p.name.contains(f.as_str()))
-        {
+        if filter.as_ref().is_some_and(|f| !p.name.contains(f.as_str())) {
             continue;
         }
         let (time, compiled, expanded, cost) = ours(&p);

@@ -31,16 +31,9 @@ pub fn problems() -> Vec<Problem> {
 }
 
 fn from_scenario(name: &str, file: &str, character: &str, goal: &str) -> Problem {
-    let s = scenario::parse(scenario::shipped(file).expect("shipped"), file)
-        .expect("valid shipped scenario");
+    let s = scenario::parse(scenario::shipped(file).expect("shipped"), file).expect("valid shipped scenario");
     let c = s.character_index(character).expect("character");
-    let goal = s.characters[c]
-        .goals
-        .iter()
-        .find(|g| g.id == goal)
-        .expect("goal")
-        .conditions
-        .clone();
+    let goal = s.characters[c].goals.iter().find(|g| g.id == goal).expect("goal").conditions.clone();
     Problem {
         name: name.into(),
         actions: s.planning_actions(c),
@@ -58,29 +51,17 @@ fn logs() -> Problem {
     let axe = facts.intern(Scope::Agent, "hasAxe");
     let actions = vec![
         Action::new("chop", 1).does(Effect::add(logs, 1)),
-        Action::new("chopWithAxe", 1)
-            .needs(Condition::at_least(axe, 1))
-            .does(Effect::add(logs, 2)),
-        Action::new("getAxe", 2)
-            .needs(Condition::exactly(axe, 0))
-            .does(Effect::set(axe, 1)),
+        Action::new("chopWithAxe", 1).needs(Condition::at_least(axe, 1)).does(Effect::add(logs, 2)),
+        Action::new("getAxe", 2).needs(Condition::exactly(axe, 0)).does(Effect::set(axe, 1)),
     ];
     let start = State::zeros(facts.len());
-    Problem {
-        name: "logs>=8".into(),
-        facts,
-        actions,
-        goal: vec![Condition::at_least(logs, 8)],
-        start,
-    }
+    Problem { name: "logs>=8".into(), facts, actions, goal: vec![Condition::at_least(logs, 8)], start }
 }
 
 /// Action i needs `step(i-1) >= 1` and sets `step(i) = 1`; K distractors each set `noise(j) = 1`.
 fn chain(length: usize, distractors: usize) -> Problem {
     let mut facts = FactTable::default();
-    let steps: Vec<_> = (0..=length)
-        .map(|i| facts.intern(Scope::Agent, &format!("step{i}")))
-        .collect();
+    let steps: Vec<_> = (0..=length).map(|i| facts.intern(Scope::Agent, &format!("step{i}"))).collect();
     let mut actions = Vec::new();
     for i in 1..=length {
         let mut a = Action::new(format!("step{i}"), 1).does(Effect::set(steps[i], 1));
@@ -161,6 +142,5 @@ pub fn dogoap_plan(
     actions: &[dg::Action],
     goal: &dg::Goal,
 ) -> Option<(usize, usize)> {
-    dg::make_plan(start, actions, goal)
-        .map(|(nodes, cost)| (dg::get_effects_from_plan(nodes).len(), cost))
+    dg::make_plan(start, actions, goal).map(|(nodes, cost)| (dg::get_effects_from_plan(nodes).len(), cost))
 }

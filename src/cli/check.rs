@@ -30,11 +30,7 @@ pub fn run(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
     }
     if failed > 0 {
-        let _ = writeln!(
-            err,
-            "{failed} of {} scenario files have errors",
-            files.len()
-        );
+        let _ = writeln!(err, "{failed} of {} scenario files have errors", files.len());
         1
     } else {
         0

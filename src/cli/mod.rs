@@ -63,23 +63,9 @@ pub enum Command {
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     match cli.command {
         Some(Command::Check { files }) => check::run(&files, out, err),
-        Some(Command::Plan {
-            file,
-            character,
-            goal,
-            overrides,
-            json,
-        }) => plan::run(
-            &plan::Request {
-                file,
-                character,
-                goal,
-                overrides,
-                json,
-            },
-            out,
-            err,
-        ),
+        Some(Command::Plan { file, character, goal, overrides, json }) => {
+            plan::run(&plan::Request { file, character, goal, overrides, json }, out, err)
+        }
         #[cfg(feature = "game")]
         Some(Command::Run { file, days, json }) => run::run(&file, days, json, out, err),
         None => {

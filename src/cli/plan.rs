@@ -39,30 +39,15 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 
 /// The printed answer and exit code, or why the request itself is wrong.
 fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), String> {
-    let character = scenario
-        .character_index(&request.character)
-        .ok_or_else(|| {
-            let hint = did_you_mean(
-                &request.character,
-                scenario.characters.iter().map(|c| c.id.as_str()),
-            );
-            format!(
-                "no character \"{}\" in {}{hint}",
-                request.character, scenario.file
-            )
-        })?;
+    let character = scenario.character_index(&request.character).ok_or_else(|| {
+        let hint = did_you_mean(&request.character, scenario.characters.iter().map(|c| c.id.as_str()));
+        format!("no character \"{}\" in {}{hint}", request.character, scenario.file)
+    })?;
     let who = &scenario.characters[character];
-    let goal = who
-        .goals
-        .iter()
-        .find(|g| g.id == request.goal)
-        .ok_or_else(|| {
-            let hint = did_you_mean(&request.goal, who.goals.iter().map(|g| g.id.as_str()));
-            format!(
-                "character \"{}\" has no goal \"{}\"{hint}",
-                who.id, request.goal
-            )
-        })?;
+    let goal = who.goals.iter().find(|g| g.id == request.goal).ok_or_else(|| {
+        let hint = did_you_mean(&request.goal, who.goals.iter().map(|g| g.id.as_str()));
+        format!("character \"{}\" has no goal \"{}\"{hint}", who.id, request.goal)
+    })?;
 
     let mut start = scenario.start_state(character);
     for text in &request.overrides {
@@ -71,8 +56,7 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), String
     }
 
     let actions = scenario.planning_actions(character);
-    let result =
-        Planner::new(&actions, &goal.conditions).plan(&start, scenario.settings.planner_budget);
+    let result = Planner::new(&actions, &goal.conditions).plan(&start, scenario.settings.planner_budget);
     let id_of = |step: usize| scenario.actions[who.actions[step]].id.clone();
     Ok(match (result, request.json) {
         (Ok(plan), false) => {
@@ -82,11 +66,7 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), String
         }
         (Ok(plan), true) => {
             let ids: Vec<String> = plan.steps.iter().map(|&s| id_of(s)).collect();
-            (
-                json!({"plan": ids, "cost": plan.cost, "expanded": plan.expanded}).to_string()
-                    + "\n",
-                0,
-            )
+            (json!({"plan": ids, "cost": plan.cost, "expanded": plan.expanded}).to_string() + "\n", 0)
         }
         (Err(why), false) => (format!("no plan: {}\n", why.explain(&scenario.facts)), 2),
         (Err(why), true) => {
@@ -97,12 +77,8 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), String
 }
 
 /// `world.tools=1` → the fact and its value.
-fn parse_override(
-    scenario: &Scenario,
-    text: &str,
-) -> Result<(crate::planner::FactId, Value), String> {
-    let bad =
-        || format!("--set {text}: expected SCOPE.FACT=N, like world.tools=1 or agent.hasWeapon=1");
+fn parse_override(scenario: &Scenario, text: &str) -> Result<(crate::planner::FactId, Value), String> {
+    let bad = || format!("--set {text}: expected SCOPE.FACT=N, like world.tools=1 or agent.hasWeapon=1");
     let (lhs, value) = text.split_once('=').ok_or_else(bad)?;
     let (scope, name) = lhs.trim().split_once('.').ok_or_else(bad)?;
     let scope = match scope {
@@ -113,10 +89,7 @@ fn parse_override(
     let value: Value = value.trim().parse().map_err(|_| bad())?;
     let fact = scenario.facts.get(scope, name).ok_or_else(|| {
         let hint = did_you_mean(name, scenario.facts.names_in(scope));
-        format!(
-            "--set {text}: unknown {} fact \"{name}\"{hint}",
-            scope.keyword()
-        )
+        format!("--set {text}: unknown {} fact \"{name}\"{hint}", scope.keyword())
     })?;
     Ok((fact, value))
 }

@@ -49,9 +49,7 @@ fn text(name: &str, report: &DayReport) -> String {
     );
     for v in &report.villagers {
         for (i, g) in v.goals.iter().enumerate() {
-            let first = g
-                .first_met_at
-                .map_or("—".to_owned(), |f| format!("{:.0}%", f * 100.0));
+            let first = g.first_met_at.map_or("—".to_owned(), |f| format!("{:.0}%", f * 100.0));
             if i == 0 {
                 s += &format!(
                     "{:<12} {:<10} {:<6} {:>4} {:>7} | {:>7.0}s {:>6.0}s {:>7.0}s {:>7.0}s | {:>7} {:>6}\n",
@@ -68,29 +66,13 @@ fn text(name: &str, report: &DayReport) -> String {
                     v.aborts
                 );
             } else {
-                s += &format!(
-                    "{:<12} {:<10} {:<6} {:>4} {:>7} |\n",
-                    "", g.id, g.kind, g.times_met, first
-                );
+                s += &format!("{:<12} {:<10} {:<6} {:>4} {:>7} |\n", "", g.id, g.kind, g.times_met, first);
             }
         }
     }
-    s += &format!(
-        "last {} of {} events:\n",
-        TAIL.min(report.events.len()),
-        report.events.len()
-    );
-    for e in report
-        .events
-        .iter()
-        .skip(report.events.len().saturating_sub(TAIL))
-    {
-        s += &format!(
-            "  [{:>6.1}s] {:<10} {}\n",
-            e.t,
-            e.villager.as_deref().unwrap_or("town"),
-            e.text
-        );
+    s += &format!("last {} of {} events:\n", TAIL.min(report.events.len()), report.events.len());
+    for e in report.events.iter().skip(report.events.len().saturating_sub(TAIL)) {
+        s += &format!("  [{:>6.1}s] {:<10} {}\n", e.t, e.villager.as_deref().unwrap_or("town"), e.text);
     }
     s
 }

@@ -62,10 +62,7 @@ pub(crate) struct SlotAction {
 
 impl SlotAction {
     pub fn delta_on(&self, slot: Slot) -> Option<Delta> {
-        self.deltas
-            .iter()
-            .find(|(s, _)| *s == slot)
-            .map(|&(_, d)| d)
+        self.deltas.iter().find(|(s, _)| *s == slot).map(|&(_, d)| d)
     }
 }
 
@@ -85,11 +82,7 @@ pub(crate) fn compile(actions: &[Action], goal: &[Condition]) -> Compiled {
 
     let goal = goal
         .iter()
-        .map(|c| SlotCondition {
-            slot: slot_of(c.fact, &mut slots),
-            compare: c.compare,
-            value: c.value,
-        })
+        .map(|c| SlotCondition { slot: slot_of(c.fact, &mut slots), compare: c.compare, value: c.value })
         .collect();
     let actions = relevant_actions
         .into_iter()
@@ -104,26 +97,13 @@ pub(crate) fn compile(actions: &[Action], goal: &[Condition]) -> Compiled {
                     value: c.value,
                 })
                 .collect();
-            let effects: Vec<(Slot, Change, Value)> = action
-                .effects
-                .iter()
-                .map(|e| (slot_of(e.fact, &mut slots), e.change, e.value))
-                .collect();
+            let effects: Vec<(Slot, Change, Value)> =
+                action.effects.iter().map(|e| (slot_of(e.fact, &mut slots), e.change, e.value)).collect();
             let deltas = compose(&effects);
-            SlotAction {
-                original,
-                cost: action.cost,
-                preconditions,
-                effects,
-                deltas,
-            }
+            SlotAction { original, cost: action.cost, preconditions, effects, deltas }
         })
         .collect();
-    Compiled {
-        slots,
-        actions,
-        goal,
-    }
+    Compiled { slots, actions, goal }
 }
 
 /// The slot of `fact`, giving it the next one if it has none yet.
@@ -144,12 +124,7 @@ fn relevant_actions(actions: &[Action], goal: &[Condition]) -> Vec<usize> {
     loop {
         let mut grew = false;
         for (i, action) in actions.iter().enumerate() {
-            if relevant[i]
-                || !action
-                    .effects
-                    .iter()
-                    .any(|e| relevant_fact.contains(&e.fact))
-            {
+            if relevant[i] || !action.effects.iter().any(|e| relevant_fact.contains(&e.fact)) {
                 continue;
             }
             relevant[i] = true;

@@ -89,10 +89,7 @@ impl FactTable {
 
     /// The names of one scope, in interning order (for "did you mean" suggestions).
     pub fn names_in(&self, scope: Scope) -> impl Iterator<Item = &str> + '_ {
-        self.facts
-            .iter()
-            .filter(move |(s, _)| *s == scope)
-            .map(|(_, n)| n.as_str())
+        self.facts.iter().filter(move |(s, _)| *s == scope).map(|(_, n)| n.as_str())
     }
 }
 

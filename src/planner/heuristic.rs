@@ -29,9 +29,7 @@ impl Heuristic {
     pub fn new(problem: &Compiled) -> Self {
         let goal = &problem.goal;
         let helps = |action: usize, c: &SlotCondition| {
-            problem.actions[action]
-                .delta_on(c.slot)
-                .is_some_and(|d| d.can_help(c.compare))
+            problem.actions[action].delta_on(c.slot).is_some_and(|d| d.can_help(c.compare))
         };
 
         // Union-find over goal conditions joined by an action that helps both.
@@ -59,24 +57,17 @@ impl Heuristic {
                 .enumerate()
                 .filter(|&(a, _)| helps(a, condition))
                 .filter_map(|(_, action)| {
-                    action
-                        .delta_on(condition.slot)
-                        .map(|d| (u64::from(action.cost), d))
+                    action.delta_on(condition.slot).map(|d| (u64::from(action.cost), d))
                 })
                 .collect();
-            let entry = Helpers {
-                condition: *condition,
-                helpers,
-            };
+            let entry = Helpers { condition: *condition, helpers };
             let r = root(&mut parent, i);
             match groups.iter_mut().find(|(g, _)| *g == r) {
                 Some((_, members)) => members.push(entry),
                 None => groups.push((r, vec![entry])),
             }
         }
-        Heuristic {
-            groups: groups.into_iter().map(|(_, members)| members).collect(),
-        }
+        Heuristic { groups: groups.into_iter().map(|(_, members)| members).collect() }
     }
 
     /// A lower bound on the cost from `state` to the goal, or `None` when some unmet condition
@@ -115,9 +106,7 @@ impl Helpers {
                 let gain = match delta {
                     Delta::Add(k) if upward && k > 0 => (k as u64).min(deficit),
                     Delta::Add(k) if !upward && k < 0 => k.unsigned_abs().min(deficit),
-                    Delta::Set(to)
-                        if (i64::from(to) > actual) == upward && i64::from(to) != actual =>
-                    {
+                    Delta::Set(to) if (i64::from(to) > actual) == upward && i64::from(to) != actual => {
                         deficit
                     }
                     _ => return None,
@@ -128,10 +117,10 @@ impl Helpers {
                     // ⌈deficit × cost / gain⌉, widened only if the product overflows.
                     match deficit.checked_mul(cost) {
                         Some(product) => product.div_ceil(gain),
-                        None => u64::try_from(
-                            (u128::from(deficit) * u128::from(cost)).div_ceil(u128::from(gain)),
-                        )
-                        .unwrap_or(u64::MAX),
+                        None => {
+                            u64::try_from((u128::from(deficit) * u128::from(cost)).div_ceil(u128::from(gain)))
+                                .unwrap_or(u64::MAX)
+                        }
                     }
                 })
             })

@@ -97,10 +97,7 @@ impl NoPlan {
         match self {
             NoPlan::Unreachable { blocked } => {
                 let what: Vec<String> = blocked.iter().map(|c| c.describe(facts)).collect();
-                format!(
-                    "unreachable: no available action can bring about {}",
-                    what.join(", ")
-                )
+                format!("unreachable: no available action can bring about {}", what.join(", "))
             }
             NoPlan::Exhausted { expanded } => {
                 format!("exhausted: every reachable state tried ({expanded} expanded)")
@@ -137,42 +134,21 @@ impl Planner {
     /// The cheapest plan from `start`, expanding at most `budget` states.
     pub fn plan(&self, start: &State, budget: usize) -> Result<Plan, NoPlan> {
         MEMORY.with_borrow_mut(|memory| {
-            let Memory {
-                search,
-                reach,
-                projected,
-            } = memory;
+            let Memory { search, reach, projected } = memory;
             projected.clear();
             projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));
             if let Some(blocked) = reach::blockers(&self.problem, projected, reach) {
                 return Err(NoPlan::Unreachable { blocked });
             }
-            self.answer(search::astar(
-                &self.problem,
-                &self.heuristic,
-                projected,
-                budget,
-                search,
-            ))
+            self.answer(search::astar(&self.problem, &self.heuristic, projected, budget, search))
         })
     }
 
     fn answer(&self, outcome: Outcome) -> Result<Plan, NoPlan> {
         match outcome {
-            Outcome::Found {
-                steps,
-                cost,
-                expanded,
-            } => {
-                let steps = steps
-                    .into_iter()
-                    .map(|a| self.problem.actions[a].original)
-                    .collect();
-                Ok(Plan {
-                    steps,
-                    cost,
-                    expanded,
-                })
+            Outcome::Found { steps, cost, expanded } => {
+                let steps = steps.into_iter().map(|a| self.problem.actions[a].original).collect();
+                Ok(Plan { steps, cost, expanded })
             }
             Outcome::Exhausted { expanded } => Err(NoPlan::Exhausted { expanded }),
             Outcome::Budget { expanded } => Err(NoPlan::Budget { expanded }),
@@ -186,11 +162,6 @@ impl Planner {
 }
 
 /// Plans once: [`Planner::new`] then [`Planner::plan`].
-pub fn plan(
-    start: &State,
-    actions: &[Action],
-    goal: &[Condition],
-    budget: usize,
-) -> Result<Plan, NoPlan> {
+pub fn plan(start: &State, actions: &[Action], goal: &[Condition], budget: usize) -> Result<Plan, NoPlan> {
     Planner::new(actions, goal).plan(start, budget)
 }

@@ -34,27 +34,15 @@ pub struct Condition {
 
 impl Condition {
     pub fn at_least(fact: FactId, value: Value) -> Self {
-        Condition {
-            fact,
-            compare: Compare::AtLeast,
-            value,
-        }
+        Condition { fact, compare: Compare::AtLeast, value }
     }
 
     pub fn at_most(fact: FactId, value: Value) -> Self {
-        Condition {
-            fact,
-            compare: Compare::AtMost,
-            value,
-        }
+        Condition { fact, compare: Compare::AtMost, value }
     }
 
     pub fn exactly(fact: FactId, value: Value) -> Self {
-        Condition {
-            fact,
-            compare: Compare::Exactly,
-            value,
-        }
+        Condition { fact, compare: Compare::Exactly, value }
     }
 
     /// Whether a fact holding `actual` meets this condition.
@@ -72,12 +60,7 @@ impl Condition {
 
     /// `world.tools >= 1`, with the fact's name.
     pub fn describe(&self, facts: &FactTable) -> String {
-        format!(
-            "{} {} {}",
-            facts.qualified(self.fact),
-            self.compare.symbol(),
-            self.value
-        )
+        format!("{} {} {}", facts.qualified(self.fact), self.compare.symbol(), self.value)
     }
 }
 
@@ -112,27 +95,15 @@ pub struct Effect {
 
 impl Effect {
     pub fn set(fact: FactId, value: Value) -> Self {
-        Effect {
-            fact,
-            change: Change::Set,
-            value,
-        }
+        Effect { fact, change: Change::Set, value }
     }
 
     pub fn add(fact: FactId, value: Value) -> Self {
-        Effect {
-            fact,
-            change: Change::Add,
-            value,
-        }
+        Effect { fact, change: Change::Add, value }
     }
 
     pub fn subtract(fact: FactId, value: Value) -> Self {
-        Effect {
-            fact,
-            change: Change::Subtract,
-            value,
-        }
+        Effect { fact, change: Change::Subtract, value }
     }
 
     /// The fact's value after this effect (arithmetic saturates instead of overflowing).
@@ -149,12 +120,7 @@ impl Effect {
     }
 
     pub fn describe(&self, facts: &FactTable) -> String {
-        format!(
-            "{} {} {}",
-            facts.qualified(self.fact),
-            self.change.symbol(),
-            self.value
-        )
+        format!("{} {} {}", facts.qualified(self.fact), self.change.symbol(), self.value)
     }
 }
 
@@ -172,12 +138,7 @@ pub struct Action {
 
 impl Action {
     pub fn new(name: impl Into<String>, cost: u32) -> Self {
-        Action {
-            name: name.into(),
-            cost,
-            preconditions: Vec::new(),
-            effects: Vec::new(),
-        }
+        Action { name: name.into(), cost, preconditions: Vec::new(), effects: Vec::new() }
     }
 
     pub fn needs(mut self, condition: Condition) -> Self {

@@ -43,28 +43,16 @@ pub(crate) fn blockers(
 ) -> Option<Vec<Condition>> {
     let ReachScratch { range, fired } = scratch;
     range.clear();
-    range.extend(start.iter().map(|&v| Interval {
-        lo: i64::from(v),
-        hi: i64::from(v),
-    }));
+    range.extend(start.iter().map(|&v| Interval { lo: i64::from(v), hi: i64::from(v) }));
     fired.clear();
     fired.resize(problem.actions.len(), false);
     loop {
-        if problem
-            .goal
-            .iter()
-            .all(|c| range[c.slot as usize].admits(c))
-        {
+        if problem.goal.iter().all(|c| range[c.slot as usize].admits(c)) {
             return None;
         }
         let mut changed = false;
         for (a, action) in problem.actions.iter().enumerate() {
-            if fired[a]
-                || !action
-                    .preconditions
-                    .iter()
-                    .all(|c| range[c.slot as usize].admits(c))
-            {
+            if fired[a] || !action.preconditions.iter().all(|c| range[c.slot as usize].admits(c)) {
                 continue;
             }
             fired[a] = true;
@@ -87,12 +75,8 @@ pub(crate) fn blockers(
         }
     }
 
-    let unmet: Vec<SlotCondition> = problem
-        .goal
-        .iter()
-        .filter(|c| !range[c.slot as usize].admits(c))
-        .copied()
-        .collect();
+    let unmet: Vec<SlotCondition> =
+        problem.goal.iter().filter(|c| !range[c.slot as usize].admits(c)).copied().collect();
     if unmet.is_empty() {
         return None;
     }
@@ -135,11 +119,7 @@ pub(crate) fn blockers(
     let named = if roots.is_empty() { unmet } else { roots };
     let mut conditions: Vec<Condition> = named
         .into_iter()
-        .map(|c| Condition {
-            fact: problem.slots[c.slot as usize],
-            compare: c.compare,
-            value: c.value,
-        })
+        .map(|c| Condition { fact: problem.slots[c.slot as usize], compare: c.compare, value: c.value })
         .collect();
     conditions.sort_by_key(|c| (c.fact, c.value));
     conditions.dedup();

@@ -15,17 +15,9 @@ use std::hash::Hasher;
 
 /// What the search found: the action indices (into the compiled list) and the bookkeeping.
 pub(crate) enum Outcome {
-    Found {
-        steps: Vec<usize>,
-        cost: u64,
-        expanded: usize,
-    },
-    Exhausted {
-        expanded: usize,
-    },
-    Budget {
-        expanded: usize,
-    },
+    Found { steps: Vec<usize>, cost: u64, expanded: usize },
+    Exhausted { expanded: usize },
+    Budget { expanded: usize },
 }
 
 /// One visited state. Its values live in [`Scratch::values`] at `index × width`.
@@ -51,9 +43,7 @@ impl Entry {
         let f = u128::from(f.min((1 << 48) - 1));
         let h = u128::from(h.min(0xFFFF));
         let sequence = u128::from(sequence as u32);
-        Entry(Reverse(
-            f << 80 | h << 64 | sequence << 32 | u128::from(node),
-        ))
+        Entry(Reverse(f << 80 | h << 64 | sequence << 32 | u128::from(node)))
     }
 
     fn f(self) -> u64 {
@@ -96,11 +86,7 @@ impl Scratch {
 
     fn find(&self, hash: u64, state: &[Value]) -> Option<u32> {
         let (values, width) = (&self.values, self.width);
-        self.table
-            .find(hash, |&n| {
-                &values[n as usize * width..(n as usize + 1) * width] == state
-            })
-            .copied()
+        self.table.find(hash, |&n| &values[n as usize * width..(n as usize + 1) * width] == state).copied()
     }
 
     /// Stores `self.child` as a new node.
@@ -110,8 +96,7 @@ impl Scratch {
         self.nodes.push(node);
         self.hashes.push(hash);
         let hashes = &self.hashes;
-        self.table
-            .insert_unique(hash, index, |&n| hashes[n as usize]);
+        self.table.insert_unique(hash, index, |&n| hashes[n as usize]);
         index
     }
 }
@@ -134,9 +119,10 @@ fn changed(change: Change, current: Value, value: Value) -> Value {
 
 /// Whether every effect leaves its fact as it is (then the whole sequence does).
 fn is_no_op(action: &SlotAction, state: &[Value]) -> bool {
-    action.effects.iter().all(|&(slot, change, value)| {
-        changed(change, state[slot as usize], value) == state[slot as usize]
-    })
+    action
+        .effects
+        .iter()
+        .all(|&(slot, change, value)| changed(change, state[slot as usize], value) == state[slot as usize])
 }
 
 fn apply(action: &SlotAction, state: &mut [Value]) {
@@ -159,15 +145,7 @@ pub(crate) fn astar(
         return Outcome::Exhausted { expanded: 0 };
     };
     scratch.child.copy_from_slice(start);
-    let root = scratch.insert_child(
-        hash_state(start),
-        Node {
-            parent: NO_PARENT,
-            action: 0,
-            g: 0,
-            h: h0,
-        },
-    );
+    let root = scratch.insert_child(hash_state(start), Node { parent: NO_PARENT, action: 0, g: 0, h: h0 });
     scratch.open.push(Entry::new(h0, h0, 0, root));
     let mut sequence = 1u64;
     let mut expanded = 0usize;
@@ -179,17 +157,8 @@ pub(crate) fn astar(
         if Entry::new(g.saturating_add(h), h, 0, 0).f() != entry.f() {
             continue; // left behind when a cheaper way into this state re-opened it
         }
-        if h == 0
-            && problem
-                .goal
-                .iter()
-                .all(|c| c.holds_for(scratch.state(node)[c.slot as usize]))
-        {
-            return Outcome::Found {
-                steps: path_to(scratch, node),
-                cost: g,
-                expanded,
-            };
+        if h == 0 && problem.goal.iter().all(|c| c.holds_for(scratch.state(node)[c.slot as usize])) {
+            return Outcome::Found { steps: path_to(scratch, node), cost: g, expanded };
         }
         if expanded >= budget {
             return Outcome::Budget { expanded };
@@ -197,20 +166,14 @@ pub(crate) fn astar(
         expanded += 1;
         for (a, action) in problem.actions.iter().enumerate() {
             let state = scratch.state(node);
-            if !action
-                .preconditions
-                .iter()
-                .all(|c| c.holds_for(state[c.slot as usize]))
-            {
+            if !action.preconditions.iter().all(|c| c.holds_for(state[c.slot as usize])) {
                 continue;
             }
             if is_no_op(action, state) {
                 continue; // it would only lead back here
             }
             let start = node as usize * scratch.width;
-            scratch
-                .child
-                .copy_from_slice(&scratch.values[start..start + scratch.width]);
+            scratch.child.copy_from_slice(&scratch.values[start..start + scratch.width]);
             apply(action, &mut scratch.child);
             let child_g = g.saturating_add(u64::from(action.cost));
             let hash = hash_state(&scratch.child);
@@ -224,25 +187,12 @@ pub(crate) fn astar(
                 }
                 None => {
                     let h = heuristic.estimate(&scratch.child).unwrap_or(u64::MAX);
-                    scratch.insert_child(
-                        hash,
-                        Node {
-                            parent: node,
-                            action: a as u32,
-                            g: child_g,
-                            h,
-                        },
-                    )
+                    scratch.insert_child(hash, Node { parent: node, action: a as u32, g: child_g, h })
                 }
             };
             let child_h = scratch.nodes[target as usize].h;
             if child_h != u64::MAX {
-                scratch.open.push(Entry::new(
-                    child_g.saturating_add(child_h),
-                    child_h,
-                    sequence,
-                    target,
-                ));
+                scratch.open.push(Entry::new(child_g.saturating_add(child_h), child_h, sequence, target));
                 sequence += 1;
             }
         }

@@ -39,12 +39,7 @@ impl fmt::Display for Diagnostic {
 pub fn did_you_mean<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> String {
     let best = known
         .into_iter()
-        .map(|k| {
-            (
-                strsim::damerau_levenshtein(&wrong.to_lowercase(), &k.to_lowercase()),
-                k,
-            )
-        })
+        .map(|k| (strsim::damerau_levenshtein(&wrong.to_lowercase(), &k.to_lowercase()), k))
         .filter(|&(distance, k)| {
             distance <= (k.chars().count() / 3).max(1) || k.to_lowercase() == wrong.to_lowercase()
         })
@@ -61,14 +56,8 @@ mod tests {
 
     #[test]
     fn suggests_only_near_misses() {
-        assert_eq!(
-            did_you_mean("tool", ["iron", "tools"]),
-            " (did you mean \"tools\"?)"
-        );
-        assert_eq!(
-            did_you_mean("ironingot", ["ironIngot"]),
-            " (did you mean \"ironIngot\"?)"
-        );
+        assert_eq!(did_you_mean("tool", ["iron", "tools"]), " (did you mean \"tools\"?)");
+        assert_eq!(did_you_mean("ironingot", ["ironIngot"]), " (did you mean \"ironIngot\"?)");
         assert_eq!(did_you_mean("banana", ["iron", "tools"]), "");
     }
 }

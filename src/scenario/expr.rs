@@ -42,28 +42,16 @@ pub fn parse_condition(text: &str) -> Result<ParsedCondition, ExprError> {
         ">=" => (Compare::AtLeast, value),
         "<=" => (Compare::AtMost, value),
         "==" => (Compare::Exactly, value),
-        ">" => (
-            Compare::AtLeast,
-            value.checked_add(1).ok_or_else(|| too_big(op_at))?,
-        ),
-        "<" => (
-            Compare::AtMost,
-            value.checked_sub(1).ok_or_else(|| too_big(op_at))?,
-        ),
+        ">" => (Compare::AtLeast, value.checked_add(1).ok_or_else(|| too_big(op_at))?),
+        "<" => (Compare::AtMost, value.checked_sub(1).ok_or_else(|| too_big(op_at))?),
         other => {
             return Err(ExprError {
                 offset: op_at,
-                message: format!(
-                    "`{other}` changes a fact; a condition compares with >=, <= or =="
-                ),
+                message: format!("`{other}` changes a fact; a condition compares with >=, <= or =="),
             });
         }
     };
-    Ok(ParsedCondition {
-        fact,
-        compare,
-        value,
-    })
+    Ok(ParsedCondition { fact, compare, value })
 }
 
 pub fn parse_effect(text: &str) -> Result<ParsedEffect, ExprError> {
@@ -79,25 +67,15 @@ pub fn parse_effect(text: &str) -> Result<ParsedEffect, ExprError> {
             });
         }
     };
-    Ok(ParsedEffect {
-        fact,
-        change,
-        value,
-    })
+    Ok(ParsedEffect { fact, change, value })
 }
 
 fn too_big(offset: usize) -> ExprError {
-    ExprError {
-        offset,
-        message: "the value is out of range".into(),
-    }
+    ExprError { offset, message: "the value is out of range".into() }
 }
 
 /// `scope.name OP value` → its parts, with the operator's offset.
-fn split<'a>(
-    text: &'a str,
-    expected_op: &str,
-) -> Result<(FactRef, &'a str, usize, Value), ExprError> {
+fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usize, Value), ExprError> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut i = 0;
     let skip_space = |i: &mut usize| {
@@ -133,10 +111,7 @@ fn split<'a>(
         }
     };
     if chars.get(i).map(|c| c.1) != Some('.') {
-        return Err(ExprError {
-            offset: i,
-            message: "expected `.` and a fact name after the scope".into(),
-        });
+        return Err(ExprError { offset: i, message: "expected `.` and a fact name after the scope".into() });
     }
     i += 1;
     let name_at = i;
@@ -181,23 +156,10 @@ fn split<'a>(
         }
         digits => digits.parse::<Value>().map_err(|_| ExprError {
             offset: value_at,
-            message: format!(
-                "`{digits}` is not a whole number from {} to {}",
-                Value::MIN,
-                Value::MAX
-            ),
+            message: format!("`{digits}` is not a whole number from {} to {}", Value::MIN, Value::MAX),
         })?,
     };
-    Ok((
-        FactRef {
-            scope,
-            name,
-            offset: name_at,
-        },
-        op,
-        op_at,
-        value,
-    ))
+    Ok((FactRef { scope, name, offset: name_at }, op, op_at, value))
 }
 
 fn byte(chars: &[(usize, char)], text: &str, index: usize) -> usize {

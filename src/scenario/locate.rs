@@ -21,12 +21,7 @@ pub struct Locations {
 
 impl Locations {
     pub fn index(text: &str) -> Self {
-        let mut scanner = Scanner {
-            chars: text.chars().collect(),
-            at: 0,
-            line: 1,
-            column: 1,
-        };
+        let mut scanner = Scanner { chars: text.chars().collect(), at: 0, line: 1, column: 1 };
         let mut locations = Locations::default();
         scanner.skip_trivia();
         // An optional `#![enable(...)]` attribute comes before the value.
@@ -47,11 +42,7 @@ impl Locations {
         let mut path = path;
         loop {
             if let Some(found) = self.by_path.get(path) {
-                return found
-                    .get(n)
-                    .or(found.last())
-                    .copied()
-                    .unwrap_or(Position { line: 1, column: 1 });
+                return found.get(n).or(found.last()).copied().unwrap_or(Position { line: 1, column: 1 });
             }
             match path.rfind(['.', '[']) {
                 Some(cut) => path = &path[..cut],
@@ -79,11 +70,7 @@ struct Scanner {
 }
 
 fn join(path: &str, field: &str) -> String {
-    if path.is_empty() {
-        field.to_owned()
-    } else {
-        format!("{path}.{field}")
-    }
+    if path.is_empty() { field.to_owned() } else { format!("{path}.{field}") }
 }
 
 impl Scanner {
@@ -108,10 +95,7 @@ impl Scanner {
     }
 
     fn position(&self) -> Position {
-        Position {
-            line: self.line,
-            column: self.column,
-        }
+        Position { line: self.line, column: self.column }
     }
 
     fn skip_trivia(&mut self) {
@@ -128,10 +112,7 @@ impl Scanner {
                 (Some('/'), Some('*')) => {
                     self.bump();
                     self.bump();
-                    while !matches!(
-                        (self.peek(), self.peek_at(1)),
-                        (Some('*'), Some('/')) | (None, _)
-                    ) {
+                    while !matches!((self.peek(), self.peek_at(1)), (Some('*'), Some('/')) | (None, _)) {
                         self.bump();
                     }
                     self.bump();
@@ -275,11 +256,7 @@ impl Scanner {
                 }
                 _ => {
                     let key_at = self.position();
-                    let key = if self.peek() == Some('"') {
-                        self.string()
-                    } else {
-                        self.identifier()
-                    };
+                    let key = if self.peek() == Some('"') { self.string() } else { self.identifier() };
                     let entry = join(&path, &key);
                     out.record(&entry, key_at);
                     self.skip_trivia();
@@ -303,48 +280,18 @@ mod tests {
     fn finds_nested_fields_list_items_and_map_keys() {
         let text = "Scenario(\n  world: {\"bread\": 2},\n  actions: [\n    (id: \"a\", needs: [\"x\", \"y\"]),\n  ],\n)";
         let at = Locations::index(text);
-        assert_eq!(
-            at.find_nth("world.bread", 0),
-            Position {
-                line: 2,
-                column: 11
-            }
-        );
-        assert_eq!(
-            at.find_nth("actions[0]", 0),
-            Position { line: 4, column: 5 }
-        );
-        assert_eq!(
-            at.find_nth("actions[0].needs[1]", 0),
-            Position {
-                line: 4,
-                column: 28
-            }
-        );
+        assert_eq!(at.find_nth("world.bread", 0), Position { line: 2, column: 11 });
+        assert_eq!(at.find_nth("actions[0]", 0), Position { line: 4, column: 5 });
+        assert_eq!(at.find_nth("actions[0].needs[1]", 0), Position { line: 4, column: 28 });
         // A path that was never written falls back to its closest written parent.
-        assert_eq!(
-            at.find_nth("actions[0].cost", 0),
-            Position { line: 4, column: 5 }
-        );
+        assert_eq!(at.find_nth("actions[0].cost", 0), Position { line: 4, column: 5 });
     }
 
     #[test]
     fn skips_comments_and_reads_tuples_and_variants() {
         let text = "( // c\n /* block */ pos: (1.0, 2.5), drift: Need(rate: 0.1) )";
         let at = Locations::index(text);
-        assert_eq!(
-            at.find_nth("pos.1", 0),
-            Position {
-                line: 2,
-                column: 25
-            }
-        );
-        assert_eq!(
-            at.find_nth("drift.rate", 0),
-            Position {
-                line: 2,
-                column: 49
-            }
-        );
+        assert_eq!(at.find_nth("pos.1", 0), Position { line: 2, column: 25 });
+        assert_eq!(at.find_nth("drift.rate", 0), Position { line: 2, column: 49 });
     }
 }

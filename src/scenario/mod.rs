@@ -4,8 +4,10 @@
 //! the first syntax error (with `ron`'s line and column); validation collects *every* problem,
 //! each with file, line:column and field path.
 
+mod checker;
 mod diagnostic;
 mod expr;
+mod lints;
 mod locate;
 mod raw;
 mod shipped;
@@ -109,11 +111,7 @@ impl Scenario {
     /// The world at dawn plus `character`'s own facts: what it plans from at the start.
     pub fn start_state(&self, character: usize) -> State {
         let mut state = State::zeros(self.facts.len());
-        for &(fact, value) in self
-            .world_seed
-            .iter()
-            .chain(&self.characters[character].facts)
-        {
+        for &(fact, value) in self.world_seed.iter().chain(&self.characters[character].facts) {
             state.set(fact, value);
         }
         state
@@ -121,11 +119,7 @@ impl Scenario {
 
     /// The planner's view of what `character` can do, in its tie-break order.
     pub fn planning_actions(&self, character: usize) -> Vec<planner::Action> {
-        self.characters[character]
-            .actions
-            .iter()
-            .map(|&a| self.actions[a].planning.clone())
-            .collect()
+        self.characters[character].actions.iter().map(|&a| self.actions[a].planning.clone()).collect()
     }
 }
 
@@ -158,28 +152,23 @@ impl LoadError {
 /// Reads and validates the scenario at `path`.
 pub fn load(path: &Path) -> Result<Scenario, LoadError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| LoadError::Unreadable {
-        file: file.clone(),
-        reason: e.to_string(),
-    })?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| LoadError::Unreadable { file: file.clone(), reason: e.to_string() })?;
     parse(&text, &file)
 }
 
 /// Validates scenario `text`; `file` names it in messages.
 pub fn parse(text: &str, file: &str) -> Result<Scenario, LoadError> {
-    let raw: raw::RawScenario =
-        ron::Options::default()
-            .from_str(text)
-            .map_err(|e| LoadError::Invalid {
-                diagnostics: vec![Diagnostic {
-                    severity: Severity::Error,
-                    file: file.to_owned(),
-                    line: e.span.start.line,
-                    column: e.span.start.col,
-                    field: String::new(),
-                    message: e.code.to_string(),
-                }],
-            })?;
+    let raw: raw::RawScenario = ron::Options::default().from_str(text).map_err(|e| LoadError::Invalid {
+        diagnostics: vec![Diagnostic {
+            severity: Severity::Error,
+            file: file.to_owned(),
+            line: e.span.start.line,
+            column: e.span.start.col,
+            field: String::new(),
+            message: e.code.to_string(),
+        }],
+    })?;
     let at = locate::Locations::index(text);
     validate::validate(raw, file, &at)
 }

@@ -12,8 +12,5 @@ pub const SHIPPED: &[(&str, &str)] = &[
 
 /// The text of the shipped scenario called `file_name` (`"cook.ron"`).
 pub fn shipped(file_name: &str) -> Option<&'static str> {
-    SHIPPED
-        .iter()
-        .find(|(name, _)| *name == file_name)
-        .map(|(_, text)| *text)
+    SHIPPED.iter().find(|(name, _)| *name == file_name).map(|(_, text)| *text)
 }

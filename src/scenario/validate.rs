@@ -1,207 +1,20 @@
 //! Second phase of loading: checks every reference and range of a parsed file, collecting all
 //! problems at once, and builds the typed [`Scenario`].
 
-use super::diagnostic::{Diagnostic, Severity, did_you_mean};
-use super::expr::{self, FactRef};
+use super::checker::Checker;
+use super::diagnostic::{Severity, did_you_mean};
+use super::lints::{warn_unmovable_goals, warn_unused};
 use super::locate::Locations;
-use super::raw::{
-    FactValues, RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings,
-};
+use super::raw::{FactValues, RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings};
 use super::{ActionDef, Character, Drift, Goal, LoadError, Scenario, Settings, Station};
-use crate::planner::{self, Change, Compare, Condition, Effect, FactId, FactTable, Scope, Value};
+use crate::planner::{self, Condition, FactId, FactTable, Scope, Value};
 use rustc_hash::FxHashMap;
 
 /// The largest cost an action may have.
 const MAX_COST: i64 = 1_000_000;
 
-struct Checker<'a> {
-    file: &'a str,
-    at: &'a Locations,
-    problems: Vec<Diagnostic>,
-}
-
-impl Checker<'_> {
-    fn report(
-        &mut self,
-        severity: Severity,
-        field: &str,
-        nth: usize,
-        extra_columns: usize,
-        message: String,
-    ) {
-        let at = self.at.find_nth(field, nth);
-        self.problems.push(Diagnostic {
-            severity,
-            file: self.file.to_owned(),
-            line: at.line,
-            column: at.column + extra_columns,
-            field: field.to_owned(),
-            message,
-        });
-    }
-
-    fn error(&mut self, field: &str, message: impl Into<String>) {
-        self.report(Severity::Error, field, 0, 0, message.into());
-    }
-
-    fn warning(&mut self, field: &str, message: impl Into<String>) {
-        self.report(Severity::Warning, field, 0, 0, message.into());
-    }
-
-    /// An error inside a string value, `offset` characters after its opening quote.
-    fn error_in_string(&mut self, field: &str, offset: usize, message: String) {
-        self.report(Severity::Error, field, 0, offset + 1, message);
-    }
-
-    fn finite(&mut self, field: &str, value: f64, min: f64, max: f64, what: &str) -> f32 {
-        if !value.is_finite() || value < min || value > max {
-            self.error(
-                field,
-                format!("{what} must be a number from {min} to {max}, not {value}"),
-            );
-        }
-        value as f32
-    }
-
-    fn positive(&mut self, field: &str, value: f64, what: &str) -> f32 {
-        if !value.is_finite() || value <= 0.0 {
-            self.error(
-                field,
-                format!("{what} must be a positive number, not {value}"),
-            );
-        }
-        value as f32
-    }
-
-    /// Reports a repeated or empty id; returns whether the id is usable.
-    fn unique_id<'s>(
-        &mut self,
-        field: &str,
-        id: &'s str,
-        seen: &mut FxHashMap<&'s str, usize>,
-        what: &str,
-        index: usize,
-    ) -> bool {
-        if id.trim().is_empty() {
-            self.error(field, format!("a {what} needs a non-empty id"));
-            return false;
-        }
-        if let Some(first) = seen.insert(id, index) {
-            seen.insert(id, first);
-            self.error(
-                field,
-                format!("duplicate {what} id \"{id}\" (first used at index {first})"),
-            );
-            return false;
-        }
-        true
-    }
-
-    fn resolve(&mut self, facts: &FactTable, field: &str, fact: &FactRef) -> Option<FactId> {
-        if let Some(id) = facts.get(fact.scope, &fact.name) {
-            return Some(id);
-        }
-        let other = match fact.scope {
-            Scope::World => Scope::Agent,
-            Scope::Agent => Scope::World,
-        };
-        let hint = if facts.get(other, &fact.name).is_some() {
-            format!(
-                " ({} is {} fact: write {}.{})",
-                fact.name,
-                article(other),
-                other.keyword(),
-                fact.name
-            )
-        } else {
-            did_you_mean(&fact.name, facts.names_in(fact.scope))
-        };
-        let declare = match fact.scope {
-            Scope::World => "world",
-            Scope::Agent => "agent",
-        };
-        self.error_in_string(
-            field,
-            fact.offset,
-            format!(
-                "unknown {} fact \"{}\"{hint}; facts are declared in `{declare}: {{...}}`",
-                fact.scope.keyword(),
-                fact.name
-            ),
-        );
-        None
-    }
-
-    fn condition(&mut self, facts: &FactTable, field: &str, text: &str) -> Option<Condition> {
-        match expr::parse_condition(text) {
-            Ok(parsed) => {
-                let fact = self.resolve(facts, field, &parsed.fact)?;
-                Some(Condition {
-                    fact,
-                    compare: parsed.compare,
-                    value: parsed.value,
-                })
-            }
-            Err(e) => {
-                self.error_in_string(
-                    field,
-                    e.offset,
-                    format!("in condition \"{text}\": {}", e.message),
-                );
-                None
-            }
-        }
-    }
-
-    fn effect(&mut self, facts: &FactTable, field: &str, text: &str) -> Option<Effect> {
-        match expr::parse_effect(text) {
-            Ok(parsed) => {
-                let fact = self.resolve(facts, field, &parsed.fact)?;
-                Some(Effect {
-                    fact,
-                    change: parsed.change,
-                    value: parsed.value,
-                })
-            }
-            Err(e) => {
-                self.error_in_string(
-                    field,
-                    e.offset,
-                    format!("in effect \"{text}\": {}", e.message),
-                );
-                None
-            }
-        }
-    }
-
-    fn fact_value(&mut self, field: &str, value: i64) -> Value {
-        Value::try_from(value).unwrap_or_else(|_| {
-            self.error(
-                field,
-                format!(
-                    "{value} does not fit a fact (from {} to {})",
-                    Value::MIN,
-                    Value::MAX
-                ),
-            );
-            0
-        })
-    }
-}
-
-fn article(scope: Scope) -> &'static str {
-    match scope {
-        Scope::World => "a world",
-        Scope::Agent => "an agent",
-    }
-}
-
 pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario, LoadError> {
-    let mut check = Checker {
-        file,
-        at,
-        problems: Vec::new(),
-    };
+    let mut check = Checker { file, at, problems: Vec::new() };
     let settings = settings(&mut check, &raw.settings);
 
     let mut facts = FactTable::default();
@@ -215,25 +28,11 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario
         .enumerate()
         .map(|(i, s)| {
             let field = format!("stations[{i}]");
-            check.unique_id(
-                &format!("{field}.id"),
-                &s.id,
-                &mut station_ids,
-                "station",
-                i,
-            );
+            check.unique_id(&format!("{field}.id"), &s.id, &mut station_ids, "station", i);
             let x = check.finite(&format!("{field}.pos.0"), s.pos.0, -1e6, 1e6, "a position");
             let y = check.finite(&format!("{field}.pos.1"), s.pos.1, -1e6, 1e6, "a position");
-            let label = if s.label.is_empty() {
-                s.id.clone()
-            } else {
-                s.label.clone()
-            };
-            Station {
-                id: s.id.clone(),
-                label,
-                position: [x, y],
-            }
+            let label = if s.label.is_empty() { s.id.clone() } else { s.label.clone() };
+            Station { id: s.id.clone(), label, position: [x, y] }
         })
         .collect();
 
@@ -242,17 +41,7 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario
         .actions
         .iter()
         .enumerate()
-        .map(|(i, a)| {
-            action(
-                &mut check,
-                &facts,
-                &raw,
-                &station_ids,
-                &mut action_ids,
-                i,
-                a,
-            )
-        })
+        .map(|(i, a)| action(&mut check, &facts, &raw, &station_ids, &mut action_ids, i, a))
         .collect();
 
     let mut character_ids = FxHashMap::default();
@@ -261,16 +50,7 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            character(
-                &mut check,
-                &facts,
-                &agent_defaults,
-                &action_ids,
-                &raw,
-                &mut character_ids,
-                i,
-                c,
-            )
+            character(&mut check, &facts, &agent_defaults, &action_ids, &raw, &mut character_ids, i, c)
         })
         .collect();
     if characters.is_empty() {
@@ -278,11 +58,7 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario
     }
 
     let mut scenario = Scenario {
-        name: if raw.name.is_empty() {
-            file.to_owned()
-        } else {
-            raw.name.clone()
-        },
+        name: if raw.name.is_empty() { file.to_owned() } else { raw.name.clone() },
         description: raw.description.clone(),
         file: file.to_owned(),
         settings,
@@ -299,9 +75,7 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario
     }
     check.problems.sort_by_key(|d| (d.line, d.column));
     if check.problems.iter().any(|d| d.severity == Severity::Error) {
-        return Err(LoadError::Invalid {
-            diagnostics: check.problems,
-        });
+        return Err(LoadError::Invalid { diagnostics: check.problems });
     }
     scenario.warnings = check.problems;
     Ok(scenario)
@@ -313,33 +87,14 @@ fn settings(check: &mut Checker, raw: &RawSettings) -> Settings {
     } else {
         check.error(
             "settings.planner_budget",
-            format!(
-                "the planner budget must be from 1 to 10000000 expansions, not {}",
-                raw.planner_budget
-            ),
+            format!("the planner budget must be from 1 to 10000000 expansions, not {}", raw.planner_budget),
         );
         planner::DEFAULT_BUDGET
     };
     Settings {
-        day_length: check.positive(
-            "settings.day_length",
-            raw.day_length,
-            "the day length (seconds)",
-        ),
-        cost_weight: check.finite(
-            "settings.cost_weight",
-            raw.cost_weight,
-            0.0,
-            1e3,
-            "the cost weight",
-        ),
-        hysteresis: check.finite(
-            "settings.hysteresis",
-            raw.hysteresis,
-            0.0,
-            1.0,
-            "the hysteresis",
-        ),
+        day_length: check.positive("settings.day_length", raw.day_length, "the day length (seconds)"),
+        cost_weight: check.finite("settings.cost_weight", raw.cost_weight, 0.0, 1e3, "the cost weight"),
+        hysteresis: check.finite("settings.hysteresis", raw.hysteresis, 0.0, 1.0, "the hysteresis"),
         rest_threshold: check.finite(
             "settings.rest_threshold",
             raw.rest_threshold,
@@ -370,7 +125,10 @@ fn declare(
         let valid = name.starts_with(|c: char| c.is_alphabetic() || c == '_')
             && name.chars().all(|c| c.is_alphanumeric() || c == '_');
         if !valid {
-            check.error(&path, format!("\"{name}\" is not a fact name: use letters, digits and _, starting with a letter"));
+            check.error(
+                &path,
+                format!("\"{name}\" is not a fact name: use letters, digits and _, starting with a letter"),
+            );
             continue;
         }
         let value = check.fact_value(&path, *value);
@@ -404,29 +162,18 @@ fn action<'r>(
         Some(&s) => s,
         None => {
             let hint = did_you_mean(&a.station, raw.stations.iter().map(|s| s.id.as_str()));
-            check.error(
-                &format!("{field}.station"),
-                format!("unknown station \"{}\"{hint}", a.station),
-            );
+            check.error(&format!("{field}.station"), format!("unknown station \"{}\"{hint}", a.station));
             0
         }
     };
-    let duration = check.finite(
-        &format!("{field}.duration"),
-        a.duration,
-        0.0,
-        86_400.0,
-        "a duration (seconds)",
-    );
+    let duration =
+        check.finite(&format!("{field}.duration"), a.duration, 0.0, 86_400.0, "a duration (seconds)");
     let cost = if (0..=MAX_COST).contains(&a.cost) {
         a.cost as u32
     } else {
         check.error(
             &format!("{field}.cost"),
-            format!(
-                "a cost must be a whole number from 0 to {MAX_COST}, not {}",
-                a.cost
-            ),
+            format!("a cost must be a whole number from 0 to {MAX_COST}, not {}", a.cost),
         );
         0
     };
@@ -444,24 +191,11 @@ fn action<'r>(
     if a.effects.is_empty() {
         check.error(
             &format!("{field}.effects"),
-            format!(
-                "action \"{}\" has no effects, so no plan could ever use it",
-                a.id
-            ),
+            format!("action \"{}\" has no effects, so no plan could ever use it", a.id),
         );
     }
-    let label = if a.label.is_empty() {
-        a.id.clone()
-    } else {
-        a.label.clone()
-    };
-    ActionDef {
-        id: a.id.clone(),
-        label,
-        station,
-        duration,
-        planning,
-    }
+    let label = if a.label.is_empty() { a.id.clone() } else { a.label.clone() };
+    ActionDef { id: a.id.clone(), label, station, duration, planning }
 }
 
 fn character<'r>(
@@ -476,20 +210,8 @@ fn character<'r>(
 ) -> Character {
     let field = format!("characters[{i}]");
     check.unique_id(&format!("{field}.id"), &c.id, character_ids, "character", i);
-    let x = check.finite(
-        &format!("{field}.start.0"),
-        c.start.0,
-        -1e6,
-        1e6,
-        "a position",
-    );
-    let y = check.finite(
-        &format!("{field}.start.1"),
-        c.start.1,
-        -1e6,
-        1e6,
-        "a position",
-    );
+    let x = check.finite(&format!("{field}.start.0"), c.start.0, -1e6, 1e6, "a position");
+    let y = check.finite(&format!("{field}.start.1"), c.start.1, -1e6, 1e6, "a position");
     let speed = check.positive(&format!("{field}.speed"), c.speed, "a walking speed");
 
     let mut own_facts = agent_defaults.to_vec();
@@ -532,40 +254,16 @@ fn character<'r>(
         .goals
         .iter()
         .enumerate()
-        .map(|(j, g)| {
-            goal(
-                check,
-                facts,
-                &format!("{field}.goals[{j}]"),
-                &mut goal_ids,
-                j,
-                g,
-            )
-        })
+        .map(|(j, g)| goal(check, facts, &format!("{field}.goals[{j}]"), &mut goal_ids, j, g))
         .collect();
     if goals.is_empty() {
         check.error(
             &format!("{field}.goals"),
-            format!(
-                "character \"{}\" has no goals, so it would never do anything",
-                c.id
-            ),
+            format!("character \"{}\" has no goals, so it would never do anything", c.id),
         );
     }
-    let name = if c.name.is_empty() {
-        c.id.clone()
-    } else {
-        c.name.clone()
-    };
-    Character {
-        id: c.id.clone(),
-        name,
-        start: [x, y],
-        speed,
-        facts: own_facts,
-        actions,
-        goals,
-    }
+    let name = if c.name.is_empty() { c.id.clone() } else { c.name.clone() };
+    Character { id: c.id.clone(), name, start: [x, y], speed, facts: own_facts, actions, goals }
 }
 
 fn goal<'r>(
@@ -586,21 +284,12 @@ fn goal<'r>(
     if g.wants.is_empty() {
         check.error(
             &format!("{field}.wants"),
-            format!(
-                "goal \"{}\" wants nothing: give it at least one condition",
-                g.id
-            ),
+            format!("goal \"{}\" wants nothing: give it at least one condition", g.id),
         );
     }
     let drift = match g.drift {
         RawDrift::Need { rate, initial } => Drift::Need {
-            rate: check.finite(
-                &format!("{field}.drift.rate"),
-                rate,
-                0.0,
-                1.0,
-                "a need's rate (per second)",
-            ),
+            rate: check.finite(&format!("{field}.drift.rate"), rate, 0.0, 1.0, "a need's rate (per second)"),
             initial: check.finite(
                 &format!("{field}.drift.initial"),
                 initial,
@@ -610,98 +299,9 @@ fn goal<'r>(
             ),
         },
         RawDrift::Quota { urgency } => Drift::Quota {
-            urgency: check.finite(
-                &format!("{field}.drift.urgency"),
-                urgency,
-                0.0,
-                10.0,
-                "a quota's urgency",
-            ),
+            urgency: check.finite(&format!("{field}.drift.urgency"), urgency, 0.0, 10.0, "a quota's urgency"),
         },
     };
-    let label = if g.label.is_empty() {
-        g.id.clone()
-    } else {
-        g.label.clone()
-    };
-    Goal {
-        id: g.id.clone(),
-        label,
-        conditions,
-        drift,
-    }
-}
-
-/// Whether `effect` can move its fact toward meeting `compare`.
-fn moves_toward(effect: &Effect, compare: Compare) -> bool {
-    let delta = match effect.change {
-        Change::Set => return true,
-        Change::Add => i64::from(effect.value),
-        Change::Subtract => -i64::from(effect.value),
-    };
-    match compare {
-        Compare::AtLeast => delta > 0,
-        Compare::AtMost => delta < 0,
-        Compare::Exactly => delta != 0,
-    }
-}
-
-/// A goal condition that no available action can ever move toward is almost always a mistake:
-/// agent facts can only be moved by the character's own actions, world facts by anyone's.
-fn warn_unmovable_goals(check: &mut Checker, scenario: &Scenario) {
-    let everyone: Vec<usize> = scenario
-        .characters
-        .iter()
-        .flat_map(|c| c.actions.iter().copied())
-        .collect();
-    for (i, character) in scenario.characters.iter().enumerate() {
-        for (j, goal) in character.goals.iter().enumerate() {
-            for (k, condition) in goal.conditions.iter().enumerate() {
-                let scope = scenario.facts.scope(condition.fact);
-                let movers = if scope == Scope::Agent {
-                    &character.actions
-                } else {
-                    &everyone
-                };
-                let movable = movers.iter().any(|&a| {
-                    scenario.actions[a]
-                        .planning
-                        .effects
-                        .iter()
-                        .any(|e| e.fact == condition.fact && moves_toward(e, condition.compare))
-                });
-                if !movable {
-                    check.warning(
-                        &format!("characters[{i}].goals[{j}].wants[{k}]"),
-                        format!(
-                            "no action {} can move {} toward {}, so goal \"{}\" can never be worked on",
-                            if scope == Scope::Agent { format!("of \"{}\"", character.id) } else { "of anyone".to_owned() },
-                            scenario.facts.qualified(condition.fact),
-                            condition.describe(&scenario.facts),
-                            goal.id
-                        ),
-                    );
-                }
-            }
-        }
-    }
-}
-
-fn warn_unused(check: &mut Checker, scenario: &Scenario, raw: &RawScenario) {
-    for (a, action) in scenario.actions.iter().enumerate() {
-        if !scenario.characters.iter().any(|c| c.actions.contains(&a)) {
-            check.warning(
-                &format!("actions[{a}]"),
-                format!("no character can do action \"{}\"", action.id),
-            );
-        }
-    }
-    for (s, station) in scenario.stations.iter().enumerate() {
-        if !scenario.actions.iter().any(|a| a.station == s) && !raw.stations.is_empty() {
-            check.warning(
-                &format!("stations[{s}]"),
-                format!("no action happens at station \"{}\"", station.id),
-            );
-        }
-    }
+    let label = if g.label.is_empty() { g.id.clone() } else { g.label.clone() };
+    Goal { id: g.id.clone(), label, conditions, drift }
 }

@@ -12,13 +12,7 @@ use bevy::app::App;
 use bevy::ecs::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        SimTick,
-        (
-            finish_actions.in_set(SimSet::Act),
-            notice_goals.in_set(SimSet::Goals),
-        ),
-    );
+    app.add_systems(SimTick, (finish_actions.in_set(SimSet::Act), notice_goals.in_set(SimSet::Goals)));
 }
 
 /// Villager entities in scenario order, so that who goes first never depends on storage.
@@ -109,11 +103,7 @@ fn notice_goals(
             match goal.drift {
                 Drift::Need { initial, .. } => {
                     // The food is eaten: a need's `>=` conditions are spent, and it starts over.
-                    for c in goal
-                        .conditions
-                        .iter()
-                        .filter(|c| c.compare == Compare::AtLeast)
-                    {
+                    for c in goal.conditions.iter().filter(|c| c.compare == Compare::AtLeast) {
                         let spend = crate::planner::Effect::subtract(c.fact, c.value);
                         match town.scenario.facts.scope(c.fact) {
                             Scope::World => spend.apply(&mut world.0),

@@ -20,12 +20,7 @@ pub struct Clock {
 
 impl Clock {
     pub fn new(day_length: f32) -> Self {
-        Clock {
-            day: 1,
-            time: 0.0,
-            day_length,
-            steps: 0,
-        }
+        Clock { day: 1, time: 0.0, day_length, steps: 0 }
     }
 
     /// 0 at dawn, 1 at the end of the day.
@@ -57,11 +52,5 @@ fn advance(world: &mut World) {
     let day = clock.day;
     let mut log = world.resource_mut::<EventLog>();
     log.start_day(day);
-    log.record(
-        day,
-        0.0,
-        None,
-        EventKind::Dawn,
-        format!("Dawn of day {day}"),
-    );
+    log.record(day, 0.0, None, EventKind::Dawn, format!("Dawn of day {day}"));
 }

@@ -63,25 +63,14 @@ fn decide(
         let retry_in = settings.retry_interval;
 
         let unmet: Vec<usize> = (0..character.goals.len())
-            .filter(|&g| {
-                !character.goals[g]
-                    .conditions
-                    .iter()
-                    .all(|cond| cond.holds_in(&view))
-            })
+            .filter(|&g| !character.goals[g].conditions.iter().all(|cond| cond.holds_in(&view)))
             .collect();
         for live in &mut goals.0 {
             (live.plan_cost, live.score) = (None, None);
         }
-        if unmet
-            .iter()
-            .all(|&g| goals.0[g].insistence < settings.rest_threshold)
-        {
+        if unmet.iter().all(|&g| goals.0[g].insistence < settings.rest_threshold) {
             if !matches!(*activity, Activity::Resting { .. }) {
-                let text = format!(
-                    "Resting: every insistence is below {}",
-                    settings.rest_threshold
-                );
+                let text = format!("Resting: every insistence is below {}", settings.rest_threshold);
                 say(EventKind::Resting, text.clone());
                 reason.0 = text;
             }
@@ -98,13 +87,10 @@ fn decide(
                 viable.push((g, score, plan));
             }
         }
-        let Some(best) = viable
-            .iter()
-            .fold(None::<&(usize, f32, Plan)>, |best, v| match best {
-                Some(b) if b.1 >= v.1 => Some(b),
-                _ => Some(v),
-            })
-        else {
+        let Some(best) = viable.iter().fold(None::<&(usize, f32, Plan)>, |best, v| match best {
+            Some(b) if b.1 >= v.1 => Some(b),
+            _ => Some(v),
+        }) else {
             if !matches!(*activity, Activity::Waiting { .. }) {
                 say(EventKind::Waiting, WAITING_REASON.to_owned());
                 reason.0 = WAITING_REASON.to_owned();
@@ -131,12 +117,7 @@ fn decide(
 
         let continuing = intent.goal == Some(chosen.0) && intent.step < intent.plan.len();
         if !continuing {
-            let names: Vec<&str> = chosen
-                .2
-                .steps
-                .iter()
-                .map(|&s| town.action(c, s).id.as_str())
-                .collect();
+            let names: Vec<&str> = chosen.2.steps.iter().map(|&s| town.action(c, s).id.as_str()).collect();
             say(
                 EventKind::PlanMade,
                 format!(

@@ -41,21 +41,8 @@ pub struct EventLog {
 }
 
 impl EventLog {
-    pub fn record(
-        &mut self,
-        day: u32,
-        t: f32,
-        villager: Option<usize>,
-        kind: EventKind,
-        text: String,
-    ) {
-        let event = SimEvent {
-            day,
-            t,
-            villager,
-            kind,
-            text,
-        };
+    pub fn record(&mut self, day: u32, t: f32, villager: Option<usize>, kind: EventKind, text: String) {
+        let event = SimEvent { day, t, villager, kind, text };
         if self.recent.len() == RECENT_EVENTS {
             self.recent.pop_front();
         }

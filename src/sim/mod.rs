@@ -20,15 +20,11 @@ pub use clock::Clock;
 pub use log::{EventKind, EventLog, SimEvent};
 pub use report::{DayReport, FinishedDays, GoalReport, Seconds, VillagerReport};
 pub use town::{Outlook, SimStep, Town, WorldFacts};
-pub use villager::{
-    Activity, AgentFacts, GoalState, Goals, Intent, LastReason, Position, Tally, Villager,
-};
+pub use villager::{Activity, AgentFacts, GoalState, Goals, Intent, LastReason, Position, Tally, Villager};
 
 use crate::scenario::Scenario;
 use bevy::app::{App, Plugin};
-use bevy::ecs::schedule::{
-    IntoScheduleConfigs, Schedule, ScheduleLabel, SingleThreadedExecutor, SystemSet,
-};
+use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleThreadedExecutor, SystemSet};
 
 /// One fixed simulation step.
 #[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]

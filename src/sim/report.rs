@@ -56,10 +56,7 @@ pub struct EventReport {
 /// The report of the day being played, as it stands.
 pub fn day_report(world: &mut World) -> DayReport {
     let mut query = world.query::<(&Villager, &Tally)>();
-    let mut tallies: Vec<(usize, Tally)> = query
-        .iter(world)
-        .map(|(v, t)| (v.index, t.clone()))
-        .collect();
+    let mut tallies: Vec<(usize, Tally)> = query.iter(world).map(|(v, t)| (v.index, t.clone())).collect();
     tallies.sort_by_key(|(i, _)| *i);
     let town = world.resource::<Town>();
     let scenario = &town.scenario;
@@ -106,9 +103,5 @@ pub fn day_report(world: &mut World) -> DayReport {
             text: e.text.clone(),
         })
         .collect();
-    DayReport {
-        day: world.resource::<Clock>().day,
-        villagers,
-        events,
-    }
+    DayReport { day: world.resource::<Clock>().day, villagers, events }
 }

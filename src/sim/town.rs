@@ -33,23 +33,11 @@ impl Town {
         let planners = (0..scenario.characters.len())
             .map(|c| {
                 let actions = scenario.planning_actions(c);
-                scenario.characters[c]
-                    .goals
-                    .iter()
-                    .map(|g| Planner::new(&actions, &g.conditions))
-                    .collect()
+                scenario.characters[c].goals.iter().map(|g| Planner::new(&actions, &g.conditions)).collect()
             })
             .collect();
-        let world_ids = scenario
-            .facts
-            .ids()
-            .filter(|&f| scenario.facts.scope(f) == Scope::World)
-            .collect();
-        Town {
-            scenario: Arc::new(scenario),
-            planners,
-            world_ids,
-        }
+        let world_ids = scenario.facts.ids().filter(|&f| scenario.facts.scope(f) == Scope::World).collect();
+        Town { scenario: Arc::new(scenario), planners, world_ids }
     }
 
     /// A villager's view of the world: its own facts with the shared ones laid over them.
@@ -133,8 +121,6 @@ pub fn reset_day(world: &mut World) {
     let mut villagers = world.query::<(Entity, &Villager)>();
     let all: Vec<(Entity, usize)> = villagers.iter(world).map(|(e, v)| (e, v.index)).collect();
     for (entity, index) in all {
-        world
-            .entity_mut(entity)
-            .insert(villager::fresh(&scenario, index));
+        world.entity_mut(entity).insert(villager::fresh(&scenario, index));
     }
 }

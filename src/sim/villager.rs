@@ -114,10 +114,7 @@ pub fn fresh(scenario: &Scenario, index: usize) -> impl Bundle {
         Intent::default(),
         Activity::Idle,
         LastReason::default(),
-        Tally {
-            met: vec![(0, None); character.goals.len()],
-            ..Tally::default()
-        },
+        Tally { met: vec![(0, None); character.goals.len()], ..Tally::default() },
     )
 }
 

@@ -57,13 +57,7 @@ fn walk(
         match town.unmet(&action.planning.preconditions, &view) {
             Some(why) => {
                 let text = format!("Abandoned {}: {why}", action.label);
-                log.record(
-                    clock.day,
-                    clock.time,
-                    who,
-                    EventKind::Abandoned,
-                    text.clone(),
-                );
+                log.record(clock.day, clock.time, who, EventKind::Abandoned, text.clone());
                 reason.0 = text;
                 tally.aborts += 1;
                 intent.plan.clear();
@@ -86,9 +80,7 @@ fn walk(
                 {
                     effect.apply(&mut outlook.0);
                 }
-                *activity = Activity::Acting {
-                    left: action.duration,
-                };
+                *activity = Activity::Acting { left: action.duration };
             }
         }
     }
