@@ -7,4 +7,6 @@ pub mod cli;
 pub mod planner;
 pub mod scenario;
 #[cfg(feature = "game")]
+pub mod game;
+#[cfg(feature = "game")]
 pub mod sim;

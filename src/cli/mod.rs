@@ -1,4 +1,5 @@
-//! The command line: `check` validates scenarios, `plan` asks the planner one question.
+//! The command line: no subcommand opens the game; `check` validates scenarios, `plan` asks the
+//! planner one question, `run` plays a scenario headless.
 
 mod check;
 mod plan;
@@ -13,11 +14,26 @@ use std::path::PathBuf;
 #[command(
     name = "goap-town",
     version,
-    about = "A town of villagers that runs itself by Goal-Oriented Action Planning"
+    about = "A town of villagers that runs itself by Goal-Oriented Action Planning",
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Without a subcommand: the scenario to open in the game (default: scenarios/town.ron).
+    pub file: Option<PathBuf>,
+    /// Save a PNG of the game window after `--after` simulated seconds, then exit.
+    #[arg(long, value_name = "PATH")]
+    pub screenshot: Option<PathBuf>,
+    /// Simulated seconds to play before `--screenshot`.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
+    pub after: f32,
+    /// Select this villager (by id) when the game starts.
+    #[arg(long, value_name = "ID")]
+    pub select: Option<String>,
+    /// Interface language: en or es.
+    #[arg(long, value_name = "LANG", default_value = "en")]
+    pub lang: String,
 }
 
 #[derive(Debug, Subcommand)]
@@ -68,12 +84,28 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         #[cfg(feature = "game")]
         Some(Command::Run { file, days, json }) => run::run(&file, days, json, out, err),
+        #[cfg(feature = "game")]
         None => {
-            let _ = writeln!(
-                out,
-                "goap-town: the game window is not part of this build yet.\n\
-                 Try `goap-town check scenarios/*.ron` or `goap-town plan scenarios/cook.ron --character cook --goal fed`."
-            );
+            let lang = match cli.lang.as_str() {
+                "es" => crate::game::Lang::Spanish,
+                "en" => crate::game::Lang::English,
+                other => {
+                    let _ = writeln!(err, "--lang {other}: expected en or es");
+                    return 1;
+                }
+            };
+            let _ = out.flush();
+            crate::game::run(crate::game::GameOptions {
+                file: cli.file,
+                screenshot: cli.screenshot,
+                after: cli.after,
+                select: cli.select,
+                lang,
+            })
+        }
+        #[cfg(not(feature = "game"))]
+        None => {
+            let _ = writeln!(out, "goap-town: this build has no game window (built without the `game` feature)");
             0
         }
     }

@@ -123,7 +123,7 @@ fn decide(
                 format!(
                     "Plan for {}: {} (cost {}, {} expanded)",
                     character.goals[chosen.0].label,
-                    names.join(" → "),
+                    names.join(", "),
                     chosen.2.cost,
                     chosen.2.expanded
                 ),

@@ -107,10 +107,12 @@ pub fn install(world: &mut World, scenario: Scenario) {
     world.insert_resource(Clock::new(scenario.settings.day_length));
     world.resource_mut::<EventLog>().record(1, 0.0, None, EventKind::Dawn, "Dawn of day 1".to_owned());
     let town = Town::new(scenario);
-    for c in 0..town.scenario.characters.len() {
-        world.spawn(villager::fresh(&town.scenario, c));
-    }
+    let scenario = town.scenario.clone();
+    // The town first: whatever reacts to a villager appearing (the game's view) can read it.
     world.insert_resource(town);
+    for c in 0..scenario.characters.len() {
+        world.spawn(villager::fresh(&scenario, c));
+    }
 }
 
 /// Dawn: the world back to its seed and every villager rebuilt at its start.
@@ -123,4 +125,16 @@ pub fn reset_day(world: &mut World) {
     for (entity, index) in all {
         world.entity_mut(entity).insert(villager::fresh(&scenario, index));
     }
+}
+
+/// Swaps the running scenario for `scenario`: every villager is replaced and the day starts over.
+pub fn replace_scenario(world: &mut World, scenario: Scenario) {
+    let mut villagers = world.query_filtered::<Entity, With<Villager>>();
+    let old: Vec<Entity> = villagers.iter(world).collect();
+    for entity in old {
+        world.despawn(entity);
+    }
+    *world.resource_mut::<EventLog>() = EventLog::default();
+    world.resource_mut::<super::FinishedDays>().0.clear();
+    install(world, scenario);
 }

@@ -1,0 +1,112 @@
+//! Saving the open scenario file reloads it: a real file watcher on its folder, a short debounce,
+//! and on success a fresh day with the new scenario; on failure the errors are shown and the last
+//! good scenario keeps running until the file is fixed.
+
+use crate::scenario;
+use crate::sim::replace_scenario;
+use bevy::prelude::*;
+use notify::{RecommendedWatcher, RecursiveMode, Watcher};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+/// Quiet time after the last change before reloading (editors write files in several steps).
+const DEBOUNCE: Duration = Duration::from_millis(150);
+
+/// Watches one scenario file.
+#[derive(Resource)]
+pub struct ScenarioWatcher {
+    pub path: PathBuf,
+    changes: Mutex<Receiver<notify::Result<notify::Event>>>,
+    _watcher: Mutex<RecommendedWatcher>,
+    changed_at: Option<Instant>,
+}
+
+/// What the last reload said: empty when the file on disk is the one running.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct ReloadStatus {
+    pub errors: Vec<String>,
+    /// Successful reloads so far.
+    pub reloads: u32,
+}
+
+impl ScenarioWatcher {
+    /// Starts watching `path` (its folder, so that editors that replace the file are seen too).
+    pub fn new(path: &Path) -> notify::Result<Self> {
+        let (send, changes) = channel();
+        let mut watcher = notify::recommended_watcher(move |event| {
+            let _ = send.send(event);
+        })?;
+        let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        watcher.watch(folder, RecursiveMode::NonRecursive)?;
+        Ok(ScenarioWatcher {
+            path: path.to_path_buf(),
+            changes: Mutex::new(changes),
+            _watcher: Mutex::new(watcher),
+            changed_at: None,
+        })
+    }
+
+    /// Whether any change seen since the last call touched the watched file.
+    fn touched(&self) -> bool {
+        let name = self.path.file_name();
+        let changes = self.changes.lock().expect("watcher channel");
+        let mut touched = false;
+        while let Ok(event) = changes.try_recv() {
+            if let Ok(event) = event
+                && !event.kind.is_access()
+                && event.paths.iter().any(|p| p.file_name() == name)
+            {
+                touched = true;
+            }
+        }
+        touched
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ReloadStatus>().add_systems(Update, reload_on_change);
+}
+
+/// Watches `path` from now on, replacing any earlier watch. A folder that cannot be watched is
+/// reported on the console; the game goes on without hot reload.
+pub fn watch(world: &mut World, path: &Path) {
+    match ScenarioWatcher::new(path) {
+        Ok(watcher) => {
+            world.insert_resource(watcher);
+        }
+        Err(e) => {
+            world.remove_resource::<ScenarioWatcher>();
+            eprintln!("cannot watch {}: {e}; saving it will not reload it", path.display());
+        }
+    }
+}
+
+fn reload_on_change(world: &mut World) {
+    let Some(mut watcher) = world.get_resource_mut::<ScenarioWatcher>() else { return };
+    if watcher.touched() {
+        watcher.changed_at = Some(Instant::now());
+    }
+    if watcher.changed_at.is_none_or(|at| at.elapsed() < DEBOUNCE) {
+        return;
+    }
+    watcher.changed_at = None;
+    let path = watcher.path.clone();
+    match scenario::load(&path) {
+        Ok(fresh) => {
+            replace_scenario(world, fresh);
+            let mut status = world.resource_mut::<ReloadStatus>();
+            status.errors.clear();
+            status.reloads += 1;
+            println!("reloaded {}", path.display());
+        }
+        Err(e) => {
+            let errors: Vec<String> = e.diagnostics().iter().map(|d| d.to_string()).collect();
+            for line in &errors {
+                eprintln!("{line}");
+            }
+            world.resource_mut::<ReloadStatus>().errors = errors;
+        }
+    }
+}

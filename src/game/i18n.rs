@@ -1,0 +1,97 @@
+//! Every label the game shows, in English and Spanish.
+
+use bevy::ecs::prelude::*;
+
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lang {
+    #[default]
+    English,
+    Spanish,
+}
+
+/// The words of the interface. Texts composed by the simulation (the event log, reasons) stay as
+/// the simulation writes them, in English, as in the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Label {
+    World,
+    Day,
+    Paused,
+    Pause,
+    Resume,
+    Step,
+    RestartDay,
+    Scenario,
+    WorldFacts,
+    OwnFacts,
+    Inspector,
+    State,
+    Goal,
+    Plan,
+    Goals,
+    LastReason,
+    Decisions,
+    Insistence,
+    NoSelection,
+    Walking,
+    Acting,
+    Waiting,
+    Resting,
+    Idle,
+    Score,
+    Cost,
+    NoPlan,
+    Nothing,
+    Language,
+    BuiltIn,
+    Errors,
+}
+
+impl Lang {
+    pub fn text(self, label: Label) -> &'static str {
+        use Label::*;
+        let (en, es) = match label {
+            World => ("World", "Mundo"),
+            Day => ("Day", "Día"),
+            Paused => ("paused", "en pausa"),
+            Pause => ("Pause", "Pausa"),
+            Resume => ("Resume", "Seguir"),
+            Step => ("Step", "Paso"),
+            RestartDay => ("Restart day", "Reiniciar día"),
+            Scenario => ("Scenario", "Escenario"),
+            WorldFacts => ("World facts", "Hechos del mundo"),
+            OwnFacts => ("Own facts", "Hechos propios"),
+            Inspector => ("Inspector", "Inspector"),
+            State => ("State", "Estado"),
+            Goal => ("Goal", "Objetivo"),
+            Plan => ("Plan", "Plan"),
+            Goals => ("Goals", "Objetivos"),
+            LastReason => ("Last reason", "Último motivo"),
+            Decisions => ("Recent decisions", "Decisiones recientes"),
+            Insistence => ("Insistence over the day", "Insistencia a lo largo del día"),
+            NoSelection => ("Click a villager to inspect it.", "Haz clic en un aldeano para inspeccionarlo."),
+            Walking => ("walking to", "caminando a"),
+            Acting => ("acting", "trabajando"),
+            Waiting => ("waiting", "esperando"),
+            Resting => ("resting", "descansando"),
+            Idle => ("deciding", "decidiendo"),
+            Score => ("score", "puntaje"),
+            Cost => ("cost", "costo"),
+            NoPlan => ("no plan", "sin plan"),
+            Nothing => ("none", "ninguno"),
+            Language => ("Español", "English"),
+            BuiltIn => ("built-in scenarios (no scenarios/ folder here)", "escenarios integrados (no hay carpeta scenarios/)"),
+            Errors => ("The scenario file has errors; the last good version keeps running:", "El escenario tiene errores; sigue la última versión válida:"),
+        };
+        match self {
+            Lang::English => en,
+            Lang::Spanish => es,
+        }
+    }
+
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::English => Lang::Spanish,
+            Lang::Spanish => Lang::English,
+        }
+    }
+}

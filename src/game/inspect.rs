@@ -1,0 +1,145 @@
+//! What the inspector says about one villager, built from ECS data alone, so that a headless
+//! test can read exactly what a player would see.
+
+use super::i18n::{Label, Lang};
+use crate::sim::{Activity, AgentFacts, EventKind, EventLog, Goals, Intent, LastReason, Town, Villager, WorldFacts};
+use bevy::ecs::prelude::*;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StateLine {
+    Deciding,
+    WalkingTo(String),
+    Acting { label: String, done: f32, duration: f32 },
+    Waiting,
+    Resting,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepStatus {
+    Done,
+    Current,
+    Next,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GoalLine {
+    pub label: String,
+    pub insistence: f32,
+    /// From the last arbitration; `None` when it had no viable plan (or was not planned).
+    pub score: Option<f32>,
+    pub cost: Option<u64>,
+    pub current: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct InspectorView {
+    pub name: String,
+    pub state: StateLine,
+    pub goal: Option<String>,
+    pub steps: Vec<(String, StepStatus)>,
+    pub goals: Vec<GoalLine>,
+    pub own_facts: Vec<(String, i32)>,
+    pub world_facts: Vec<(String, i32)>,
+    pub reason: String,
+    /// (simulated seconds since dawn, text), oldest first.
+    pub decisions: Vec<(f32, String)>,
+}
+
+/// How many recent decisions the inspector lists.
+const DECISIONS: usize = 10;
+
+/// The inspector's content for `entity`, or `None` if it is not a villager.
+pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
+    let villager = world.get::<Villager>(entity)?;
+    let (agent, goals, intent, activity) =
+        (world.get::<AgentFacts>(entity)?, world.get::<Goals>(entity)?, world.get::<Intent>(entity)?, world.get::<Activity>(entity)?);
+    let reason = world.get::<LastReason>(entity).map(|r| r.0.clone()).unwrap_or_default();
+    let town = world.get_resource::<Town>()?;
+    let world_facts = world.get_resource::<WorldFacts>()?;
+    let scenario = &town.scenario;
+    let character = &scenario.characters[villager.index];
+
+    let current_action = intent.current().map(|s| town.action(villager.index, s));
+    let state = match activity {
+        Activity::Idle => StateLine::Deciding,
+        Activity::Walking => StateLine::WalkingTo(
+            current_action.map(|a| scenario.stations[a.station].label.clone()).unwrap_or_default(),
+        ),
+        Activity::Acting { left } => {
+            let action = current_action?;
+            StateLine::Acting { label: action.label.clone(), done: (action.duration - left).max(0.0), duration: action.duration }
+        }
+        Activity::Waiting { .. } => StateLine::Waiting,
+        Activity::Resting { .. } => StateLine::Resting,
+    };
+    let steps = intent
+        .plan
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| {
+            let status = match i.cmp(&intent.step) {
+                std::cmp::Ordering::Less => StepStatus::Done,
+                std::cmp::Ordering::Equal => StepStatus::Current,
+                std::cmp::Ordering::Greater => StepStatus::Next,
+            };
+            (town.action(villager.index, s).label.clone(), status)
+        })
+        .collect();
+    let goal_lines = character
+        .goals
+        .iter()
+        .zip(&goals.0)
+        .enumerate()
+        .map(|(g, (goal, live))| GoalLine {
+            label: goal.label.clone(),
+            insistence: live.insistence,
+            score: live.score,
+            cost: live.plan_cost,
+            current: intent.goal == Some(g),
+        })
+        .collect();
+    let facts_of = |scope_values: &crate::planner::State, ids: &mut dyn Iterator<Item = crate::planner::FactId>| {
+        ids.map(|f| (scenario.facts.name(f).to_owned(), scope_values.get(f))).collect::<Vec<_>>()
+    };
+    let own_facts = facts_of(&agent.0, &mut character.facts.iter().map(|&(f, _)| f));
+    let world_list = facts_of(&world_facts.0, &mut scenario.world_seed.iter().map(|&(f, _)| f));
+    let decisions: Vec<(f32, String)> = world
+        .get_resource::<EventLog>()
+        .map(|log| {
+            let mine: Vec<(f32, String)> = log
+                .recent
+                .iter()
+                .filter(|e| e.villager == Some(villager.index))
+                .filter(|e| !matches!(e.kind, EventKind::ActionStarted | EventKind::ActionFinished))
+                .map(|e| (e.t, e.text.clone()))
+                .collect();
+            mine[mine.len().saturating_sub(DECISIONS)..].to_vec()
+        })
+        .unwrap_or_default();
+    Some(InspectorView {
+        name: character.name.clone(),
+        state,
+        goal: intent.goal.map(|g| character.goals[g].label.clone()),
+        steps,
+        goals: goal_lines,
+        own_facts,
+        world_facts: world_list,
+        reason,
+        decisions,
+    })
+}
+
+impl StateLine {
+    /// "walking to Oven", "acting: Bake bread 2.5 / 6.0 s", "waiting", "resting".
+    pub fn describe(&self, lang: Lang) -> String {
+        match self {
+            StateLine::Deciding => lang.text(Label::Idle).to_owned(),
+            StateLine::WalkingTo(station) => format!("{} {station}", lang.text(Label::Walking)),
+            StateLine::Acting { label, done, duration } => {
+                format!("{}: {label} {done:.1} / {duration:.1} s", lang.text(Label::Acting))
+            }
+            StateLine::Waiting => format!("{}…", lang.text(Label::Waiting)),
+            StateLine::Resting => lang.text(Label::Resting).to_owned(),
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! The egui panels: the world (clock, facts, time controls, scenario picker), the inspector of
+//! the selected villager, and the banner that shows a broken scenario's errors.
+
+use super::drive::SimSpeed;
+use super::history::InsistenceHistory;
+use super::hot_reload::ReloadStatus;
+use super::i18n::{Label, Lang};
+use super::inspect::{InspectorView, StepStatus, inspect};
+use super::view::Selection;
+use super::{CurrentScenario, ScenarioChoice};
+use crate::sim::{Clock, Town, WorldFacts};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui_plot::{Legend, Line, Plot};
+
+/// What the player asked for that needs the whole world to carry out.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub enum Request {
+    #[default]
+    Nothing,
+    RestartDay,
+    Open(ScenarioChoice),
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Request>()
+        .init_resource::<Lang>()
+        .add_systems(EguiPrimaryContextPass, (world_panel, inspector_panel, error_banner))
+        .init_resource::<Inspected>()
+        .add_systems(Update, (carry_out_request, refresh_inspected).chain());
+}
+
+fn world_panel(
+    mut contexts: EguiContexts,
+    clock: Res<Clock>,
+    town: Res<Town>,
+    world: Res<WorldFacts>,
+    current: Res<CurrentScenario>,
+    mut speed: ResMut<SimSpeed>,
+    mut lang: ResMut<Lang>,
+    mut request: ResMut<Request>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let l = *lang;
+    egui::Window::new(l.text(Label::World))
+        .id(egui::Id::new("world"))
+        .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
+        .resizable(false)
+        .default_width(230.0)
+        .show(ctx, |ui| {
+            ui.heading(&town.scenario.name);
+            let paused = if speed.paused { format!(" ({})", l.text(Label::Paused)) } else { String::new() };
+            ui.add(egui::ProgressBar::new(clock.progress()).text(format!(
+                "{} {} · {:.0} / {:.0} s{paused}",
+                l.text(Label::Day),
+                clock.day,
+                clock.time,
+                clock.day_length
+            )));
+            ui.horizontal(|ui| {
+                let toggle = if speed.paused { l.text(Label::Resume) } else { l.text(Label::Pause) };
+                if ui.button(toggle).clicked() {
+                    speed.paused = !speed.paused;
+                }
+                for m in [1, 2, 4, 8] {
+                    if ui.selectable_label(!speed.paused && speed.multiplier == m, format!("{m}×")).clicked() {
+                        speed.multiplier = m;
+                        speed.paused = false;
+                    }
+                }
+            });
+            ui.horizontal(|ui| {
+                if ui.button(l.text(Label::Step)).clicked() {
+                    speed.paused = true;
+                    speed.pending_steps += 1;
+                }
+                if ui.button(l.text(Label::RestartDay)).clicked() {
+                    *request = Request::RestartDay;
+                }
+                if ui.button(l.text(Label::Language)).clicked() {
+                    *lang = l.other();
+                }
+            });
+            ui.separator();
+            ui.label(l.text(Label::Scenario));
+            egui::ComboBox::from_id_salt("scenario").selected_text(current.choice.name()).show_ui(ui, |ui| {
+                for choice in super::available_scenarios() {
+                    let selected = choice == current.choice;
+                    if ui.selectable_label(selected, choice.name()).clicked() && !selected {
+                        *request = Request::Open(choice);
+                    }
+                }
+            });
+            if matches!(current.choice, ScenarioChoice::BuiltIn(_)) {
+                ui.small(l.text(Label::BuiltIn));
+            }
+            ui.separator();
+            ui.label(l.text(Label::WorldFacts));
+            facts_grid(ui, "world_facts", town.scenario.world_seed.iter().map(|&(f, _)| (town.scenario.facts.name(f), world.0.get(f))));
+        });
+    Ok(())
+}
+
+fn facts_grid<'a>(ui: &mut egui::Ui, id: &str, facts: impl Iterator<Item = (&'a str, i32)>) {
+    egui::Grid::new(id).num_columns(2).striped(true).show(ui, |ui| {
+        for (name, value) in facts {
+            ui.label(name);
+            ui.monospace(value.to_string());
+            ui.end_row();
+        }
+    });
+}
+
+/// The inspector's content for this frame, built from the world by [`inspect`].
+#[derive(Resource, Debug, Default, Clone)]
+struct Inspected(Option<(InspectorView, Option<InsistenceHistory>)>);
+
+fn refresh_inspected(world: &mut World) {
+    let selected = world.resource::<Selection>().0;
+    let content = selected.and_then(|e| inspect(world, e).map(|view| (view, world.get::<InsistenceHistory>(e).cloned())));
+    world.insert_resource(Inspected(content));
+}
+
+fn inspector_panel(mut contexts: EguiContexts, inspected: Res<Inspected>, lang: Res<Lang>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let l = *lang;
+    egui::Window::new(l.text(Label::Inspector))
+        .id(egui::Id::new("inspector"))
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+        .resizable(false)
+        .default_width(330.0)
+        .show(ctx, |ui| {
+            let Some((view, history)) = &inspected.0 else {
+                ui.label(l.text(Label::NoSelection));
+                return;
+            };
+            ui.heading(&view.name);
+            ui.label(format!("{}: {}", l.text(Label::State), view.state.describe(l)));
+            ui.label(format!("{}: {}", l.text(Label::Goal), view.goal.as_deref().unwrap_or(l.text(Label::Nothing))));
+            ui.separator();
+            ui.label(l.text(Label::Plan));
+            for (label, status) in &view.steps {
+                let (mark, color) = match status {
+                    StepStatus::Done => ("✔", egui::Color32::GRAY),
+                    StepStatus::Current => ("▶", egui::Color32::YELLOW),
+                    StepStatus::Next => ("·", egui::Color32::LIGHT_GRAY),
+                };
+                ui.colored_label(color, format!("{mark} {label}"));
+            }
+            ui.separator();
+            ui.label(l.text(Label::Goals));
+            for goal in &view.goals {
+                let detail = match (goal.score, goal.cost) {
+                    (Some(score), Some(cost)) => {
+                        format!("{} {score:.2} · {} {cost}", l.text(Label::Score), l.text(Label::Cost))
+                    }
+                    _ => l.text(Label::NoPlan).to_owned(),
+                };
+                let fill = if goal.current { egui::Color32::from_rgb(220, 170, 60) } else { egui::Color32::from_rgb(90, 140, 200) };
+                ui.add(
+                    egui::ProgressBar::new(goal.insistence)
+                        .fill(fill)
+                        .text(format!("{} {:.2} — {detail}", goal.label, goal.insistence)),
+                );
+            }
+            if let Some(history) = history {
+                ui.label(l.text(Label::Insistence));
+                Plot::new("insistence").height(110.0).include_y(0.0).include_y(1.0).legend(Legend::default()).show(
+                    ui,
+                    |plot| {
+                        for (samples, goal) in history.0.iter().zip(&view.goals) {
+                            plot.line(Line::new(goal.label.clone(), samples.clone()));
+                        }
+                    },
+                );
+            }
+            ui.separator();
+            ui.columns(2, |columns| {
+                columns[0].label(l.text(Label::OwnFacts));
+                facts_grid(&mut columns[0], "own_facts", view.own_facts.iter().map(|(n, v)| (n.as_str(), *v)));
+                columns[1].label(l.text(Label::WorldFacts));
+                facts_grid(&mut columns[1], "their_world", view.world_facts.iter().map(|(n, v)| (n.as_str(), *v)));
+            });
+            ui.separator();
+            ui.label(format!("{}: {}", l.text(Label::LastReason), if view.reason.is_empty() { "—" } else { &view.reason }));
+            ui.label(l.text(Label::Decisions));
+            for (t, text) in view.decisions.iter().rev() {
+                ui.small(format!("[{t:>5.1}s] {text}"));
+            }
+        });
+    Ok(())
+}
+
+fn error_banner(mut contexts: EguiContexts, status: Res<ReloadStatus>, lang: Res<Lang>) -> Result {
+    if status.errors.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("errors")
+        .title_bar(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+        .resizable(false)
+        .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(120, 24, 24)))
+        .show(ctx, |ui| {
+            ui.colored_label(egui::Color32::WHITE, lang.text(Label::Errors));
+            for line in &status.errors {
+                ui.colored_label(egui::Color32::from_rgb(255, 220, 220), egui::RichText::new(line).monospace());
+            }
+        });
+    Ok(())
+}
+
+fn carry_out_request(world: &mut World) {
+    match std::mem::take(&mut *world.resource_mut::<Request>()) {
+        Request::Nothing => {}
+        Request::RestartDay => {
+            let scenario = (*world.resource::<Town>().scenario).clone();
+            crate::sim::replace_scenario(world, scenario);
+        }
+        Request::Open(choice) => super::open(world, choice),
+    }
+}

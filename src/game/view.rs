@@ -1,0 +1,291 @@
+//! The town on screen: stations where the scenario puts them, villagers as named tokens with a
+//! status line and a progress bar, the selected one ringed, and a camera to pan and zoom.
+
+use crate::sim::{Activity, Intent, Position, Town, Villager};
+use bevy::input::mouse::{MouseMotion, MouseWheel};
+use bevy::prelude::*;
+use bevy::sprite::Anchor;
+use bevy_egui::input::egui_wants_any_pointer_input;
+
+/// The villager being inspected.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct Selection(pub Option<Entity>);
+
+/// Marks what is drawn for the current scenario's stations (replaced when the scenario is).
+#[derive(Component)]
+pub struct StationVisual;
+
+#[derive(Component)]
+struct StatusText;
+
+#[derive(Component)]
+struct ProgressFill;
+
+const TOKEN: f32 = 26.0;
+const BAR: f32 = 34.0;
+/// Horizontal distance between villagers standing at the same station.
+const ROW_SPACING: f32 = 78.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>()
+        .insert_resource(ClearColor(Color::srgb(0.16, 0.22, 0.15)))
+        .add_systems(Startup, spawn_camera)
+        .add_observer(dress_villager)
+        .add_systems(
+            Update,
+            (
+                draw_stations.run_if(resource_exists_and_changed::<Town>),
+                (follow_positions, show_status, show_progress, draw_selection).chain(),
+                (pan_and_zoom, deselect_on_escape).run_if(not(egui_wants_any_pointer_input)),
+            ),
+        );
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn(Camera2d);
+}
+
+/// A distinct colour per character.
+pub fn villager_color(index: usize) -> Color {
+    const HUES: [f32; 8] = [12.0, 48.0, 200.0, 120.0, 280.0, 330.0, 170.0, 90.0];
+    Color::hsl(HUES[index % HUES.len()], 0.75, 0.55)
+}
+
+/// Frames every station and start position between the side panels.
+fn frame_town(town: &Town, camera: &mut Transform, projection: &mut Projection) {
+    let points = town.scenario.stations.iter().map(|s| s.position).chain(town.scenario.characters.iter().map(|c| c.start));
+    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for p in points {
+        lo = lo.min(Vec2::from(p));
+        hi = hi.max(Vec2::from(p));
+    }
+    if lo.x > hi.x {
+        return;
+    }
+    let size = hi - lo + Vec2::new(160.0, 160.0);
+    // The panels take about 250 px on the left and 340 on the right of a 1280 × 800 window.
+    let scale = (size.x / 680.0).max(size.y / 740.0).max(0.6);
+    let centre = (lo + hi) / 2.0;
+    camera.translation.x = centre.x + 45.0 * scale;
+    camera.translation.y = centre.y;
+    if let Projection::Orthographic(ortho) = projection {
+        ortho.scale = scale;
+    }
+}
+
+fn draw_stations(
+    mut commands: Commands,
+    town: Res<Town>,
+    old: Query<Entity, With<StationVisual>>,
+    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
+    let (mut transform, mut projection) = camera.into_inner();
+    frame_town(&town, &mut transform, &mut projection);
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    for station in &town.scenario.stations {
+        let [x, y] = station.position;
+        commands.spawn((
+            StationVisual,
+            Sprite::from_color(Color::srgb(0.42, 0.33, 0.22), Vec2::new(64.0, 40.0)),
+            Transform::from_xyz(x, y, 0.0),
+            Pickable::IGNORE,
+            children![(
+                Text2d::new(station.label.clone()),
+                TextFont::from_font_size(14.0),
+                TextColor(Color::srgb(0.95, 0.92, 0.80)),
+                Transform::from_xyz(0.0, 0.0, 0.5),
+            )],
+        ));
+    }
+}
+
+/// Gives every villager the simulation spawns its token, labels and click handler.
+fn dress_villager(add: On<Add, Villager>, villagers: Query<&Villager>, town: Res<Town>, mut commands: Commands) {
+    let Ok(villager) = villagers.get(add.entity) else { return };
+    let character = &town.scenario.characters[villager.index];
+    let [x, y] = character.start;
+    commands
+        .entity(add.entity)
+        .insert((
+            Sprite::from_color(villager_color(villager.index), Vec2::splat(TOKEN)),
+            Transform::from_xyz(x, y, 2.0),
+            Pickable::default(),
+            children![
+                (
+                    Text2d::new(character.name.clone()),
+                    TextFont::from_font_size(15.0),
+                    TextColor(Color::WHITE),
+                    Transform::from_xyz(0.0, 26.0, 1.0),
+                    Pickable::IGNORE,
+                ),
+                (
+                    StatusText,
+                    Text2d::new(String::new()),
+                    TextFont::from_font_size(12.0),
+                    TextColor(Color::srgb(0.85, 0.90, 0.85)),
+                    Transform::from_xyz(0.0, -28.0, 1.0),
+                    Pickable::IGNORE,
+                ),
+                (
+                    Sprite::from_color(Color::srgb(0.1, 0.1, 0.1), Vec2::new(BAR, 5.0)),
+                    Anchor::CENTER_LEFT,
+                    Transform::from_xyz(-BAR / 2.0, -17.0, 1.0),
+                    Pickable::IGNORE,
+                    children![(
+                        ProgressFill,
+                        Sprite::from_color(Color::srgb(0.35, 0.85, 0.35), Vec2::new(0.0, 5.0)),
+                        Anchor::CENTER_LEFT,
+                        Transform::from_xyz(0.0, 0.0, 0.1),
+                        Pickable::IGNORE,
+                    )],
+                ),
+            ],
+        ))
+        .observe(select_on_click);
+}
+
+fn select_on_click(click: On<Pointer<Click>>, mut selection: ResMut<Selection>) {
+    if click.button == PointerButton::Primary {
+        selection.0 = Some(click.entity);
+    }
+}
+
+fn deselect_on_escape(keys: Res<ButtonInput<KeyCode>>, mut selection: ResMut<Selection>) {
+    if keys.just_pressed(KeyCode::Escape) {
+        selection.0 = None;
+    }
+}
+
+/// Villagers stand where the simulation puts them; those waiting or working at the same station
+/// line up in a row under it, so that no token hides another.
+fn follow_positions(town: Res<Town>, mut villagers: Query<(&Villager, &Position, &mut Transform)>) {
+    let mut at_station: Vec<(usize, usize, usize)> = Vec::new(); // (station, villager index, rank)
+    for (villager, position, _) in &villagers {
+        if let Some(s) = town.scenario.stations.iter().position(|s| s.position == position.0) {
+            let rank = at_station.iter().filter(|(other, _, _)| *other == s).count();
+            at_station.push((s, villager.index, rank));
+        }
+    }
+    for (villager, position, mut transform) in &mut villagers {
+        let [mut x, mut y] = position.0;
+        if let Some(&(s, _, rank)) = at_station.iter().find(|(_, v, _)| *v == villager.index) {
+            let crowd = at_station.iter().filter(|(other, _, _)| *other == s).count();
+            x += (rank as f32 - (crowd - 1) as f32 / 2.0) * ROW_SPACING;
+            y -= 58.0;
+        }
+        transform.translation.x = x;
+        transform.translation.y = y;
+    }
+}
+
+/// A few words under the token: the action under way, where it walks, or that it waits.
+pub fn short_status(town: &Town, villager: &Villager, intent: &Intent, activity: &Activity) -> String {
+    let action = intent.current().map(|s| town.action(villager.index, s));
+    match (activity, action) {
+        (Activity::Walking, Some(a)) => format!("to {}", town.scenario.stations[a.station].label),
+        (Activity::Acting { .. }, Some(a)) => a.label.clone(),
+        (Activity::Waiting { .. }, _) => "waiting...".to_owned(),
+        (Activity::Resting { .. }, _) => "resting".to_owned(),
+        _ => String::new(),
+    }
+}
+
+fn show_status(
+    town: Res<Town>,
+    villagers: Query<(&Villager, &Intent, &Activity, &Children)>,
+    mut texts: Query<&mut Text2d, With<StatusText>>,
+) {
+    for (villager, intent, activity, children) in &villagers {
+        for child in children.iter() {
+            if let Ok(mut text) = texts.get_mut(child) {
+                let status = short_status(&town, villager, intent, activity);
+                if text.0 != status {
+                    text.0 = status;
+                }
+            }
+        }
+    }
+}
+
+fn show_progress(
+    town: Res<Town>,
+    villagers: Query<(&Villager, &Intent, &Activity, &Children)>,
+    bars: Query<&Children, Without<Villager>>,
+    mut fills: Query<&mut Sprite, With<ProgressFill>>,
+) {
+    for (villager, intent, activity, children) in &villagers {
+        let done = match (activity, intent.current()) {
+            (Activity::Acting { left }, Some(s)) => {
+                let d = town.action(villager.index, s).duration;
+                if d > 0.0 { (1.0 - left / d).clamp(0.0, 1.0) } else { 1.0 }
+            }
+            _ => 0.0,
+        };
+        for bar in children.iter().filter_map(|c| bars.get(c).ok()) {
+            for fill in bar.iter() {
+                if let Ok(mut sprite) = fills.get_mut(fill) {
+                    sprite.custom_size = Some(Vec2::new(BAR * done, 5.0));
+                }
+            }
+        }
+    }
+}
+
+fn draw_selection(
+    selection: Res<Selection>,
+    town: Res<Town>,
+    villagers: Query<(&Villager, &Intent, &Activity)>,
+    shown: Query<&Transform, With<Villager>>,
+    mut gizmos: Gizmos,
+) {
+    let Some(selected) = selection.0 else { return };
+    let Ok((villager, intent, activity)) = villagers.get(selected) else { return };
+    let Ok(shown) = shown.get(selected) else { return };
+    let here = shown.translation.truncate();
+    gizmos.circle_2d(Isometry2d::from_translation(here), TOKEN * 0.9, Color::srgb(1.0, 0.95, 0.3));
+    if *activity == Activity::Walking
+        && let Some(step) = intent.current()
+    {
+        let station = &town.scenario.stations[town.action(villager.index, step).station];
+        gizmos.line_2d(here, Vec2::from(station.position), Color::srgba(1.0, 0.95, 0.3, 0.6));
+    }
+}
+
+fn pan_and_zoom(
+    keys: Res<ButtonInput<KeyCode>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut motion: MessageReader<MouseMotion>,
+    mut wheel: MessageReader<MouseWheel>,
+    time: Res<Time>,
+    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
+    let (mut transform, mut projection) = camera.into_inner();
+    let Projection::Orthographic(ortho) = &mut *projection else { return };
+    let mut pan = Vec2::ZERO;
+    for (key, direction) in [
+        (KeyCode::ArrowLeft, Vec2::NEG_X),
+        (KeyCode::KeyA, Vec2::NEG_X),
+        (KeyCode::ArrowRight, Vec2::X),
+        (KeyCode::KeyD, Vec2::X),
+        (KeyCode::ArrowUp, Vec2::Y),
+        (KeyCode::KeyW, Vec2::Y),
+        (KeyCode::ArrowDown, Vec2::NEG_Y),
+        (KeyCode::KeyS, Vec2::NEG_Y),
+    ] {
+        if keys.pressed(key) {
+            pan += direction * 400.0 * time.delta_secs();
+        }
+    }
+    let dragging = buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle);
+    for m in motion.read() {
+        if dragging {
+            pan += Vec2::new(-m.delta.x, m.delta.y);
+        }
+    }
+    transform.translation += (pan * ortho.scale).extend(0.0);
+    for w in wheel.read() {
+        ortho.scale = (ortho.scale * (1.0 - w.y.signum() * 0.1)).clamp(0.25, 4.0);
+    }
+}
