@@ -4,9 +4,9 @@
 //! [`sim`] runs a town headless as Bevy ECS plugins; [`cli`] is the command line built on them.
 
 pub mod cli;
-pub mod planner;
-pub mod scenario;
 #[cfg(feature = "game")]
 pub mod game;
+pub mod planner;
+pub mod scenario;
 #[cfg(feature = "game")]
 pub mod sim;

@@ -105,7 +105,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         #[cfg(not(feature = "game"))]
         None => {
-            let _ = writeln!(out, "goap-town: this build has no game window (built without the `game` feature)");
+            let _ =
+                writeln!(out, "goap-town: this build has no game window (built without the `game` feature)");
             0
         }
     }

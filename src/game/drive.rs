@@ -22,7 +22,9 @@ impl Default for SimSpeed {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SimSpeed>().insert_resource(Time::<Fixed>::from_hz(10.0)).add_systems(FixedUpdate, drive.in_set(DriveSet));
+    app.init_resource::<SimSpeed>()
+        .insert_resource(Time::<Fixed>::from_hz(10.0))
+        .add_systems(FixedUpdate, drive.in_set(DriveSet));
 }
 
 /// The fixed-update phase in which the simulation steps; what reads its results runs after.

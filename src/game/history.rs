@@ -12,8 +12,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(FixedUpdate, sample.after(DriveSet));
 }
 
-fn sample(clock: Res<Clock>, mut commands: Commands, mut villagers: Query<(Entity, &Goals, Option<&mut InsistenceHistory>)>) {
-    if clock.steps % 10 != 0 {
+fn sample(
+    clock: Res<Clock>,
+    mut commands: Commands,
+    mut villagers: Query<(Entity, &Goals, Option<&mut InsistenceHistory>)>,
+) {
+    if !clock.steps.is_multiple_of(10) {
         return;
     }
     for (entity, goals, history) in &mut villagers {

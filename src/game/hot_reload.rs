@@ -65,7 +65,8 @@ impl ScenarioWatcher {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// Reloads the watched scenario when it changes (needs no window: the tests run it headless).
+pub fn plugin(app: &mut App) {
     app.init_resource::<ReloadStatus>().add_systems(Update, reload_on_change);
 }
 

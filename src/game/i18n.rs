@@ -79,8 +79,14 @@ impl Lang {
             NoPlan => ("no plan", "sin plan"),
             Nothing => ("none", "ninguno"),
             Language => ("Español", "English"),
-            BuiltIn => ("built-in scenarios (no scenarios/ folder here)", "escenarios integrados (no hay carpeta scenarios/)"),
-            Errors => ("The scenario file has errors; the last good version keeps running:", "El escenario tiene errores; sigue la última versión válida:"),
+            BuiltIn => (
+                "built-in scenarios (no scenarios/ folder here)",
+                "escenarios integrados (no hay carpeta scenarios/)",
+            ),
+            Errors => (
+                "The scenario file has errors; the last good version keeps running:",
+                "El escenario tiene errores; sigue la última versión válida:",
+            ),
         };
         match self {
             Lang::English => en,

@@ -2,7 +2,9 @@
 //! test can read exactly what a player would see.
 
 use super::i18n::{Label, Lang};
-use crate::sim::{Activity, AgentFacts, EventKind, EventLog, Goals, Intent, LastReason, Town, Villager, WorldFacts};
+use crate::sim::{
+    Activity, AgentFacts, EventKind, EventLog, Goals, Intent, LastReason, Town, Villager, WorldFacts,
+};
 use bevy::ecs::prelude::*;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -51,8 +53,12 @@ const DECISIONS: usize = 10;
 /// The inspector's content for `entity`, or `None` if it is not a villager.
 pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
     let villager = world.get::<Villager>(entity)?;
-    let (agent, goals, intent, activity) =
-        (world.get::<AgentFacts>(entity)?, world.get::<Goals>(entity)?, world.get::<Intent>(entity)?, world.get::<Activity>(entity)?);
+    let (agent, goals, intent, activity) = (
+        world.get::<AgentFacts>(entity)?,
+        world.get::<Goals>(entity)?,
+        world.get::<Intent>(entity)?,
+        world.get::<Activity>(entity)?,
+    );
     let reason = world.get::<LastReason>(entity).map(|r| r.0.clone()).unwrap_or_default();
     let town = world.get_resource::<Town>()?;
     let world_facts = world.get_resource::<WorldFacts>()?;
@@ -67,7 +73,11 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         ),
         Activity::Acting { left } => {
             let action = current_action?;
-            StateLine::Acting { label: action.label.clone(), done: (action.duration - left).max(0.0), duration: action.duration }
+            StateLine::Acting {
+                label: action.label.clone(),
+                done: (action.duration - left).max(0.0),
+                duration: action.duration,
+            }
         }
         Activity::Waiting { .. } => StateLine::Waiting,
         Activity::Resting { .. } => StateLine::Resting,
@@ -98,7 +108,8 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
             current: intent.goal == Some(g),
         })
         .collect();
-    let facts_of = |scope_values: &crate::planner::State, ids: &mut dyn Iterator<Item = crate::planner::FactId>| {
+    let facts_of = |scope_values: &crate::planner::State,
+                    ids: &mut dyn Iterator<Item = crate::planner::FactId>| {
         ids.map(|f| (scenario.facts.name(f).to_owned(), scope_values.get(f))).collect::<Vec<_>>()
     };
     let own_facts = facts_of(&agent.0, &mut character.facts.iter().map(|&(f, _)| f));

@@ -54,7 +54,9 @@ impl ScenarioChoice {
     fn load(&self) -> Result<Scenario, scenario::LoadError> {
         match self {
             ScenarioChoice::File(path) => scenario::load(path),
-            ScenarioChoice::BuiltIn(name) => scenario::parse(scenario::shipped(name).unwrap_or_default(), name),
+            ScenarioChoice::BuiltIn(name) => {
+                scenario::parse(scenario::shipped(name).unwrap_or_default(), name)
+            }
         }
     }
 }
@@ -67,7 +69,11 @@ pub struct CurrentScenario {
 /// The scenario files in `scenarios/`, or the built-in ones when there is no such folder.
 pub fn available_scenarios() -> Vec<ScenarioChoice> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(SCENARIO_FOLDER)
-        .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "ron")).collect())
+        .map(|dir| {
+            dir.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
         .unwrap_or_default();
     files.sort();
     if files.is_empty() {
@@ -159,9 +165,12 @@ pub fn run(options: GameOptions) -> u8 {
     }
 }
 
-fn select_by_id(id: String) -> impl FnMut(Res<crate::sim::Town>, Query<(Entity, &Villager)>, ResMut<Selection>) {
+fn select_by_id(
+    id: String,
+) -> impl FnMut(Res<crate::sim::Town>, Query<(Entity, &Villager)>, ResMut<Selection>) {
     move |town, villagers, mut selection| {
-        selection.0 = villagers.iter().find(|(_, v)| town.scenario.characters[v.index].id == id).map(|(e, _)| e);
+        selection.0 =
+            villagers.iter().find(|(_, v)| town.scenario.characters[v.index].id == id).map(|(e, _)| e);
         if selection.0.is_none() {
             eprintln!("--select {id}: no such villager");
         }

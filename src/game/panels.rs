@@ -63,7 +63,8 @@ fn world_panel(
                     speed.paused = !speed.paused;
                 }
                 for m in [1, 2, 4, 8] {
-                    if ui.selectable_label(!speed.paused && speed.multiplier == m, format!("{m}×")).clicked() {
+                    if ui.selectable_label(!speed.paused && speed.multiplier == m, format!("{m}×")).clicked()
+                    {
                         speed.multiplier = m;
                         speed.paused = false;
                     }
@@ -96,7 +97,11 @@ fn world_panel(
             }
             ui.separator();
             ui.label(l.text(Label::WorldFacts));
-            facts_grid(ui, "world_facts", town.scenario.world_seed.iter().map(|&(f, _)| (town.scenario.facts.name(f), world.0.get(f))));
+            facts_grid(
+                ui,
+                "world_facts",
+                town.scenario.world_seed.iter().map(|&(f, _)| (town.scenario.facts.name(f), world.0.get(f))),
+            );
         });
     Ok(())
 }
@@ -117,7 +122,8 @@ struct Inspected(Option<(InspectorView, Option<InsistenceHistory>)>);
 
 fn refresh_inspected(world: &mut World) {
     let selected = world.resource::<Selection>().0;
-    let content = selected.and_then(|e| inspect(world, e).map(|view| (view, world.get::<InsistenceHistory>(e).cloned())));
+    let content = selected
+        .and_then(|e| inspect(world, e).map(|view| (view, world.get::<InsistenceHistory>(e).cloned())));
     world.insert_resource(Inspected(content));
 }
 
@@ -136,7 +142,11 @@ fn inspector_panel(mut contexts: EguiContexts, inspected: Res<Inspected>, lang: 
             };
             ui.heading(&view.name);
             ui.label(format!("{}: {}", l.text(Label::State), view.state.describe(l)));
-            ui.label(format!("{}: {}", l.text(Label::Goal), view.goal.as_deref().unwrap_or(l.text(Label::Nothing))));
+            ui.label(format!(
+                "{}: {}",
+                l.text(Label::Goal),
+                view.goal.as_deref().unwrap_or(l.text(Label::Nothing))
+            ));
             ui.separator();
             ui.label(l.text(Label::Plan));
             for (label, status) in &view.steps {
@@ -156,7 +166,11 @@ fn inspector_panel(mut contexts: EguiContexts, inspected: Res<Inspected>, lang: 
                     }
                     _ => l.text(Label::NoPlan).to_owned(),
                 };
-                let fill = if goal.current { egui::Color32::from_rgb(220, 170, 60) } else { egui::Color32::from_rgb(90, 140, 200) };
+                let fill = if goal.current {
+                    egui::Color32::from_rgb(220, 170, 60)
+                } else {
+                    egui::Color32::from_rgb(90, 140, 200)
+                };
                 ui.add(
                     egui::ProgressBar::new(goal.insistence)
                         .fill(fill)
@@ -165,24 +179,38 @@ fn inspector_panel(mut contexts: EguiContexts, inspected: Res<Inspected>, lang: 
             }
             if let Some(history) = history {
                 ui.label(l.text(Label::Insistence));
-                Plot::new("insistence").height(110.0).include_y(0.0).include_y(1.0).legend(Legend::default()).show(
-                    ui,
-                    |plot| {
+                Plot::new("insistence")
+                    .height(110.0)
+                    .include_y(0.0)
+                    .include_y(1.0)
+                    .legend(Legend::default())
+                    .show(ui, |plot| {
                         for (samples, goal) in history.0.iter().zip(&view.goals) {
                             plot.line(Line::new(goal.label.clone(), samples.clone()));
                         }
-                    },
-                );
+                    });
             }
             ui.separator();
             ui.columns(2, |columns| {
                 columns[0].label(l.text(Label::OwnFacts));
-                facts_grid(&mut columns[0], "own_facts", view.own_facts.iter().map(|(n, v)| (n.as_str(), *v)));
+                facts_grid(
+                    &mut columns[0],
+                    "own_facts",
+                    view.own_facts.iter().map(|(n, v)| (n.as_str(), *v)),
+                );
                 columns[1].label(l.text(Label::WorldFacts));
-                facts_grid(&mut columns[1], "their_world", view.world_facts.iter().map(|(n, v)| (n.as_str(), *v)));
+                facts_grid(
+                    &mut columns[1],
+                    "their_world",
+                    view.world_facts.iter().map(|(n, v)| (n.as_str(), *v)),
+                );
             });
             ui.separator();
-            ui.label(format!("{}: {}", l.text(Label::LastReason), if view.reason.is_empty() { "—" } else { &view.reason }));
+            ui.label(format!(
+                "{}: {}",
+                l.text(Label::LastReason),
+                if view.reason.is_empty() { "—" } else { &view.reason }
+            ));
             ui.label(l.text(Label::Decisions));
             for (t, text) in view.decisions.iter().rev() {
                 ui.small(format!("[{t:>5.1}s] {text}"));
@@ -204,7 +232,10 @@ fn error_banner(mut contexts: EguiContexts, status: Res<ReloadStatus>, lang: Res
         .show(ctx, |ui| {
             ui.colored_label(egui::Color32::WHITE, lang.text(Label::Errors));
             for line in &status.errors {
-                ui.colored_label(egui::Color32::from_rgb(255, 220, 220), egui::RichText::new(line).monospace());
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 220, 220),
+                    egui::RichText::new(line).monospace(),
+                );
             }
         });
     Ok(())

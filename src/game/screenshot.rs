@@ -17,10 +17,16 @@ pub(super) fn plugin(app: &mut App, path: PathBuf, after: f32) {
         let _ = std::fs::create_dir_all(folder);
     }
     let after_steps = (after.max(0.0) / 0.1).round() as u64;
-    app.insert_resource(ScreenshotPlan { path, after_steps, taken: false }).add_systems(Update, take_when_due);
+    app.insert_resource(ScreenshotPlan { path, after_steps, taken: false })
+        .add_systems(Update, take_when_due);
 }
 
-fn take_when_due(mut plan: ResMut<ScreenshotPlan>, speed: Res<SimSpeed>, mut commands: Commands, mut frames: Local<u32>) {
+fn take_when_due(
+    mut plan: ResMut<ScreenshotPlan>,
+    speed: Res<SimSpeed>,
+    mut commands: Commands,
+    mut frames: Local<u32>,
+) {
     *frames += 1;
     // A few frames at least, so that text and panels have been laid out once.
     if plan.taken || speed.steps_run < plan.after_steps || *frames < 10 {

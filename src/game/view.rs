@@ -53,7 +53,12 @@ pub fn villager_color(index: usize) -> Color {
 
 /// Frames every station and start position between the side panels.
 fn frame_town(town: &Town, camera: &mut Transform, projection: &mut Projection) {
-    let points = town.scenario.stations.iter().map(|s| s.position).chain(town.scenario.characters.iter().map(|c| c.start));
+    let points = town
+        .scenario
+        .stations
+        .iter()
+        .map(|s| s.position)
+        .chain(town.scenario.characters.iter().map(|c| c.start));
     let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
     for p in points {
         lo = lo.min(Vec2::from(p));
@@ -102,7 +107,12 @@ fn draw_stations(
 }
 
 /// Gives every villager the simulation spawns its token, labels and click handler.
-fn dress_villager(add: On<Add, Villager>, villagers: Query<&Villager>, town: Res<Town>, mut commands: Commands) {
+fn dress_villager(
+    add: On<Add, Villager>,
+    villagers: Query<&Villager>,
+    town: Res<Town>,
+    mut commands: Commands,
+) {
     let Ok(villager) = villagers.get(add.entity) else { return };
     let character = &town.scenario.characters[villager.index];
     let [x, y] = character.start;
