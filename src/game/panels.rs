@@ -227,6 +227,7 @@ fn error_banner(mut contexts: EguiContexts, status: Res<ReloadStatus>, lang: Res
     egui::Window::new("errors")
         .title_bar(false)
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+        .min_width(760.0)
         .resizable(false)
         .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(120, 24, 24)))
         .show(ctx, |ui| {
