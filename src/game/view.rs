@@ -83,9 +83,15 @@ fn draw_stations(
     town: Res<Town>,
     old: Query<Entity, With<StationVisual>>,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+    mut framed: Local<Vec<[f32; 2]>>,
 ) {
-    let (mut transform, mut projection) = camera.into_inner();
-    frame_town(&town, &mut transform, &mut projection);
+    // A new layout is framed; a reload of the same layout keeps the player's camera.
+    let layout: Vec<[f32; 2]> = town.scenario.stations.iter().map(|s| s.position).collect();
+    if *framed != layout {
+        let (mut transform, mut projection) = camera.into_inner();
+        frame_town(&town, &mut transform, &mut projection);
+        *framed = layout;
+    }
     for entity in &old {
         commands.entity(entity).despawn();
     }
