@@ -28,6 +28,7 @@ pub enum Label {
     Goal,
     Plan,
     Goals,
+    AtLastDecision,
     LastReason,
     Decisions,
     Insistence,
@@ -65,6 +66,9 @@ impl Lang {
             Goal => ("Goal", "Objetivo"),
             Plan => ("Plan", "Plan"),
             Goals => ("Goals", "Objetivos"),
+            AtLastDecision => {
+                ("score and cost at the last decision", "puntaje y costo en la última decisión")
+            }
             LastReason => ("Last reason", "Último motivo"),
             Decisions => ("Recent decisions", "Decisiones recientes"),
             Insistence => ("Insistence over the day", "Insistencia a lo largo del día"),

@@ -158,7 +158,7 @@ fn inspector_panel(mut contexts: EguiContexts, inspected: Res<Inspected>, lang: 
                 ui.colored_label(color, format!("{mark} {label}"));
             }
             ui.separator();
-            ui.label(l.text(Label::Goals));
+            ui.label(format!("{} ({})", l.text(Label::Goals), l.text(Label::AtLastDecision)));
             for goal in &view.goals {
                 let detail = match (goal.score, goal.cost) {
                     (Some(score), Some(cost)) => {

@@ -106,7 +106,7 @@ fn draw_stations(
                 Text2d::new(station.label.clone()),
                 TextFont::from_font_size(14.0),
                 TextColor(Color::srgb(0.95, 0.92, 0.80)),
-                Transform::from_xyz(0.0, 0.0, 0.5),
+                Transform::from_xyz(0.0, 30.0, 0.5),
             )],
         ));
     }
@@ -174,9 +174,15 @@ fn deselect_on_escape(keys: Res<ButtonInput<KeyCode>>, mut selection: ResMut<Sel
     }
 }
 
-/// Villagers stand where the simulation puts them; those waiting or working at the same station
-/// line up in a row under it, so that no token hides another.
-fn follow_positions(town: Res<Town>, mut villagers: Query<(&Villager, &Position, &mut Transform)>) {
+/// Villagers stand where the simulation puts them; those waiting or working at a station line up
+/// in a row under it, so that no token hides another. Tokens glide to where they are shown, so a
+/// villager leaving the row does not jump.
+fn follow_positions(
+    town: Res<Town>,
+    time: Res<Time>,
+    mut villagers: Query<(&Villager, &Position, &mut Transform)>,
+) {
+    let glide = (time.delta_secs() * 12.0).min(1.0);
     let mut at_station: Vec<(usize, usize, usize)> = Vec::new(); // (station, villager index, rank)
     for (villager, position, _) in &villagers {
         if let Some(s) = town.scenario.stations.iter().position(|s| s.position == position.0) {
@@ -191,8 +197,11 @@ fn follow_positions(town: Res<Town>, mut villagers: Query<(&Villager, &Position,
             x += (rank as f32 - (crowd - 1) as f32 / 2.0) * ROW_SPACING;
             y -= 58.0;
         }
-        transform.translation.x = x;
-        transform.translation.y = y;
+        let target = Vec2::new(x, y);
+        let shown = transform.translation.truncate();
+        let next = if shown.distance(target) > 200.0 { target } else { shown.lerp(target, glide) };
+        transform.translation.x = next.x;
+        transform.translation.y = next.y;
     }
 }
 
