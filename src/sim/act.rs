@@ -80,8 +80,8 @@ fn notice_goals(
         };
         let character = &town.scenario.characters[villager.index];
         for (g, goal) in character.goals.iter().enumerate() {
-            let view = town.view(&world.0, &agent.0);
-            let holds = goal.conditions.iter().all(|c| c.holds_in(&view));
+            let holds =
+                goal.conditions.iter().all(|c| c.holds_for(town.value_of(c.fact, &world.0, &agent.0)));
             let live = &mut goals.0[g];
             if !holds {
                 live.met = false;

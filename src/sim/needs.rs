@@ -4,7 +4,7 @@ use super::clock::Clock;
 use super::town::{SimStep, Town, WorldFacts};
 use super::villager::{AgentFacts, Goals, Villager};
 use super::{SimSet, SimTick};
-use crate::planner::{Compare, Condition, State};
+use crate::planner::{Compare, Condition, FactId, Value};
 use crate::scenario::Drift;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
@@ -22,13 +22,13 @@ fn drift(
 ) {
     for (villager, agent, mut goals) in &mut villagers {
         let character = &town.scenario.characters[villager.index];
-        let view = town.view(&world.0, &agent.0);
         for (goal, live) in character.goals.iter().zip(goals.0.iter_mut()) {
             live.insistence = match goal.drift {
                 Drift::Need { rate, .. } => (live.insistence + rate * step.0).min(1.0),
-                Drift::Quota { urgency } => {
-                    (urgency * clock.progress() * deficit(&goal.conditions, &view)).clamp(0.0, 1.0)
-                }
+                Drift::Quota { urgency } => (urgency
+                    * clock.progress()
+                    * deficit(&goal.conditions, |f| town.value_of(f, &world.0, &agent.0)))
+                .clamp(0.0, 1.0),
             };
         }
     }
@@ -36,17 +36,18 @@ fn drift(
 
 /// The unmet fraction of a goal: per condition how far the fact is from its threshold
 /// (relative to the threshold), averaged; 0 when every condition holds.
-pub fn deficit(conditions: &[Condition], view: &State) -> f32 {
+pub fn deficit(conditions: &[Condition], value: impl Fn(FactId) -> Value) -> f32 {
     if conditions.is_empty() {
         return 0.0;
     }
     let total: f32 = conditions
         .iter()
         .map(|c| {
-            if c.holds_in(view) {
+            let actual = value(c.fact);
+            if c.holds_for(actual) {
                 return 0.0;
             }
-            let (actual, target) = (view.get(c.fact) as f32, c.value as f32);
+            let (actual, target) = (actual as f32, c.value as f32);
             let gap = match c.compare {
                 Compare::AtLeast => target - actual,
                 Compare::AtMost => actual - target,

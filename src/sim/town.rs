@@ -3,7 +3,7 @@
 use super::clock::Clock;
 use super::log::{EventKind, EventLog};
 use super::villager::{self, Villager};
-use crate::planner::{Condition, FactId, Planner, Scope, State};
+use crate::planner::{Condition, FactId, Planner, Scope, State, Value};
 use crate::scenario::Scenario;
 use bevy::ecs::prelude::*;
 use std::sync::Arc;
@@ -47,6 +47,14 @@ impl Town {
             view.set(f, world.get(f));
         }
         view
+    }
+
+    /// The value of `fact` for a villager holding `agent` in `world`, without building a view.
+    pub fn value_of(&self, fact: FactId, world: &State, agent: &State) -> Value {
+        match self.scenario.facts.scope(fact) {
+            Scope::World => world.get(fact),
+            Scope::Agent => agent.get(fact),
+        }
     }
 
     /// What a villager can count on: its own facts, and of each shared fact what is there now
