@@ -40,16 +40,7 @@ impl Town {
         Town { scenario: Arc::new(scenario), planners, world_ids }
     }
 
-    /// A villager's view of the world: its own facts with the shared ones laid over them.
-    pub fn view(&self, world: &State, agent: &State) -> State {
-        let mut view = agent.clone();
-        for &f in &self.world_ids {
-            view.set(f, world.get(f));
-        }
-        view
-    }
-
-    /// The value of `fact` for a villager holding `agent` in `world`, without building a view.
+    /// The value of `fact` for a villager holding `agent` in `world`.
     pub fn value_of(&self, fact: FactId, world: &State, agent: &State) -> Value {
         match self.scenario.facts.scope(fact) {
             Scope::World => world.get(fact),
