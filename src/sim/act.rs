@@ -3,7 +3,7 @@
 
 use super::clock::Clock;
 use super::log::{EventKind, EventLog};
-use super::town::{SimStep, Town, WorldFacts};
+use super::town::{Roster, SimStep, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, Tally, Villager};
 use super::{SimSet, SimTick};
 use crate::planner::{Compare, Scope};
@@ -15,23 +15,16 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(SimTick, (finish_actions.in_set(SimSet::Act), notice_goals.in_set(SimSet::Goals)));
 }
 
-/// Villager entities in scenario order, so that who goes first never depends on storage.
-pub(super) fn in_order<'a>(villagers: impl Iterator<Item = (Entity, &'a Villager)>) -> Vec<Entity> {
-    let mut all: Vec<(usize, Entity)> = villagers.map(|(e, v)| (v.index, e)).collect();
-    all.sort_unstable();
-    all.into_iter().map(|(_, e)| e).collect()
-}
-
 fn finish_actions(
     step: Res<SimStep>,
     clock: Res<Clock>,
     town: Res<Town>,
     mut world: ResMut<WorldFacts>,
     mut log: ResMut<EventLog>,
-    order: Query<(Entity, &Villager)>,
+    roster: Res<Roster>,
     mut villagers: Query<(&Villager, &mut AgentFacts, &mut Intent, &mut Activity)>,
 ) {
-    for entity in in_order(order.iter()) {
+    for &entity in &roster.0 {
         let Ok((villager, mut agent, mut intent, mut activity)) = villagers.get_mut(entity) else {
             continue;
         };
@@ -71,10 +64,10 @@ fn notice_goals(
     town: Res<Town>,
     mut world: ResMut<WorldFacts>,
     mut log: ResMut<EventLog>,
-    order: Query<(Entity, &Villager)>,
+    roster: Res<Roster>,
     mut villagers: Query<(&Villager, &mut AgentFacts, &mut Goals, &mut Tally)>,
 ) {
-    for entity in in_order(order.iter()) {
+    for &entity in &roster.0 {
         let Ok((villager, mut agent, mut goals, mut tally)) = villagers.get_mut(entity) else {
             continue;
         };

@@ -1,10 +1,9 @@
 //! Arbitration at safe points: every unmet goal is planned from the villager's real state,
 //! scored `insistence − weight × cost`, and the best one wins only by more than the hysteresis.
 
-use super::act::in_order;
 use super::clock::Clock;
 use super::log::{EventKind, EventLog};
-use super::town::{Outlook, SimStep, Town, WorldFacts};
+use super::town::{Outlook, Roster, SimStep, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, LastReason, Tally, Villager};
 use super::{SimSet, SimTick};
 use crate::planner::Plan;
@@ -25,7 +24,7 @@ fn decide(
     world: Res<WorldFacts>,
     outlook: Res<Outlook>,
     mut log: ResMut<EventLog>,
-    order: Query<(Entity, &Villager)>,
+    roster: Res<Roster>,
     mut villagers: Query<(
         &Villager,
         &AgentFacts,
@@ -36,7 +35,7 @@ fn decide(
         &mut Tally,
     )>,
 ) {
-    for entity in in_order(order.iter()) {
+    for &entity in &roster.0 {
         let Ok((villager, agent, mut goals, mut intent, mut activity, mut reason, mut tally)) =
             villagers.get_mut(entity)
         else {

@@ -19,7 +19,7 @@ mod walk;
 pub use clock::Clock;
 pub use log::{EventKind, EventLog, SimEvent};
 pub use report::{DayReport, FinishedDays, GoalReport, Seconds, VillagerReport};
-pub use town::{Outlook, SimStep, Town, WorldFacts, install, replace_scenario};
+pub use town::{Outlook, Roster, SimStep, Town, WorldFacts, install, replace_scenario};
 pub use villager::{Activity, AgentFacts, GoalState, Goals, Intent, LastReason, Position, Tally, Villager};
 
 use crate::scenario::Scenario;

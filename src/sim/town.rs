@@ -92,6 +92,11 @@ impl WorldFacts {
     }
 }
 
+/// The villager entities in scenario order: every system that lets villagers act on the shared
+/// world visits them in this order, so who goes first never depends on how entities are stored.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Roster(pub Vec<Entity>);
+
 /// The world as it will be once every action under way has finished: effects of an action are
 /// added here when it starts and to [`WorldFacts`] when it completes. Arrival re-checks read
 /// it (through [`Town::available`]), so two villagers cannot both start taking the last loaf —
@@ -109,9 +114,9 @@ pub fn install(world: &mut World, scenario: Scenario) {
     let scenario = town.scenario.clone();
     // The town first: whatever reacts to a villager appearing (the game's view) can read it.
     world.insert_resource(town);
-    for c in 0..scenario.characters.len() {
-        world.spawn(villager::fresh(&scenario, c));
-    }
+    let roster =
+        (0..scenario.characters.len()).map(|c| world.spawn(villager::fresh(&scenario, c)).id()).collect();
+    world.insert_resource(Roster(roster));
 }
 
 /// Dawn: the world back to its seed and every villager rebuilt at its start.
@@ -119,9 +124,7 @@ pub fn reset_day(world: &mut World) {
     let scenario = world.resource::<Town>().scenario.clone();
     world.insert_resource(WorldFacts::seed(&scenario));
     world.insert_resource(Outlook(WorldFacts::seed(&scenario).0));
-    let mut villagers = world.query::<(Entity, &Villager)>();
-    let all: Vec<(Entity, usize)> = villagers.iter(world).map(|(e, v)| (e, v.index)).collect();
-    for (entity, index) in all {
+    for (index, entity) in world.resource::<Roster>().0.clone().into_iter().enumerate() {
         world.entity_mut(entity).insert(villager::fresh(&scenario, index));
     }
 }

@@ -1,10 +1,9 @@
 //! Walking in a straight line to the next station, and the re-check on arrival: the plan was
 //! made on a snapshot, and others may have changed the world since.
 
-use super::act::in_order;
 use super::clock::Clock;
 use super::log::{EventKind, EventLog};
-use super::town::{Outlook, SimStep, Town, WorldFacts};
+use super::town::{Outlook, Roster, SimStep, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Intent, LastReason, Position, Tally, Villager};
 use super::{SimSet, SimTick};
 use crate::planner::Scope;
@@ -22,7 +21,7 @@ fn walk(
     world: Res<WorldFacts>,
     mut outlook: ResMut<Outlook>,
     mut log: ResMut<EventLog>,
-    order: Query<(Entity, &Villager)>,
+    roster: Res<Roster>,
     mut villagers: Query<(
         &Villager,
         &AgentFacts,
@@ -33,7 +32,7 @@ fn walk(
         &mut Tally,
     )>,
 ) {
-    for entity in in_order(order.iter()) {
+    for &entity in &roster.0 {
         let Ok((villager, agent, mut position, mut intent, mut activity, mut reason, mut tally)) =
             villagers.get_mut(entity)
         else {
