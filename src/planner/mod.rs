@@ -59,6 +59,9 @@ struct Memory {
 /// The planner's default expansion budget.
 pub const DEFAULT_BUDGET: usize = 5000;
 
+/// Expansions tried before the relaxed look-ahead is consulted.
+const SHORT_SEARCH: usize = 64;
+
 /// A plan that reaches the goal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
@@ -137,10 +140,27 @@ impl Planner {
             let Memory { search, reach, projected } = memory;
             projected.clear();
             projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));
+            // Most questions are answered within a few expansions, so the relaxed look-ahead
+            // runs only when a short search has not found a plan. Then it names what blocks an
+            // unreachable goal, and spares the rest of the budget; otherwise the search goes on.
+            let started = search::begin(&self.heuristic, projected, search);
+            let short = if started {
+                search::advance(&self.problem, &self.heuristic, budget.min(SHORT_SEARCH), search)
+            } else {
+                Outcome::Exhausted { expanded: 0 }
+            };
+            if matches!(short, Outcome::Found { .. }) {
+                return self.answer(short);
+            }
             if let Some(blocked) = reach::blockers(&self.problem, projected, reach) {
                 return Err(NoPlan::Unreachable { blocked });
             }
-            self.answer(search::astar(&self.problem, &self.heuristic, projected, budget, search))
+            match short {
+                Outcome::Budget { .. } if budget > SHORT_SEARCH => {
+                    self.answer(search::advance(&self.problem, &self.heuristic, budget, search))
+                }
+                done => self.answer(done),
+            }
         })
     }
 

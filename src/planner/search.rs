@@ -65,6 +65,9 @@ pub(crate) struct Scratch {
     table: HashTable<u32>,
     open: BinaryHeap<Entry>,
     child: Vec<Value>,
+    /// States expanded so far, and open-list entries pushed so far (the tie-break order).
+    expanded: usize,
+    sequence: u64,
 }
 
 impl Scratch {
@@ -77,6 +80,8 @@ impl Scratch {
         self.open.clear();
         self.child.clear();
         self.child.resize(width, 0);
+        self.expanded = 0;
+        self.sequence = 1;
     }
 
     fn state(&self, node: u32) -> &[Value] {
@@ -131,39 +136,42 @@ fn apply(action: &SlotAction, state: &mut [Value]) {
     }
 }
 
-/// A* from `start` (already projected). Open-list ties go to the lower estimate, then to the
-/// earliest generated node — so, among equals, to the action listed first.
-pub(crate) fn astar(
-    problem: &Compiled,
-    heuristic: &Heuristic,
-    start: &[Value],
-    budget: usize,
-    scratch: &mut Scratch,
-) -> Outcome {
+/// Starts an A* search from `start` (already projected): the root goes on the open list. False
+/// when the root is a dead end (some unmet goal condition can never be moved).
+pub(crate) fn begin(heuristic: &Heuristic, start: &[Value], scratch: &mut Scratch) -> bool {
     scratch.reset(start.len());
-    let Some(h0) = heuristic.estimate(start) else {
-        return Outcome::Exhausted { expanded: 0 };
-    };
+    let Some(h0) = heuristic.estimate(start) else { return false };
     scratch.child.copy_from_slice(start);
     let root = scratch.insert_child(hash_state(start), Node { parent: NO_PARENT, action: 0, g: 0, h: h0 });
     scratch.open.push(Entry::new(h0, h0, 0, root));
-    let mut sequence = 1u64;
-    let mut expanded = 0usize;
+    true
+}
 
-    while let Some(entry) = scratch.open.pop() {
+/// Continues the search [`begin`] started until it has expanded `budget` states in all; it can be
+/// called again with a larger budget to go on where it stopped. Open-list ties go to the lower
+/// estimate, then to the earliest generated node — so, among equals, to the action listed first.
+pub(crate) fn advance(
+    problem: &Compiled,
+    heuristic: &Heuristic,
+    budget: usize,
+    scratch: &mut Scratch,
+) -> Outcome {
+    while let Some(&entry) = scratch.open.peek() {
         let node = entry.node();
         let g = scratch.nodes[node as usize].g;
         let h = scratch.nodes[node as usize].h;
         if Entry::new(g.saturating_add(h), h, 0, 0).f() != entry.f() {
+            scratch.open.pop();
             continue; // left behind when a cheaper way into this state re-opened it
         }
         if h == 0 && problem.goal.iter().all(|c| c.holds_for(scratch.state(node)[c.slot as usize])) {
-            return Outcome::Found { steps: path_to(scratch, node), cost: g, expanded };
+            return Outcome::Found { steps: path_to(scratch, node), cost: g, expanded: scratch.expanded };
         }
-        if expanded >= budget {
-            return Outcome::Budget { expanded };
+        if scratch.expanded >= budget {
+            return Outcome::Budget { expanded: scratch.expanded };
         }
-        expanded += 1;
+        scratch.open.pop();
+        scratch.expanded += 1;
         for (a, action) in problem.actions.iter().enumerate() {
             let state = scratch.state(node);
             if !action.preconditions.iter().all(|c| c.holds_for(state[c.slot as usize])) {
@@ -192,12 +200,17 @@ pub(crate) fn astar(
             };
             let child_h = scratch.nodes[target as usize].h;
             if child_h != u64::MAX {
-                scratch.open.push(Entry::new(child_g.saturating_add(child_h), child_h, sequence, target));
-                sequence += 1;
+                scratch.open.push(Entry::new(
+                    child_g.saturating_add(child_h),
+                    child_h,
+                    scratch.sequence,
+                    target,
+                ));
+                scratch.sequence += 1;
             }
         }
     }
-    Outcome::Exhausted { expanded }
+    Outcome::Exhausted { expanded: scratch.expanded }
 }
 
 fn path_to(scratch: &Scratch, mut node: u32) -> Vec<usize> {
