@@ -39,6 +39,18 @@ fn a_waiting_villager_says_why() {
 }
 
 #[test]
+fn a_resting_villager_has_not_planned_its_goals() {
+    // The bakery's villagers rest at dawn: nothing is insistent yet, so nothing is planned.
+    let mut app =
+        sim::simulation_app(scenario::parse(scenario::shipped("bakery.ron").unwrap(), "bakery.ron").unwrap());
+    sim::step(&mut app);
+    let baker = entity_of(&mut app, 2);
+    let view = inspect(app.world(), baker).unwrap();
+    assert_eq!(view.state, StateLine::Resting);
+    assert!(view.goals.iter().all(|g| !g.planned && g.score.is_none()), "{:?}", view.goals);
+}
+
+#[test]
 fn a_villager_mid_plan_shows_done_current_and_next_steps() {
     let mut app = forge();
     let smelter = entity_of(&mut app, 0);
@@ -65,7 +77,12 @@ fn a_villager_mid_plan_shows_done_current_and_next_steps() {
         StateLine::Acting { .. } | StateLine::Deciding => {}
         other => panic!("unexpected state {other:?}"),
     }
-    assert!(view.goals[0].score.is_some() && view.goals[0].cost.is_some() && view.goals[0].current);
+    assert!(
+        view.goals[0].planned
+            && view.goals[0].score.is_some()
+            && view.goals[0].cost.is_some()
+            && view.goals[0].current
+    );
     assert!(view.decisions.iter().any(|(_, d)| d.starts_with("Plan for Smelt iron: ")));
 
     // And while acting, the state line counts the seconds.

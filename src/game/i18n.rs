@@ -41,6 +41,7 @@ pub enum Label {
     Score,
     Cost,
     NoPlan,
+    NotPlanned,
     Nothing,
     Language,
     BuiltIn,
@@ -81,6 +82,7 @@ impl Lang {
             Score => ("score", "puntaje"),
             Cost => ("cost", "costo"),
             NoPlan => ("no plan", "sin plan"),
+            NotPlanned => ("not planned", "sin planificar"),
             Nothing => ("none", "ninguno"),
             Language => ("Español", "English"),
             BuiltIn => (

@@ -27,6 +27,8 @@ pub enum StepStatus {
 pub struct GoalLine {
     pub label: String,
     pub insistence: f32,
+    /// Whether the last arbitration planned for it (not while resting, nor once met).
+    pub planned: bool,
     /// From the last arbitration; `None` when it had no viable plan (or was not planned).
     pub score: Option<f32>,
     pub cost: Option<u64>,
@@ -103,6 +105,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         .map(|(g, (goal, live))| GoalLine {
             label: goal.label.clone(),
             insistence: live.insistence,
+            planned: live.planned,
             score: live.score,
             cost: live.plan_cost,
             current: intent.goal == Some(g),

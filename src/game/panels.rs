@@ -160,11 +160,12 @@ fn inspector_panel(mut contexts: EguiContexts, inspected: Res<Inspected>, lang: 
             ui.separator();
             ui.label(format!("{} ({})", l.text(Label::Goals), l.text(Label::AtLastDecision)));
             for goal in &view.goals {
-                let detail = match (goal.score, goal.cost) {
-                    (Some(score), Some(cost)) => {
+                let detail = match (goal.planned, goal.score, goal.cost) {
+                    (false, _, _) => l.text(Label::NotPlanned).to_owned(),
+                    (true, Some(score), Some(cost)) => {
                         format!("{} {score:.2} · {} {cost}", l.text(Label::Score), l.text(Label::Cost))
                     }
-                    _ => l.text(Label::NoPlan).to_owned(),
+                    (true, _, _) => l.text(Label::NoPlan).to_owned(),
                 };
                 let fill = if goal.current {
                     egui::Color32::from_rgb(220, 170, 60)

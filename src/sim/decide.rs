@@ -65,7 +65,7 @@ fn decide(
             .filter(|&g| !character.goals[g].conditions.iter().all(|cond| cond.holds_in(&view)))
             .collect();
         for live in &mut goals.0 {
-            (live.plan_cost, live.score) = (None, None);
+            (live.planned, live.plan_cost, live.score) = (false, None, None);
         }
         if unmet.iter().all(|&g| goals.0[g].insistence < settings.rest_threshold) {
             if !matches!(*activity, Activity::Resting { .. }) {
@@ -80,6 +80,7 @@ fn decide(
 
         let mut viable: Vec<(usize, f32, Plan)> = Vec::new();
         for &g in &unmet {
+            goals.0[g].planned = true;
             if let Ok(plan) = town.planners[c][g].plan(&view, settings.planner_budget) {
                 let score = goals.0[g].insistence - settings.cost_weight * plan.cost as f32;
                 (goals.0[g].plan_cost, goals.0[g].score) = (Some(plan.cost), Some(score));

@@ -28,6 +28,8 @@ pub struct GoalState {
     pub insistence: f32,
     /// Whether its conditions held when last looked at (to count each time it is met).
     pub met: bool,
+    /// Whether the last arbitration planned for it (it does not while resting, or once met).
+    pub planned: bool,
     /// From the last arbitration: the plan cost and score, or `None` without a viable plan.
     pub plan_cost: Option<u64>,
     pub score: Option<f32>,
@@ -102,6 +104,7 @@ pub fn fresh(scenario: &Scenario, index: usize) -> impl Bundle {
                 Drift::Quota { .. } => 0.0,
             },
             met: false,
+            planned: false,
             plan_cost: None,
             score: None,
         })
