@@ -94,10 +94,7 @@ impl Checker<'_> {
         } else {
             did_you_mean(&fact.name, facts.names_in(fact.scope))
         };
-        let declare = match fact.scope {
-            Scope::World => "world",
-            Scope::Agent => "agent",
-        };
+        let declare = fact.scope.keyword();
         self.error_in_string(
             field,
             fact.offset,

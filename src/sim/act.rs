@@ -6,7 +6,7 @@ use super::log::{EventKind, EventLog};
 use super::town::{Roster, SimStep, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, Tally, Villager};
 use super::{SimSet, SimTick};
-use crate::planner::{Compare, Scope};
+use crate::planner::{Compare, Effect};
 use crate::scenario::Drift;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
@@ -42,10 +42,7 @@ fn finish_actions(
         };
         let action = town.action(villager.index, step_index);
         for effect in &action.planning.effects {
-            match town.scenario.facts.scope(effect.fact) {
-                Scope::World => effect.apply(&mut world.0),
-                Scope::Agent => effect.apply(&mut agent.0),
-            }
+            town.apply(effect, &mut world.0, &mut agent.0);
         }
         log.record(
             clock.day,
@@ -97,11 +94,7 @@ fn notice_goals(
                 Drift::Need { initial, .. } => {
                     // The food is eaten: a need's `>=` conditions are spent, and it starts over.
                     for c in goal.conditions.iter().filter(|c| c.compare == Compare::AtLeast) {
-                        let spend = crate::planner::Effect::subtract(c.fact, c.value);
-                        match town.scenario.facts.scope(c.fact) {
-                            Scope::World => spend.apply(&mut world.0),
-                            Scope::Agent => spend.apply(&mut agent.0),
-                        }
+                        town.apply(&Effect::subtract(c.fact, c.value), &mut world.0, &mut agent.0);
                     }
                     live.insistence = initial;
                     live.met = false;

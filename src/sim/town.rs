@@ -3,7 +3,7 @@
 use super::clock::Clock;
 use super::log::{EventKind, EventLog};
 use super::villager::{self, Villager};
-use crate::planner::{Condition, FactId, Planner, Scope, State, Value};
+use crate::planner::{Condition, Effect, FactId, Planner, Scope, State, Value};
 use crate::scenario::Scenario;
 use bevy::ecs::prelude::*;
 use std::sync::Arc;
@@ -45,6 +45,14 @@ impl Town {
         match self.scenario.facts.scope(fact) {
             Scope::World => world.get(fact),
             Scope::Agent => agent.get(fact),
+        }
+    }
+
+    /// Applies `effect` to the world or to the villager's own facts, whichever it is about.
+    pub fn apply(&self, effect: &Effect, world: &mut State, agent: &mut State) {
+        match self.scenario.facts.scope(effect.fact) {
+            Scope::World => effect.apply(world),
+            Scope::Agent => effect.apply(agent),
         }
     }
 
