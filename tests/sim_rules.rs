@@ -134,7 +134,7 @@ fn the_same_scenario_run_twice_gives_an_identical_event_log() {
 #[test]
 fn dawn_restores_the_seed_and_rebuilds_every_villager() {
     let town = common::shipped("town.ron");
-    let seed = WorldFacts::seed(&town);
+    let seed = WorldFacts::seed(&town, 1);
     let starts: Vec<[f32; 2]> = town.characters.iter().map(|c| c.start).collect();
     let mut app = sim::simulation_app(town);
     let steps = (300.0 / 0.1) as usize + 10;

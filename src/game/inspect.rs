@@ -116,14 +116,15 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         ids.map(|f| (scenario.facts.name(f).to_owned(), scope_values.get(f))).collect::<Vec<_>>()
     };
     let own_facts = facts_of(&agent.0, &mut character.facts.iter().map(|&(f, _)| f));
-    let world_list = facts_of(&world_facts.0, &mut scenario.world_seed.iter().map(|&(f, _)| f));
+    let tile = world.get::<crate::sim::Placement>(entity).map_or(0, |p| p.tile);
+    let world_list = facts_of(&world_facts.0[tile], &mut scenario.world_seed.iter().map(|&(f, _)| f));
     let decisions: Vec<(f32, String)> = world
         .get_resource::<EventLog>()
         .map(|log| {
             let mine: Vec<(f32, String)> = log
                 .recent
                 .iter()
-                .filter(|e| e.villager == Some(villager.index))
+                .filter(|e| e.villager == Some(villager.number))
                 .filter(|e| !matches!(e.kind, EventKind::ActionStarted | EventKind::ActionFinished))
                 .map(|e| (e.t, e.text.clone()))
                 .collect();

@@ -100,7 +100,10 @@ fn world_panel(
             facts_grid(
                 ui,
                 "world_facts",
-                town.scenario.world_seed.iter().map(|&(f, _)| (town.scenario.facts.name(f), world.0.get(f))),
+                town.scenario
+                    .world_seed
+                    .iter()
+                    .map(|&(f, _)| (town.scenario.facts.name(f), world.0[0].get(f))),
             );
         });
     Ok(())

@@ -183,16 +183,16 @@ fn follow_positions(
     mut villagers: Query<(&Villager, &Position, &mut Transform)>,
 ) {
     let glide = (time.delta_secs() * 12.0).min(1.0);
-    let mut at_station: Vec<(usize, usize, usize)> = Vec::new(); // (station, villager index, rank)
+    let mut at_station: Vec<(usize, usize, usize)> = Vec::new(); // (station, villager number, rank)
     for (villager, position, _) in &villagers {
         if let Some(s) = town.scenario.stations.iter().position(|s| s.position == position.0) {
             let rank = at_station.iter().filter(|(other, _, _)| *other == s).count();
-            at_station.push((s, villager.index, rank));
+            at_station.push((s, villager.number, rank));
         }
     }
     for (villager, position, mut transform) in &mut villagers {
         let [mut x, mut y] = position.0;
-        if let Some(&(s, _, rank)) = at_station.iter().find(|(_, v, _)| *v == villager.index) {
+        if let Some(&(s, _, rank)) = at_station.iter().find(|(_, v, _)| *v == villager.number) {
             let crowd = at_station.iter().filter(|(other, _, _)| *other == s).count();
             x += (rank as f32 - (crowd - 1) as f32 / 2.0) * ROW_SPACING;
             y -= 58.0;

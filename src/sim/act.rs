@@ -3,6 +3,7 @@
 
 use super::clock::Clock;
 use super::log::{EventKind, EventLog};
+use super::tiles::Placement;
 use super::town::{Roster, SimStep, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, Tally, Villager};
 use super::{SimSet, SimTick};
@@ -22,10 +23,10 @@ fn finish_actions(
     mut world: ResMut<WorldFacts>,
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
-    mut villagers: Query<(&Villager, &mut AgentFacts, &mut Intent, &mut Activity)>,
+    mut villagers: Query<(&Villager, &Placement, &mut AgentFacts, &mut Intent, &mut Activity)>,
 ) {
     for &entity in &roster.0 {
-        let Ok((villager, mut agent, mut intent, mut activity)) = villagers.get_mut(entity) else {
+        let Ok((villager, placement, mut agent, mut intent, mut activity)) = villagers.get_mut(entity) else {
             continue;
         };
         let Activity::Acting { left } = *activity else {
@@ -42,12 +43,12 @@ fn finish_actions(
         };
         let action = town.action(villager.index, step_index);
         for effect in &action.planning.effects {
-            town.apply(effect, &mut world.0, &mut agent.0);
+            town.apply(effect, &mut world.0[placement.tile], &mut agent.0);
         }
         log.record(
             clock.day,
             clock.time,
-            Some(villager.index),
+            Some(villager.number),
             EventKind::ActionFinished,
             format!("Finished {}", action.label),
         );
@@ -62,16 +63,16 @@ fn notice_goals(
     mut world: ResMut<WorldFacts>,
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
-    mut villagers: Query<(&Villager, &mut AgentFacts, &mut Goals, &mut Tally)>,
+    mut villagers: Query<(&Villager, &Placement, &mut AgentFacts, &mut Goals, &mut Tally)>,
 ) {
     for &entity in &roster.0 {
-        let Ok((villager, mut agent, mut goals, mut tally)) = villagers.get_mut(entity) else {
+        let Ok((villager, placement, mut agent, mut goals, mut tally)) = villagers.get_mut(entity) else {
             continue;
         };
         let character = &town.scenario.characters[villager.index];
+        let world = &mut world.0[placement.tile];
         for (g, goal) in character.goals.iter().enumerate() {
-            let holds =
-                goal.conditions.iter().all(|c| c.holds_for(town.value_of(c.fact, &world.0, &agent.0)));
+            let holds = goal.conditions.iter().all(|c| c.holds_for(town.value_of(c.fact, world, &agent.0)));
             let live = &mut goals.0[g];
             if !holds {
                 live.met = false;
@@ -86,7 +87,7 @@ fn notice_goals(
             log.record(
                 clock.day,
                 clock.time,
-                Some(villager.index),
+                Some(villager.number),
                 EventKind::GoalSatisfied,
                 format!("{} met", goal.label),
             );
@@ -94,7 +95,7 @@ fn notice_goals(
                 Drift::Need { initial, .. } => {
                     // The food is eaten: a need's `>=` conditions are spent, and it starts over.
                     for c in goal.conditions.iter().filter(|c| c.compare == Compare::AtLeast) {
-                        town.apply(&Effect::subtract(c.fact, c.value), &mut world.0, &mut agent.0);
+                        town.apply(&Effect::subtract(c.fact, c.value), world, &mut agent.0);
                     }
                     live.insistence = initial;
                     live.met = false;

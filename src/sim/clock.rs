@@ -42,8 +42,10 @@ fn advance(world: &mut World) {
     if clock.time < clock.day_length {
         return;
     }
-    let finished = report::day_report(world);
-    world.resource_mut::<FinishedDays>().0.push(finished);
+    if world.resource::<EventLog>().keep_days {
+        let finished = report::day_report(world);
+        world.resource_mut::<FinishedDays>().0.push(finished);
+    }
     town::reset_day(world);
     let mut clock = world.resource_mut::<Clock>();
     clock.day += 1;

@@ -1,34 +1,140 @@
 //! Arbitration at safe points: every unmet goal is planned from the villager's real state,
 //! scored `insistence − weight × cost`, and the best one wins only by more than the hysteresis.
+//!
+//! It runs in two systems. [`deliberate`] plans, for every villager at once, across the cores
+//! of Bevy's compute task pool; [`decide`] then chooses and logs in roster order. Deciding
+//! changes neither the world nor anyone's outlook (that happens when an action starts, in the
+//! walk phase), so every plan of a step is made against the same world whichever thread makes
+//! it, and a parallel run logs exactly what a single-threaded one does.
 
 use super::clock::Clock;
 use super::log::{EventKind, EventLog};
+use super::tiles::Placement;
+use super::timing::PlanTimes;
 use super::town::{Outlook, Roster, SimStep, Town, WorldFacts};
-use super::villager::{Activity, AgentFacts, Goals, Intent, LastReason, Tally, Villager};
-use super::{SimSet, SimTick};
+use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Tally, Villager};
+use super::{SimOptions, SimSet, SimTick};
 use crate::planner::Plan;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
+use std::time::Instant;
 
 /// Shown word for word when no goal has a viable plan.
 pub const WAITING_REASON: &str = "No viable plan: waiting for the world to change";
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(SimTick, decide.in_set(SimSet::Decide));
+    app.add_systems(SimTick, (deliberate, decide).chain().in_set(SimSet::Decide));
 }
 
-fn decide(
+type Deliberating<'a> =
+    (&'a Villager, &'a Placement, &'a AgentFacts, &'a mut Goals, &'a mut Activity, &'a mut Deliberation);
+
+/// Plans every unmet goal of each villager at a safe point, in parallel unless told otherwise.
+fn deliberate(
     step: Res<SimStep>,
-    clock: Res<Clock>,
     town: Res<Town>,
     world: Res<WorldFacts>,
     outlook: Res<Outlook>,
+    options: Res<SimOptions>,
+    mut villagers: Query<Deliberating>,
+) {
+    let (town, world, outlook, options, step) = (&*town, &*world, &*outlook, &*options, step.0);
+    let think = |(villager, placement, agent, goals, activity, deliberation): (
+        &Villager,
+        &Placement,
+        &AgentFacts,
+        Mut<Goals>,
+        Mut<Activity>,
+        Mut<Deliberation>,
+    )| {
+        deliberate_one(
+            town,
+            world,
+            outlook,
+            options,
+            step,
+            villager,
+            placement,
+            agent,
+            goals,
+            activity,
+            deliberation,
+        )
+    };
+    if options.parallel {
+        villagers.par_iter_mut().for_each(think);
+    } else {
+        villagers.iter_mut().for_each(think);
+    }
+}
+
+fn deliberate_one(
+    town: &Town,
+    world: &WorldFacts,
+    outlook: &Outlook,
+    options: &SimOptions,
+    step: f32,
+    villager: &Villager,
+    placement: &Placement,
+    agent: &AgentFacts,
+    mut goals: Mut<Goals>,
+    mut activity: Mut<Activity>,
+    mut deliberation: Mut<Deliberation>,
+) {
+    deliberation.due = false;
+    // Only at safe points: idle, or a wait / rest whose retry is due. Never mid-walk or mid-action.
+    match &mut *activity {
+        Activity::Idle => {}
+        Activity::Waiting { retry_in } | Activity::Resting { retry_in } => {
+            *retry_in -= step;
+            if *retry_in > 1e-4 {
+                return;
+            }
+        }
+        Activity::Walking | Activity::Acting { .. } => return,
+    }
+    let deliberation = &mut *deliberation;
+    deliberation.due = true;
+    deliberation.viable.clear();
+    deliberation.plan_nanos.clear();
+    let view = town.available(world, outlook, placement.tile, &agent.0);
+    let c = villager.index;
+    let character = &town.scenario.characters[c];
+    let settings = &town.scenario.settings;
+    for live in &mut goals.0 {
+        (live.planned, live.plan_cost, live.score) = (false, None, None);
+    }
+    let unmet = |g: &usize| !character.goals[*g].conditions.iter().all(|cond| cond.holds_in(&view));
+    deliberation.resting =
+        (0..character.goals.len()).filter(unmet).all(|g| goals.0[g].insistence < settings.rest_threshold);
+    if deliberation.resting {
+        return;
+    }
+    for g in (0..character.goals.len()).filter(unmet) {
+        goals.0[g].planned = true;
+        let started = options.time_plans.then(Instant::now);
+        let result = town.planners[c][g].plan(&view, settings.planner_budget);
+        if let Some(started) = started {
+            deliberation.plan_nanos.push(started.elapsed().as_nanos() as u64);
+        }
+        if let Ok(plan) = result {
+            let score = goals.0[g].insistence - settings.cost_weight * plan.cost as f32;
+            (goals.0[g].plan_cost, goals.0[g].score) = (Some(plan.cost), Some(score));
+            deliberation.viable.push((g, score, plan));
+        }
+    }
+}
+
+/// Chooses among the plans [`deliberate`] left, villager by villager in roster order.
+fn decide(
+    clock: Res<Clock>,
+    town: Res<Town>,
     mut log: ResMut<EventLog>,
+    mut times: ResMut<PlanTimes>,
     roster: Res<Roster>,
     mut villagers: Query<(
         &Villager,
-        &AgentFacts,
-        &mut Goals,
+        &mut Deliberation,
         &mut Intent,
         &mut Activity,
         &mut LastReason,
@@ -36,38 +142,25 @@ fn decide(
     )>,
 ) {
     for &entity in &roster.0 {
-        let Ok((villager, agent, mut goals, mut intent, mut activity, mut reason, mut tally)) =
+        let Ok((villager, mut deliberation, mut intent, mut activity, mut reason, mut tally)) =
             villagers.get_mut(entity)
         else {
             continue;
         };
-        // Only at safe points: idle, or a wait / rest whose retry is due. Never mid-walk or mid-action.
-        match &mut *activity {
-            Activity::Idle => {}
-            Activity::Waiting { retry_in } | Activity::Resting { retry_in } => {
-                *retry_in -= step.0;
-                if *retry_in > 1e-4 {
-                    continue;
-                }
-            }
-            Activity::Walking | Activity::Acting { .. } => continue,
+        if !deliberation.due {
+            continue;
         }
+        deliberation.due = false;
+        times.record_all(&deliberation.plan_nanos);
         let mut say = |kind: EventKind, text: String| {
-            log.record(clock.day, clock.time, Some(villager.index), kind, text)
+            log.record(clock.day, clock.time, Some(villager.number), kind, text)
         };
-        let view = town.available(&world, &outlook, &agent.0);
         let c = villager.index;
         let character = &town.scenario.characters[c];
         let settings = &town.scenario.settings;
         let retry_in = settings.retry_interval;
 
-        let unmet: Vec<usize> = (0..character.goals.len())
-            .filter(|&g| !character.goals[g].conditions.iter().all(|cond| cond.holds_in(&view)))
-            .collect();
-        for live in &mut goals.0 {
-            (live.planned, live.plan_cost, live.score) = (false, None, None);
-        }
-        if unmet.iter().all(|&g| goals.0[g].insistence < settings.rest_threshold) {
+        if deliberation.resting {
             if !matches!(*activity, Activity::Resting { .. }) {
                 let text = format!("Resting: every insistence is below {}", settings.rest_threshold);
                 say(EventKind::Resting, text.clone());
@@ -78,15 +171,7 @@ fn decide(
             continue;
         }
 
-        let mut viable: Vec<(usize, f32, Plan)> = Vec::new();
-        for &g in &unmet {
-            goals.0[g].planned = true;
-            if let Ok(plan) = town.planners[c][g].plan(&view, settings.planner_budget) {
-                let score = goals.0[g].insistence - settings.cost_weight * plan.cost as f32;
-                (goals.0[g].plan_cost, goals.0[g].score) = (Some(plan.cost), Some(score));
-                viable.push((g, score, plan));
-            }
-        }
+        let viable = &deliberation.viable;
         let Some(best) = viable.iter().fold(None::<&(usize, f32, Plan)>, |best, v| match best {
             Some(b) if b.1 >= v.1 => Some(b),
             _ => Some(v),

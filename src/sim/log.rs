@@ -32,12 +32,21 @@ pub struct SimEvent {
     pub text: String,
 }
 
-#[derive(Resource, Debug, Default)]
+#[derive(Resource, Debug)]
 pub struct EventLog {
     /// The last [`RECENT_EVENTS`] events, for the game's views.
     pub recent: VecDeque<SimEvent>,
     /// Every event of the day being played, for its report.
     pub today: Vec<SimEvent>,
+    /// Whether days are recorded whole for their reports. A town of thousands run only for
+    /// speed keeps just the recent events, and files no reports.
+    pub keep_days: bool,
+}
+
+impl Default for EventLog {
+    fn default() -> Self {
+        EventLog { recent: VecDeque::new(), today: Vec::new(), keep_days: true }
+    }
 }
 
 impl EventLog {
@@ -46,8 +55,10 @@ impl EventLog {
         if self.recent.len() == RECENT_EVENTS {
             self.recent.pop_front();
         }
-        self.recent.push_back(event.clone());
-        self.today.push(event);
+        if self.keep_days {
+            self.today.push(event.clone());
+        }
+        self.recent.push_back(event);
     }
 
     pub fn start_day(&mut self, _day: u32) {

@@ -1,9 +1,10 @@
 //! The living town as Bevy ECS plugins that run without a window, one fixed step at a time.
 //!
-//! Every simulated step runs the [`SimTick`] schedule once, single-threaded and in a fixed
-//! order: clock → needs → actions → goals → walking → decisions → tally. Nothing reads the wall
-//! clock, and villagers are always visited in scenario order, so the same scenario gives the
-//! same event log every time. The game runs [`SimTick`] from its frame loop at the chosen speed;
+//! Every simulated step runs the [`SimTick`] schedule once, in a fixed order: clock → needs →
+//! actions → goals → walking → decisions → tally. Nothing reads the wall clock, and villagers
+//! are always visited in roster order wherever one's doing can change another's world; only
+//! planning, which changes nothing shared, is spread over the cores. So the same scenario gives
+//! the same event log every time, on any number of threads. The game runs [`SimTick`] from its frame loop at the chosen speed;
 //! the headless `run` command and the tests call [`step`] directly.
 
 mod act;
@@ -12,6 +13,8 @@ mod decide;
 mod log;
 mod needs;
 mod report;
+mod tiles;
+mod timing;
 mod town;
 mod villager;
 mod walk;
@@ -19,12 +22,33 @@ mod walk;
 pub use clock::Clock;
 pub use log::{EventKind, EventLog, SimEvent};
 pub use report::{DayReport, FinishedDays, GoalReport, Seconds, VillagerReport};
-pub use town::{Outlook, Roster, SimStep, Town, WorldFacts, install, replace_scenario};
-pub use villager::{Activity, AgentFacts, GoalState, Goals, Intent, LastReason, Position, Tally, Villager};
+pub use tiles::{Layout, Placement, VARIATION};
+pub use timing::PlanTimes;
+pub use town::{Outlook, Roster, SimStep, Town, WorldFacts, install, install_tiled, replace_scenario};
+pub use villager::{
+    Activity, AgentFacts, Deliberation, GoalState, Goals, Intent, LastReason, Position, Tally, Villager,
+};
 
 use crate::scenario::Scenario;
 use bevy::app::{App, Plugin};
+use bevy::ecs::prelude::Resource;
 use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleThreadedExecutor, SystemSet};
+use bevy::tasks::{ComputeTaskPool, TaskPool};
+
+/// How the simulation runs, not what it does: no option changes a single event.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct SimOptions {
+    /// Plan on every thread of Bevy's compute task pool (else on the calling thread).
+    pub parallel: bool,
+    /// Time every plan on the wall clock into [`PlanTimes`] (for the `bench` command).
+    pub time_plans: bool,
+}
+
+impl Default for SimOptions {
+    fn default() -> Self {
+        SimOptions { parallel: true, time_plans: false }
+    }
+}
 
 /// One fixed simulation step.
 #[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
@@ -55,6 +79,8 @@ pub struct SimPlugin;
 
 impl Plugin for SimPlugin {
     fn build(&self, app: &mut App) {
+        // The game's TaskPoolPlugin has made the pool already; a bare headless App has not.
+        ComputeTaskPool::get_or_init(TaskPool::default);
         let mut schedule = Schedule::new(SimTick);
         schedule.set_executor(SingleThreadedExecutor::new());
         app.add_schedule(schedule)
@@ -72,6 +98,8 @@ impl Plugin for SimPlugin {
                     .chain(),
             )
             .init_resource::<SimStep>()
+            .init_resource::<SimOptions>()
+            .init_resource::<PlanTimes>()
             .init_resource::<EventLog>()
             .init_resource::<FinishedDays>()
             .add_plugins((
@@ -90,6 +118,15 @@ pub fn simulation_app(scenario: Scenario) -> App {
     let mut app = App::new();
     app.add_plugins(SimPlugin);
     town::install(app.world_mut(), scenario);
+    app
+}
+
+/// An App running `scenario` repeated as `layout` says, headless.
+pub fn tiled_app(scenario: Scenario, layout: Layout, options: SimOptions) -> App {
+    let mut app = App::new();
+    app.add_plugins(SimPlugin);
+    app.insert_resource(options);
+    town::install_tiled(app.world_mut(), scenario, layout);
     app
 }
 

@@ -1,6 +1,7 @@
 //! Insistence drift: needs rise with time, quotas grow louder as the day goes and they stay unmet.
 
 use super::clock::Clock;
+use super::tiles::Placement;
 use super::town::{SimStep, Town, WorldFacts};
 use super::villager::{AgentFacts, Goals, Villager};
 use super::{SimSet, SimTick};
@@ -18,16 +19,17 @@ fn drift(
     clock: Res<Clock>,
     town: Res<Town>,
     world: Res<WorldFacts>,
-    mut villagers: Query<(&Villager, &AgentFacts, &mut Goals)>,
+    mut villagers: Query<(&Villager, &Placement, &AgentFacts, &mut Goals)>,
 ) {
-    for (villager, agent, mut goals) in &mut villagers {
+    for (villager, placement, agent, mut goals) in &mut villagers {
+        let world = &world.0[placement.tile];
         let character = &town.scenario.characters[villager.index];
         for (goal, live) in character.goals.iter().zip(goals.0.iter_mut()) {
             live.insistence = match goal.drift {
                 Drift::Need { rate, .. } => (live.insistence + rate * step.0).min(1.0),
                 Drift::Quota { urgency } => (urgency
                     * clock.progress()
-                    * deficit(&goal.conditions, |f| town.value_of(f, &world.0, &agent.0)))
+                    * deficit(&goal.conditions, |f| town.value_of(f, world, &agent.0)))
                 .clamp(0.0, 1.0),
             };
         }

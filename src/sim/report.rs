@@ -56,13 +56,14 @@ pub struct EventReport {
 /// The report of the day being played, as it stands.
 pub fn day_report(world: &mut World) -> DayReport {
     let mut query = world.query::<(&Villager, &Tally)>();
-    let mut tallies: Vec<(usize, Tally)> = query.iter(world).map(|(v, t)| (v.index, t.clone())).collect();
-    tallies.sort_by_key(|(i, _)| *i);
+    let mut tallies: Vec<(usize, usize, Tally)> =
+        query.iter(world).map(|(v, t)| (v.number, v.index, t.clone())).collect();
+    tallies.sort_by_key(|(number, ..)| *number);
     let town = world.resource::<Town>();
     let scenario = &town.scenario;
     let villagers = tallies
         .into_iter()
-        .map(|(i, tally)| {
+        .map(|(number, i, tally)| {
             let character = &scenario.characters[i];
             let goals = character
                 .goals
@@ -79,7 +80,7 @@ pub fn day_report(world: &mut World) -> DayReport {
                 })
                 .collect();
             VillagerReport {
-                id: character.id.clone(),
+                id: town.villager_id(number),
                 goals,
                 seconds: Seconds {
                     walking: tally.walking,
@@ -98,7 +99,7 @@ pub fn day_report(world: &mut World) -> DayReport {
         .iter()
         .map(|e| EventReport {
             t: e.t,
-            villager: e.villager.map(|i| scenario.characters[i].id.clone()),
+            villager: e.villager.map(|number| town.villager_id(number)),
             kind: e.kind,
             text: e.text.clone(),
         })

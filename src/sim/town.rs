@@ -2,7 +2,8 @@
 
 use super::clock::Clock;
 use super::log::{EventKind, EventLog};
-use super::villager::{self, Villager};
+use super::tiles::{Layout, Placement};
+use super::villager::{self, Position, Villager};
 use crate::planner::{Condition, Effect, FactId, Planner, Scope, State, Value};
 use crate::scenario::Scenario;
 use bevy::ecs::prelude::*;
@@ -26,10 +27,19 @@ pub struct Town {
     pub planners: Vec<Vec<Planner>>,
     /// The world facts' ids, to merge the world into a villager's own state.
     pub world_ids: Vec<FactId>,
+    /// How many copies of the scenario play side by side, and who lives where.
+    pub layout: Layout,
 }
 
 impl Town {
+    /// The scenario as written: one tile.
     pub fn new(scenario: Scenario) -> Self {
+        let layout = Layout::single(&scenario);
+        Town::tiled(scenario, layout)
+    }
+
+    /// The scenario repeated as `layout` says.
+    pub fn tiled(scenario: Scenario, layout: Layout) -> Self {
         let planners = (0..scenario.characters.len())
             .map(|c| {
                 let actions = scenario.planning_actions(c);
@@ -37,7 +47,17 @@ impl Town {
             })
             .collect();
         let world_ids = scenario.facts.ids().filter(|&f| scenario.facts.scope(f) == Scope::World).collect();
-        Town { scenario: Arc::new(scenario), planners, world_ids }
+        Town { scenario: Arc::new(scenario), planners, world_ids, layout }
+    }
+
+    /// How reports and logs name villager `number`: its character's id, and in a town of
+    /// several tiles also its tile (`baker@3`).
+    pub fn villager_id(&self, number: usize) -> String {
+        let id = &self.scenario.characters[self.layout.character_of(number)].id;
+        match self.layout.tiles {
+            1 => id.clone(),
+            _ => format!("{id}@{}", self.layout.tile_of(number)),
+        }
     }
 
     /// The value of `fact` for a villager holding `agent` in `world`.
@@ -59,10 +79,11 @@ impl Town {
     /// What a villager can count on: its own facts, and of each shared fact what is there now
     /// and not already being used up by an action under way (the smaller of world and outlook).
     /// Decisions and arrival re-checks read this.
-    pub fn available(&self, world: &WorldFacts, outlook: &Outlook, agent: &State) -> State {
+    pub fn available(&self, world: &WorldFacts, outlook: &Outlook, tile: usize, agent: &State) -> State {
         let mut view = agent.clone();
+        let (world, outlook) = (&world.0[tile], &outlook.0[tile]);
         for &f in &self.world_ids {
-            view.set(f, world.0.get(f).min(outlook.0.get(f)));
+            view.set(f, world.get(f).min(outlook.get(f)));
         }
         view
     }
@@ -86,17 +107,19 @@ impl Town {
     }
 }
 
-/// The shared world facts (only world-scope entries are meaningful).
+/// The shared world facts of each tile (only world-scope entries are meaningful). Villagers
+/// of one tile share them; tiles share nothing.
 #[derive(Resource, Clone, Debug, PartialEq)]
-pub struct WorldFacts(pub State);
+pub struct WorldFacts(pub Vec<State>);
 
 impl WorldFacts {
-    pub fn seed(scenario: &Scenario) -> Self {
+    /// Every tile at dawn.
+    pub fn seed(scenario: &Scenario, tiles: usize) -> Self {
         let mut state = State::zeros(scenario.facts.len());
         for &(fact, value) in &scenario.world_seed {
             state.set(fact, value);
         }
-        WorldFacts(state)
+        WorldFacts(vec![state; tiles])
     }
 }
 
@@ -109,31 +132,50 @@ pub struct Roster(pub Vec<Entity>);
 /// added here when it starts and to [`WorldFacts`] when it completes. Arrival re-checks read
 /// it (through [`Town::available`]), so two villagers cannot both start taking the last loaf —
 /// the second sees it gone and replans. It is what others are visibly doing, not a reservation.
+/// One state per tile, like [`WorldFacts`].
 #[derive(Resource, Clone, Debug, PartialEq)]
-pub struct Outlook(pub State);
+pub struct Outlook(pub Vec<State>);
 
-/// Puts `scenario` into `world`: resources, and one entity per character.
+/// Puts `scenario` into `world`, as written: resources, and one entity per character.
 pub fn install(world: &mut World, scenario: Scenario) {
-    world.insert_resource(Outlook(WorldFacts::seed(&scenario).0));
-    world.insert_resource(WorldFacts::seed(&scenario));
+    let layout = Layout::single(&scenario);
+    install_tiled(world, scenario, layout);
+}
+
+/// Puts `scenario` into `world` repeated as `layout` says: one entity per villager.
+pub fn install_tiled(world: &mut World, scenario: Scenario, layout: Layout) {
+    let seed = WorldFacts::seed(&scenario, layout.tiles);
+    world.insert_resource(Outlook(seed.0.clone()));
+    world.insert_resource(seed);
     world.insert_resource(Clock::new(scenario.settings.day_length));
     world.resource_mut::<EventLog>().record(1, 0.0, None, EventKind::Dawn, "Dawn of day 1".to_owned());
-    let town = Town::new(scenario);
-    let scenario = town.scenario.clone();
+    let town = Town::tiled(scenario, layout);
+    let (scenario, layout) = (town.scenario.clone(), town.layout.clone());
     // The town first: whatever reacts to a villager appearing (the game's view) can read it.
     world.insert_resource(town);
-    let roster =
-        (0..scenario.characters.len()).map(|c| world.spawn(villager::fresh(&scenario, c)).id()).collect();
+    let roster = (0..layout.villagers)
+        .map(|number| {
+            let placement = layout.placement(&scenario, number);
+            let character = layout.character_of(number);
+            world
+                .spawn((villager::fresh(&scenario, character, number), Position(placement.start), placement))
+                .id()
+        })
+        .collect();
     world.insert_resource(Roster(roster));
 }
 
 /// Dawn: the world back to its seed and every villager rebuilt at its start.
 pub fn reset_day(world: &mut World) {
-    let scenario = world.resource::<Town>().scenario.clone();
-    world.insert_resource(WorldFacts::seed(&scenario));
-    world.insert_resource(Outlook(WorldFacts::seed(&scenario).0));
-    for (index, entity) in world.resource::<Roster>().0.clone().into_iter().enumerate() {
-        world.entity_mut(entity).insert(villager::fresh(&scenario, index));
+    let town = world.resource::<Town>();
+    let (scenario, layout) = (town.scenario.clone(), town.layout.clone());
+    let seed = WorldFacts::seed(&scenario, layout.tiles);
+    world.insert_resource(Outlook(seed.0.clone()));
+    world.insert_resource(seed);
+    for (number, entity) in world.resource::<Roster>().0.clone().into_iter().enumerate() {
+        let mut villager = world.entity_mut(entity);
+        let start = villager.get::<Placement>().map_or([0.0; 2], |p| p.start);
+        villager.insert((villager::fresh(&scenario, layout.character_of(number), number), Position(start)));
     }
 }
 

@@ -2,15 +2,17 @@
 
 use super::town::SimStep;
 use super::{SimSet, SimTick};
-use crate::planner::State;
+use crate::planner::{Plan, State};
 use crate::scenario::{Drift, Scenario};
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 
-/// Which character of the scenario this entity is.
+/// Which character of the scenario this entity is, and which villager of the town: its place in
+/// the [`Roster`](super::Roster), the number events name it by.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Villager {
     pub index: usize,
+    pub number: usize,
 }
 
 /// The villager's own facts (only agent-scope entries are meaningful).
@@ -88,8 +90,22 @@ pub struct Tally {
     pub met: Vec<(u32, Option<f32>)>,
 }
 
-/// Everything a character starts the day with.
-pub fn fresh(scenario: &Scenario, index: usize) -> impl Bundle {
+/// What a decision found, left by the planning phase for the arbitration that follows it: the
+/// expensive part runs for every villager at once, the choice in roster order.
+#[derive(Component, Clone, Debug, Default, PartialEq)]
+pub struct Deliberation {
+    /// Whether a decision is due this step (a safe point, its retry due).
+    pub due: bool,
+    /// Every unmet goal is below the rest threshold: nothing was planned.
+    pub resting: bool,
+    /// The goals with a plan, in goal order, with their scores.
+    pub viable: Vec<(usize, f32, Plan)>,
+    /// Wall-clock nanoseconds of each plan made, when [`SimOptions::time_plans`](super::SimOptions) asks.
+    pub plan_nanos: Vec<u64>,
+}
+
+/// Everything a character starts the day with, but where it stands (see [`Placement`](super::Placement)).
+pub fn fresh(scenario: &Scenario, index: usize, number: usize) -> impl Bundle {
     let character = &scenario.characters[index];
     let mut facts = State::zeros(scenario.facts.len());
     for &(fact, value) in &character.facts {
@@ -110,14 +126,14 @@ pub fn fresh(scenario: &Scenario, index: usize) -> impl Bundle {
         })
         .collect();
     (
-        Villager { index },
+        Villager { index, number },
         AgentFacts(facts),
-        Position(character.start),
         Goals(goals),
         Intent::default(),
         Activity::Idle,
         LastReason::default(),
         Tally { met: vec![(0, None); character.goals.len()], ..Tally::default() },
+        Deliberation::default(),
     )
 }
 

@@ -3,6 +3,7 @@
 
 use super::clock::Clock;
 use super::log::{EventKind, EventLog};
+use super::tiles::Placement;
 use super::town::{Outlook, Roster, SimStep, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Intent, LastReason, Position, Tally, Villager};
 use super::{SimSet, SimTick};
@@ -24,6 +25,7 @@ fn walk(
     roster: Res<Roster>,
     mut villagers: Query<(
         &Villager,
+        &Placement,
         &AgentFacts,
         &mut Position,
         &mut Intent,
@@ -33,7 +35,7 @@ fn walk(
     )>,
 ) {
     for &entity in &roster.0 {
-        let Ok((villager, agent, mut position, mut intent, mut activity, mut reason, mut tally)) =
+        let Ok((villager, placement, agent, mut position, mut intent, mut activity, mut reason, mut tally)) =
             villagers.get_mut(entity)
         else {
             continue;
@@ -47,12 +49,12 @@ fn walk(
         };
         let action = town.action(villager.index, step_index);
         let station = &town.scenario.stations[action.station];
-        let speed = town.scenario.characters[villager.index].speed;
-        if !move_toward(&mut position.0, station.position, speed * step.0) {
+        let target = town.layout.station_position(&town.scenario, action.station, placement.tile);
+        if !move_toward(&mut position.0, target, placement.speed * step.0) {
             continue;
         }
-        let view = town.available(&world, &outlook, &agent.0);
-        let who = Some(villager.index);
+        let view = town.available(&world, &outlook, placement.tile, &agent.0);
+        let who = Some(villager.number);
         match town.unmet(&action.planning.preconditions, &view) {
             Some(why) => {
                 let text = format!("Abandoned {}: {why}", action.label);
@@ -77,7 +79,7 @@ fn walk(
                     .iter()
                     .filter(|e| town.scenario.facts.scope(e.fact) == Scope::World)
                 {
-                    effect.apply(&mut outlook.0);
+                    effect.apply(&mut outlook.0[placement.tile]);
                 }
                 *activity = Activity::Acting { left: action.duration };
             }

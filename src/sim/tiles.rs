@@ -1,0 +1,133 @@
+//! A town of many tiles: copies of one scenario side by side, each with its own world facts and
+//! stations, so that one scenario file can stand for a town of thousands of villagers.
+//!
+//! Villagers are numbered tile by tile in scenario order: villager `n` is character
+//! `n % per_tile` of tile `n / per_tile`. A tiled town can vary each villager's start position
+//! and walking speed from a seed, so that tiles diverge instead of repeating one another.
+
+use crate::scenario::Scenario;
+use bevy::ecs::prelude::*;
+
+/// How far a seeded variation moves a value: ±20 %.
+pub const VARIATION: f32 = 0.2;
+
+/// Empty space between neighbouring tiles, in world units.
+const TILE_GAP: f32 = 40.0;
+
+/// Where the tiles lie and who lives in them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    pub tiles: usize,
+    pub villagers: usize,
+    /// Characters of the scenario, hence villagers of a full tile.
+    pub per_tile: usize,
+    columns: usize,
+    /// The lowest corner of the scenario's stations and starts, and its width and height.
+    corner: [f32; 2],
+    extent: [f32; 2],
+    /// The seed of the variations; `None` plays every tile exactly as the file says.
+    seed: Option<u64>,
+}
+
+impl Layout {
+    /// The scenario as written: one tile, no variation.
+    pub fn single(scenario: &Scenario) -> Self {
+        Layout::tiled(scenario, scenario.characters.len(), None)
+    }
+
+    /// Enough tiles of `scenario` for `villagers` (the last tile may be partly filled), laid out
+    /// in a square grid; with a `seed`, every villager's start and speed vary by up to ±20 %.
+    pub fn tiled(scenario: &Scenario, villagers: usize, seed: Option<u64>) -> Self {
+        let per_tile = scenario.characters.len().max(1);
+        let tiles = villagers.div_ceil(per_tile).max(1);
+        let points =
+            scenario.stations.iter().map(|s| s.position).chain(scenario.characters.iter().map(|c| c.start));
+        let (mut low, mut high) = ([f32::MAX; 2], [f32::MIN; 2]);
+        for p in points {
+            for axis in 0..2 {
+                low[axis] = low[axis].min(p[axis]);
+                high[axis] = high[axis].max(p[axis]);
+            }
+        }
+        if low[0] > high[0] {
+            (low, high) = ([0.0; 2], [0.0; 2]);
+        }
+        Layout {
+            tiles,
+            villagers,
+            per_tile,
+            columns: (tiles as f64).sqrt().ceil() as usize,
+            corner: low,
+            extent: [high[0] - low[0], high[1] - low[1]],
+            seed,
+        }
+    }
+
+    pub fn character_of(&self, villager: usize) -> usize {
+        villager % self.per_tile
+    }
+
+    pub fn tile_of(&self, villager: usize) -> usize {
+        villager / self.per_tile
+    }
+
+    /// How far tile `tile` is moved from where the scenario puts things.
+    pub fn origin(&self, tile: usize) -> [f32; 2] {
+        let (column, row) = (tile % self.columns, tile / self.columns);
+        [column as f32 * (self.extent[0] + TILE_GAP), row as f32 * (self.extent[1] + TILE_GAP)]
+    }
+
+    /// Villager `villager`'s home tile, start and speed.
+    pub fn placement(&self, scenario: &Scenario, villager: usize) -> Placement {
+        let character = &scenario.characters[self.character_of(villager)];
+        let tile = self.tile_of(villager);
+        let origin = self.origin(tile);
+        let (mut start, mut speed) = (character.start, character.speed);
+        if let Some(seed) = self.seed {
+            let mut random = SplitMix64(seed ^ (villager as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            for axis in 0..2 {
+                // ±20 % of the tile's size, kept inside the tile.
+                let shifted = start[axis] + random.spread() * self.extent[axis].max(1.0);
+                start[axis] = shifted.clamp(self.corner[axis], self.corner[axis] + self.extent[axis]);
+            }
+            speed *= 1.0 + random.spread();
+        }
+        Placement { tile, start: [start[0] + origin[0], start[1] + origin[1]], speed }
+    }
+
+    /// The position of `station` in `tile`.
+    pub fn station_position(&self, scenario: &Scenario, station: usize, tile: usize) -> [f32; 2] {
+        let (p, o) = (scenario.stations[station].position, self.origin(tile));
+        [p[0] + o[0], p[1] + o[1]]
+    }
+}
+
+/// Which tile a villager lives in, where it starts each day and how fast it walks. It is kept
+/// from day to day; everything else about a villager is rebuilt at dawn.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct Placement {
+    pub tile: usize,
+    pub start: [f32; 2],
+    /// World units per simulated second.
+    pub speed: f32,
+}
+
+/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64): the variations must be
+/// the same on every machine and in every run, and need no statistical finesse.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [−VARIATION, +VARIATION].
+    fn spread(&mut self) -> f32 {
+        let unit = (self.next() >> 40) as f32 / (1u64 << 24) as f32;
+        (unit * 2.0 - 1.0) * VARIATION
+    }
+}
