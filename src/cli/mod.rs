@@ -1,6 +1,8 @@
 //! The command line: no subcommand opens the game; `check` validates scenarios, `plan` asks the
-//! planner one question, `run` plays a scenario headless.
+//! planner one question, `run` plays a scenario headless, `bench` measures a town of thousands.
 
+#[cfg(feature = "game")]
+mod bench;
 mod check;
 mod plan;
 #[cfg(feature = "game")]
@@ -73,6 +75,28 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Measure a town of many villagers, tiled from one scenario, run headless as fast as it goes.
+    #[cfg(feature = "game")]
+    Bench {
+        /// How many villagers (the scenario is repeated, each copy with its own world and stations).
+        #[arg(long, default_value_t = 10_000)]
+        villagers: usize,
+        /// How many days to play.
+        #[arg(long, default_value_t = 1)]
+        days: u32,
+        /// Threads to plan on (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Seed of the ±20 % variations of start positions and walking speeds.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The scenario to tile (default: scenarios/town.ron).
+        #[arg(long, value_name = "FILE")]
+        scenario: Option<PathBuf>,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs a parsed command line, writing to `out` and `err`; returns the process exit code.
@@ -84,6 +108,12 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         #[cfg(feature = "game")]
         Some(Command::Run { file, days, json }) => run::run(&file, days, json, out, err),
+        #[cfg(feature = "game")]
+        Some(Command::Bench { villagers, days, threads, seed, scenario, json }) => bench::run(
+            &bench::Request { file: scenario.as_deref(), villagers, days, threads, seed, json },
+            out,
+            err,
+        ),
         #[cfg(feature = "game")]
         None => {
             let lang = match cli.lang.as_str() {

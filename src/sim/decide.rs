@@ -152,6 +152,10 @@ fn decide(
         }
         deliberation.due = false;
         times.record_all(&deliberation.plan_nanos);
+        // What is left of the deliberation is freed, so a town of thousands keeps no plan it
+        // did not choose.
+        let viable = std::mem::take(&mut deliberation.viable);
+        deliberation.plan_nanos = Vec::new();
         let mut say = |kind: EventKind, text: String| {
             log.record(clock.day, clock.time, Some(villager.number), kind, text)
         };
@@ -171,7 +175,6 @@ fn decide(
             continue;
         }
 
-        let viable = &deliberation.viable;
         let Some(best) = viable.iter().fold(None::<&(usize, f32, Plan)>, |best, v| match best {
             Some(b) if b.1 >= v.1 => Some(b),
             _ => Some(v),

@@ -153,15 +153,13 @@ pub fn install_tiled(world: &mut World, scenario: Scenario, layout: Layout) {
     let (scenario, layout) = (town.scenario.clone(), town.layout.clone());
     // The town first: whatever reacts to a villager appearing (the game's view) can read it.
     world.insert_resource(town);
-    let roster = (0..layout.villagers)
-        .map(|number| {
-            let placement = layout.placement(&scenario, number);
-            let character = layout.character_of(number);
-            world
-                .spawn((villager::fresh(&scenario, character, number), Position(placement.start), placement))
-                .id()
-        })
-        .collect();
+    // One batch, so that the ECS sizes its tables for exactly this many villagers.
+    let villagers = (0..layout.villagers).map(|number| {
+        let placement = layout.placement(&scenario, number);
+        let character = layout.character_of(number);
+        (villager::fresh(&scenario, character, number), Position(placement.start), placement)
+    });
+    let roster = world.spawn_batch(villagers).collect();
     world.insert_resource(Roster(roster));
 }
 

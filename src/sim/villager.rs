@@ -104,8 +104,11 @@ pub struct Deliberation {
     pub plan_nanos: Vec<u64>,
 }
 
+/// The components [`fresh`] builds.
+pub type Fresh = (Villager, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation);
+
 /// Everything a character starts the day with, but where it stands (see [`Placement`](super::Placement)).
-pub fn fresh(scenario: &Scenario, index: usize, number: usize) -> impl Bundle {
+pub fn fresh(scenario: &Scenario, index: usize, number: usize) -> Fresh {
     let character = &scenario.characters[index];
     let mut facts = State::zeros(scenario.facts.len());
     for &(fact, value) in &character.facts {

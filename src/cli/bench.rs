@@ -1,0 +1,150 @@
+//! `goap-town bench --villagers N`: a town of N villagers tiled from one scenario, run headless
+//! as fast as it goes, to measure how fast and how lean the simulation and the planner are.
+
+use crate::scenario::{self, Scenario};
+use crate::sim::{self, EventLog, Layout, PlanTimes, SimOptions, SimStep};
+use bevy::tasks::{ComputeTaskPool, TaskPoolBuilder};
+use serde_json::json;
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+/// What `bench` was asked to do.
+pub struct Request<'a> {
+    pub file: Option<&'a Path>,
+    pub villagers: usize,
+    pub days: u32,
+    /// Threads for planning; `None` uses every core.
+    pub threads: Option<usize>,
+    pub seed: u64,
+    pub json: bool,
+}
+
+/// What one run measured.
+struct Measured {
+    villagers: usize,
+    tiles: usize,
+    threads: usize,
+    sim_seconds: f64,
+    wall_seconds: f64,
+    plans: u64,
+    plan_mean_us: f64,
+    plan_p99_us: f64,
+    peak_rss_mb: f64,
+    /// Resident memory the town added to the engine's, per villager.
+    bytes_per_villager: f64,
+}
+
+pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let scenario = match load(request.file) {
+        Ok(s) => s,
+        Err(message) => {
+            let _ = writeln!(err, "{message}");
+            return 1;
+        }
+    };
+    if request.villagers == 0 || request.days == 0 || request.threads == Some(0) {
+        let _ = writeln!(err, "bench: --villagers, --days and --threads must be at least 1");
+        return 1;
+    }
+    let threads =
+        request.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let pool = ComputeTaskPool::get_or_init(|| TaskPoolBuilder::new().num_threads(threads).build());
+    if pool.thread_num() != threads {
+        let _ = writeln!(err, "bench: the task pool already has {} threads", pool.thread_num());
+        return 1;
+    }
+    let m = measure(scenario, request, threads);
+    let speedup = m.sim_seconds / m.wall_seconds;
+    if request.json {
+        let report = json!({
+            "villagers": m.villagers,
+            "sim_seconds": m.sim_seconds,
+            "wall_seconds": m.wall_seconds,
+            "speedup": speedup,
+            "plans": m.plans,
+            "plan_mean_us": m.plan_mean_us,
+            "plan_p99_us": m.plan_p99_us,
+            "peak_rss_mb": m.peak_rss_mb,
+            "tiles": m.tiles,
+            "threads": m.threads,
+            "bytes_per_villager": m.bytes_per_villager,
+        });
+        let _ = writeln!(out, "{report}");
+    } else {
+        let _ = writeln!(
+            out,
+            "villagers     {} ({} tiles, {} thread{})\n\
+             simulated     {:.0} s\n\
+             wall          {:.3} s\n\
+             speed-up      {:.1}× real time\n\
+             plans         {} (mean {:.3} µs, p99 {:.3} µs)\n\
+             peak memory   {:.1} MB ({:.0} bytes per villager beyond the engine's own)",
+            m.villagers,
+            m.tiles,
+            m.threads,
+            if m.threads == 1 { "" } else { "s" },
+            m.sim_seconds,
+            m.wall_seconds,
+            speedup,
+            m.plans,
+            m.plan_mean_us,
+            m.plan_p99_us,
+            m.peak_rss_mb,
+            m.bytes_per_villager,
+        );
+    }
+    0
+}
+
+/// The scenario to tile: the file given, else `scenarios/town.ron`, else the built-in town.
+fn load(file: Option<&Path>) -> Result<Scenario, String> {
+    let default = Path::new("scenarios/town.ron");
+    let path = file.or_else(|| default.exists().then_some(default));
+    let loaded = match path {
+        Some(path) => scenario::load(path),
+        None => scenario::parse(scenario::shipped("town.ron").unwrap_or_default(), "town.ron"),
+    };
+    loaded.map_err(|e| e.diagnostics().iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
+}
+
+fn measure(scenario: Scenario, request: &Request, threads: usize) -> Measured {
+    let steps_per_day = (scenario.settings.day_length / SimStep::default().0).round() as u64;
+    let layout = Layout::tiled(&scenario, request.villagers, Some(request.seed));
+    let tiles = layout.tiles;
+    let options = SimOptions { parallel: threads > 1, time_plans: true };
+    // The engine first, so what the town adds can be told apart.
+    let mut app = sim::tiled_app(scenario.clone(), Layout::tiled(&scenario, 1, None), options.clone());
+    sim::step(&mut app);
+    let engine = resident_bytes("VmRSS:").unwrap_or(0);
+    let mut app = sim::tiled_app(scenario, layout, options);
+    app.world_mut().resource_mut::<EventLog>().keep_days = false;
+    let started = Instant::now();
+    for _ in 0..steps_per_day * u64::from(request.days) {
+        sim::step(&mut app);
+    }
+    let wall_seconds = started.elapsed().as_secs_f64();
+    let peak = resident_bytes("VmHWM:").unwrap_or(0);
+    let times = app.world().resource::<PlanTimes>();
+    let step = f64::from(app.world().resource::<SimStep>().0);
+    Measured {
+        villagers: request.villagers,
+        tiles,
+        threads,
+        sim_seconds: (steps_per_day * u64::from(request.days)) as f64 * step,
+        wall_seconds,
+        plans: times.count,
+        plan_mean_us: times.mean_nanos() / 1000.0,
+        plan_p99_us: times.quantile_nanos(0.99) as f64 / 1000.0,
+        peak_rss_mb: peak as f64 / (1024.0 * 1024.0),
+        bytes_per_villager: peak.saturating_sub(engine) as f64 / request.villagers as f64,
+    }
+}
+
+/// A line of `/proc/self/status` in bytes (`VmRSS:` now, `VmHWM:` at the peak); Linux only.
+fn resident_bytes(key: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(key))?;
+    let kilobytes: u64 = line[key.len()..].trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kilobytes * 1024)
+}
