@@ -73,11 +73,17 @@ impl Heuristic {
     /// A lower bound on the cost from `state` to the goal, or `None` when some unmet condition
     /// has no action that could ever move it (a dead end).
     pub fn estimate(&self, state: &[Value]) -> Option<u64> {
+        self.estimate_by(|slot| state[slot])
+    }
+
+    /// [`estimate`](Self::estimate) for a state given as a slot's value by `value_of(slot)`.
+    #[inline]
+    pub fn estimate_by(&self, value_of: impl Fn(usize) -> Value) -> Option<u64> {
         let mut total = 0u64;
         for group in &self.groups {
             let mut largest = 0u64;
             for member in group {
-                largest = largest.max(member.bound(state[member.condition.slot as usize])?);
+                largest = largest.max(member.bound(value_of(member.condition.slot as usize))?);
             }
             total = total.saturating_add(largest);
         }

@@ -1,0 +1,360 @@
+//! The projected state packed into one machine word, when every slot fits a small bit field.
+//!
+//! Each slot gets a field of `bits` value bits holding `value − bias`, topped by one guard bit
+//! that is 0 in every state. The guards turn whole-state questions into a few word operations
+//! (SWAR): `(x | guards) − thresholds` keeps a field's guard exactly where the field is at least
+//! its threshold, `x + additions` sets a guard exactly where a field overflows. Preconditions and
+//! the goal become masks, effects become `(x & keep | set) + add − sub`, hashing is one multiply.
+//!
+//! Field ranges come from the constants the problem mentions, plus headroom. A start state or a
+//! successor that does not fit is detected, never wrapped: the planner then plans on the general
+//! path, so packing changes speed only, never an answer.
+
+use super::compile::{Compiled, Delta, SlotCondition};
+use super::facts::{FactId, State, Value};
+use super::model::Compare;
+use super::word::Word;
+
+/// Constants and effect sizes beyond this keep a problem on the general path, so that packed
+/// values stay far from `i32` saturation and composed effects equal effects applied in turn.
+const LIMIT: i64 = 1 << 24;
+/// The widest field: wider buys headroom nobody uses.
+const MAX_VALUE_BITS: u32 = 16;
+/// Headroom bits per slot a problem must have left to be packed into a `u64` rather than `u128`.
+const NARROW_HEADROOM: u32 = 2;
+
+#[derive(Clone, Copy, Debug)]
+struct Field {
+    shift: u32,
+    /// The largest value the field holds (`2^bits − 1`).
+    max: i64,
+    bias: i64,
+}
+
+/// Where each slot lives in the word.
+#[derive(Clone, Debug)]
+pub(crate) struct Layout<W> {
+    fields: Vec<Field>,
+    /// Every field's guard bit.
+    guards: W,
+}
+
+impl<W: Word> Layout<W> {
+    fn guard(&self, slot: usize) -> W {
+        let f = self.fields[slot];
+        W::from_u64(1) << (f.shift + f.max.count_ones())
+    }
+
+    fn mask(&self, slot: usize) -> W {
+        let f = self.fields[slot];
+        W::from_u64(f.max as u64) << f.shift
+    }
+
+    /// `offset` (a value minus the field's bias) placed in `slot`'s field, if it fits.
+    fn place(&self, slot: usize, offset: i64) -> Option<W> {
+        let f = self.fields[slot];
+        (0..=f.max).contains(&offset).then(|| W::from_u64(offset as u64) << f.shift)
+    }
+
+    /// The value of `slot` in the packed state `x`.
+    pub fn value(&self, x: W, slot: usize) -> Value {
+        let f = self.fields[slot];
+        (((x >> f.shift).low() & f.max as u64) as i64 + f.bias) as Value
+    }
+
+    /// The packed start state, or `None` when some slot's value does not fit its field.
+    pub fn encode(&self, start: &State, slots: &[FactId]) -> Option<W> {
+        let mut x = W::ZERO;
+        for (slot, &fact) in slots.iter().enumerate() {
+            x = x | self.place(slot, i64::from(start.get(fact)) - self.fields[slot].bias)?;
+        }
+        Some(x)
+    }
+}
+
+/// A conjunction of conditions as masks: `x` meets it when `holds(x)`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Test<W> {
+    at_least: W,
+    at_least_guards: W,
+    at_most: W,
+    at_most_mask: W,
+    at_most_guards: W,
+    exactly_mask: W,
+    exactly: W,
+}
+
+impl<W: Word> Test<W> {
+    /// The test for all of `conditions`, or `None` when no state that fits the layout meets them.
+    fn new(layout: &Layout<W>, conditions: &[SlotCondition]) -> Option<Self> {
+        let zero = W::ZERO;
+        let mut test = Test {
+            at_least: zero,
+            at_least_guards: zero,
+            at_most: zero,
+            at_most_mask: zero,
+            at_most_guards: zero,
+            exactly_mask: zero,
+            exactly: zero,
+        };
+        let n = layout.fields.len();
+        let (mut least, mut most, mut exactly) = (vec![None; n], vec![None; n], vec![None; n]);
+        let mut never = false;
+        for c in conditions {
+            let slot = c.slot as usize;
+            let f = layout.fields[slot];
+            let offset = i64::from(c.value) - f.bias;
+            match c.compare {
+                Compare::AtLeast if offset > f.max => never = true,
+                Compare::AtLeast if offset > 0 => {
+                    least[slot] = Some(least[slot].map_or(offset, |o: i64| o.max(offset)))
+                }
+                Compare::AtMost if offset < 0 => never = true,
+                Compare::AtMost if offset < f.max => {
+                    most[slot] = Some(most[slot].map_or(offset, |o: i64| o.min(offset)))
+                }
+                Compare::AtLeast | Compare::AtMost => {} // every value in the field meets it
+                Compare::Exactly if !(0..=f.max).contains(&offset) => never = true,
+                Compare::Exactly => match exactly[slot] {
+                    Some(o) if o != offset => never = true,
+                    _ => exactly[slot] = Some(offset),
+                },
+            }
+        }
+        for slot in 0..n {
+            let place = |offset| layout.place(slot, offset).unwrap_or(zero);
+            if let Some(o) = least[slot] {
+                test.at_least = test.at_least | place(o);
+                test.at_least_guards = test.at_least_guards | layout.guard(slot);
+            }
+            if let Some(o) = most[slot] {
+                test.at_most = test.at_most | place(o);
+                test.at_most_mask = test.at_most_mask | layout.mask(slot);
+                test.at_most_guards = test.at_most_guards | layout.guard(slot);
+            }
+            if let Some(o) = exactly[slot] {
+                test.exactly = test.exactly | place(o);
+                test.exactly_mask = test.exactly_mask | layout.mask(slot);
+            }
+        }
+        (!never).then_some(test)
+    }
+
+    /// A test no state meets: guards are 0 in every state, and this one demands a guard set.
+    fn never(layout: &Layout<W>) -> Self {
+        let guard = layout.guard(0);
+        let zero = W::ZERO;
+        Test {
+            at_least: zero,
+            at_least_guards: zero,
+            at_most: zero,
+            at_most_mask: zero,
+            at_most_guards: zero,
+            exactly_mask: guard,
+            exactly: guard,
+        }
+    }
+
+    /// Whether every condition holds in `x` (whose guards are all 0).
+    #[inline]
+    pub fn holds(&self, x: W, guards: W) -> bool {
+        let least = (x | guards).wrapping_sub(self.at_least) & self.at_least_guards;
+        let most = (self.at_most | guards).wrapping_sub(x & self.at_most_mask) & self.at_most_guards;
+        least == self.at_least_guards && most == self.at_most_guards && x & self.exactly_mask == self.exactly
+    }
+}
+
+/// One action over packed states.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PackedAction<W> {
+    /// Index into the caller's action slice.
+    pub original: u32,
+    pub cost: u64,
+    pub needs: Test<W>,
+    keep: W,
+    set: W,
+    add: W,
+    add_guards: W,
+    sub: W,
+    sub_guards: W,
+}
+
+impl<W: Word> PackedAction<W> {
+    /// The successor of `x`, or `None` when some field would leave its range.
+    #[inline]
+    pub fn apply(&self, x: W) -> Option<W> {
+        let added = ((x & self.keep) | self.set).wrapping_add(self.add);
+        if added & self.add_guards != W::ZERO {
+            return None;
+        }
+        let subtracted = (added | self.sub_guards).wrapping_sub(self.sub);
+        if subtracted & self.sub_guards != self.sub_guards {
+            return None;
+        }
+        Some(subtracted & !self.sub_guards)
+    }
+}
+
+/// A compiled problem over packed states.
+#[derive(Clone, Debug)]
+pub(crate) struct PackedProblem<W> {
+    pub layout: Layout<W>,
+    /// The actions some packed state can take, in the compiled order.
+    pub actions: Vec<PackedAction<W>>,
+    pub goal: Test<W>,
+}
+
+impl<W: Word> PackedProblem<W> {
+    #[inline]
+    pub fn guards(&self) -> W {
+        self.layout.guards
+    }
+}
+
+/// A problem packed into the narrowest word it fits.
+#[derive(Clone, Debug)]
+pub(crate) enum Packed {
+    Narrow(PackedProblem<u64>),
+    Wide(PackedProblem<u128>),
+}
+
+/// The packed form of `problem`, or `None` when its slots or constants do not fit a word.
+pub(crate) fn pack(problem: &Compiled) -> Option<Packed> {
+    pack_with(problem, MAX_VALUE_BITS)
+}
+
+/// [`pack`] with fields of at most `max_value_bits` (tests use narrow fields to force overflow).
+pub(crate) fn pack_with(problem: &Compiled, max_value_bits: u32) -> Option<Packed> {
+    let ranges = slot_ranges(problem)?;
+    let needed: u32 = ranges.iter().map(|r| r.bits + 1).sum();
+    if ranges.is_empty() {
+        return None;
+    }
+    if needed + NARROW_HEADROOM * ranges.len() as u32 <= u64::BITS {
+        Some(Packed::Narrow(pack_into(problem, &ranges, max_value_bits)))
+    } else if needed <= u128::BITS {
+        Some(Packed::Wide(pack_into(problem, &ranges, max_value_bits)))
+    } else {
+        None
+    }
+}
+
+/// The values a slot's constants span, and which ways its effects can move it.
+#[derive(Clone, Copy, Debug)]
+struct Range {
+    lo: i64,
+    hi: i64,
+    bits: u32,
+    rises: bool,
+    falls: bool,
+}
+
+fn slot_ranges(problem: &Compiled) -> Option<Vec<Range>> {
+    let mut ranges = vec![Range { lo: 0, hi: 0, bits: 0, rises: false, falls: false }; problem.slots.len()];
+    let mut within_limit = true;
+    // Widens `r` to `value`, false when `value` is beyond the limit.
+    let mention = |r: &mut Range, value: Value| {
+        let value = i64::from(value);
+        (r.lo, r.hi) = (r.lo.min(value), r.hi.max(value));
+        value.abs() <= LIMIT
+    };
+    let conditions = problem.goal.iter().chain(problem.actions.iter().flat_map(|a| &a.preconditions));
+    for c in conditions {
+        within_limit &= mention(&mut ranges[c.slot as usize], c.value);
+    }
+    for action in &problem.actions {
+        let size: i64 = action.effects.iter().map(|&(_, _, v)| i64::from(v).abs()).sum();
+        within_limit &= size <= LIMIT;
+        for &(slot, delta) in &action.deltas {
+            let r = &mut ranges[slot as usize];
+            match delta {
+                Delta::Set(v) => within_limit &= mention(r, v),
+                Delta::Add(k) => (r.rises, r.falls) = (r.rises || k > 0, r.falls || k < 0),
+            }
+        }
+    }
+    for r in &mut ranges {
+        r.bits = (64 - (r.hi - r.lo).unsigned_abs().leading_zeros()).max(1);
+    }
+    within_limit.then_some(ranges)
+}
+
+fn pack_into<W: Word>(problem: &Compiled, ranges: &[Range], max_value_bits: u32) -> PackedProblem<W> {
+    // Spare bits go round the slots one at a time, as headroom for values the search reaches.
+    let mut bits: Vec<u32> = ranges.iter().map(|r| r.bits).collect();
+    let mut spare = W::BITS - ranges.iter().map(|r| r.bits + 1).sum::<u32>();
+    while spare > 0 && bits.iter().any(|&b| b < max_value_bits) {
+        for b in bits.iter_mut().filter(|b| **b < max_value_bits) {
+            if spare == 0 {
+                break;
+            }
+            *b += 1;
+            spare -= 1;
+        }
+    }
+    let mut fields = Vec::with_capacity(ranges.len());
+    let mut shift = 0;
+    let mut guards = W::ZERO;
+    for (r, &b) in ranges.iter().zip(&bits) {
+        let max = (1i64 << b) - 1;
+        let headroom = max - (r.hi - r.lo);
+        // Room below the constants only for slots that can fall.
+        let bias = match (r.rises, r.falls) {
+            (true, true) => r.lo - headroom / 2,
+            (false, true) => r.lo - headroom,
+            _ => r.lo,
+        };
+        fields.push(Field { shift, max, bias });
+        guards = guards | W::from_u64(1) << (shift + b);
+        shift += b + 1;
+    }
+    let layout = Layout { fields, guards };
+
+    let goal = Test::new(&layout, &problem.goal).unwrap_or_else(|| Test::never(&layout));
+    // An action whose preconditions no packed state meets generates nothing on either path.
+    let actions = problem
+        .actions
+        .iter()
+        .filter_map(|action| Some((action, Test::new(&layout, &action.preconditions)?)))
+        .map(|(action, needs)| {
+            let zero = W::ZERO;
+            let mut packed = PackedAction {
+                original: action.original as u32,
+                cost: u64::from(action.cost),
+                needs,
+                keep: !zero,
+                set: zero,
+                add: zero,
+                add_guards: zero,
+                sub: zero,
+                sub_guards: zero,
+            };
+            for &(slot, delta) in &action.deltas {
+                let s = slot as usize;
+                let (guard, max, bias) = (layout.guard(s), layout.fields[s].max, layout.fields[s].bias);
+                let (add, sub) = match delta {
+                    Delta::Set(v) => {
+                        packed.keep = packed.keep & !layout.mask(s);
+                        let placed = layout.place(s, i64::from(v) - bias);
+                        packed.set = packed.set | placed.unwrap_or(W::ZERO);
+                        (placed.is_none().then_some(guard), None)
+                    }
+                    // An effect that can never stay in range adds the guard itself: always caught.
+                    Delta::Add(k) if k.abs() > max => (Some(guard), None),
+                    Delta::Add(k) if k > 0 => (layout.place(s, k), None),
+                    Delta::Add(k) => (None, layout.place(s, -k).filter(|_| k < 0)),
+                };
+                if let Some(add) = add {
+                    packed.add = packed.add | add;
+                    packed.add_guards = packed.add_guards | guard;
+                }
+                if let Some(sub) = sub {
+                    packed.sub = packed.sub | sub;
+                    packed.sub_guards = packed.sub_guards | guard;
+                }
+            }
+            packed
+        })
+        .collect();
+    PackedProblem { layout, actions, goal }
+}

@@ -1,0 +1,156 @@
+//! The A* of [`search`](super::search) over packed one-word states, step for step the same.
+//!
+//! Same expansion order, tie-breaks, re-opening and budget as the general search, so both give
+//! the same answer; only the state is a word, so applying an action, comparing and hashing a
+//! state are a few instructions, and the closed set keys hold the state itself.
+
+use super::heuristic::Heuristic;
+use super::packed::PackedProblem;
+use super::search::{Entry, Outcome, path_to};
+use super::word::Word;
+use hashbrown::HashTable;
+use hashbrown::hash_table::Entry as TableEntry;
+use std::collections::BinaryHeap;
+
+/// What a stretch of packed search came to.
+pub(crate) enum Packed {
+    Done(Outcome),
+    /// A successor left its field's range: the problem must be planned on the general path.
+    Overflow,
+}
+
+#[derive(Clone, Copy)]
+struct Node<W> {
+    state: W,
+    g: u64,
+    /// The heuristic estimate of this state (`u64::MAX`: a dead end).
+    h: u64,
+    parent: u32,
+    /// The original index of the action that reached this node.
+    action: u32,
+}
+
+const NO_PARENT: u32 = u32::MAX;
+
+/// The packed search's reusable working memory.
+pub(crate) struct PackedScratch<W> {
+    nodes: Vec<Node<W>>,
+    /// State → node index.
+    table: HashTable<(W, u32)>,
+    open: BinaryHeap<Entry>,
+    expanded: usize,
+    sequence: u64,
+}
+
+impl<W> Default for PackedScratch<W> {
+    fn default() -> Self {
+        PackedScratch {
+            nodes: Vec::new(),
+            table: HashTable::new(),
+            open: BinaryHeap::new(),
+            expanded: 0,
+            sequence: 1,
+        }
+    }
+}
+
+impl<W: Word> PackedScratch<W> {
+    fn insert(&mut self, hash: u64, node: Node<W>) -> u32 {
+        let index = self.nodes.len() as u32;
+        self.nodes.push(node);
+        self.table.insert_unique(hash, (node.state, index), |&(s, _)| s.hash());
+        index
+    }
+}
+
+/// Starts a search from the packed `start`; false when the root is a dead end.
+pub(crate) fn begin<W: Word>(
+    problem: &PackedProblem<W>,
+    heuristic: &Heuristic,
+    start: W,
+    scratch: &mut PackedScratch<W>,
+) -> bool {
+    scratch.nodes.clear();
+    scratch.table.clear();
+    scratch.open.clear();
+    scratch.expanded = 0;
+    scratch.sequence = 1;
+    let Some(h0) = heuristic.estimate_by(|slot| problem.layout.value(start, slot)) else { return false };
+    let root = scratch.insert(start.hash(), Node { state: start, g: 0, h: h0, parent: NO_PARENT, action: 0 });
+    scratch.open.push(Entry::new(h0, h0, 0, root));
+    true
+}
+
+/// Continues the search until `budget` expansions in all, exactly as
+/// [`search::advance`](super::search::advance) would.
+pub(crate) fn advance<W: Word>(
+    problem: &PackedProblem<W>,
+    heuristic: &Heuristic,
+    budget: usize,
+    scratch: &mut PackedScratch<W>,
+) -> Packed {
+    let guards = problem.guards();
+    while let Some(&entry) = scratch.open.peek() {
+        let node = entry.node();
+        let Node { state, g, h, .. } = scratch.nodes[node as usize];
+        if Entry::new(g.saturating_add(h), h, 0, 0).f() != entry.f() {
+            scratch.open.pop();
+            continue; // left behind when a cheaper way into this state re-opened it
+        }
+        if h == 0 && problem.goal.holds(state, guards) {
+            let steps = path_to(node, |n| {
+                let n = &scratch.nodes[n as usize];
+                (n.parent != NO_PARENT).then_some((n.parent, n.action as usize))
+            });
+            return Packed::Done(Outcome::Found { steps, cost: g, expanded: scratch.expanded });
+        }
+        if scratch.expanded >= budget {
+            return Packed::Done(Outcome::Budget { expanded: scratch.expanded });
+        }
+        scratch.open.pop();
+        scratch.expanded += 1;
+        for action in &problem.actions {
+            if !action.needs.holds(state, guards) {
+                continue;
+            }
+            let Some(child) = action.apply(state) else { return Packed::Overflow };
+            if child == state {
+                continue; // it would only lead back here
+            }
+            let child_g = g.saturating_add(action.cost);
+            let hash = child.hash();
+            let target = match scratch.table.entry(hash, |&(s, _)| s == child, |&(s, _)| s.hash()) {
+                TableEntry::Occupied(seen) => {
+                    let seen = seen.get().1;
+                    let known = &mut scratch.nodes[seen as usize];
+                    if known.g <= child_g {
+                        continue;
+                    }
+                    // A cheaper way into a state seen before: re-open it.
+                    (known.parent, known.action, known.g) = (node, action.original, child_g);
+                    seen
+                }
+                TableEntry::Vacant(vacant) => {
+                    let index = scratch.nodes.len() as u32;
+                    vacant.insert((child, index));
+                    let h =
+                        heuristic.estimate_by(|slot| problem.layout.value(child, slot)).unwrap_or(u64::MAX);
+                    let node = Node { state: child, g: child_g, h, parent: node, action: action.original };
+                    scratch.nodes.push(node);
+                    index
+                }
+            };
+            let child_h = scratch.nodes[target as usize].h;
+            if child_h != u64::MAX {
+                scratch.open.push(Entry::new(
+                    child_g.saturating_add(child_h),
+                    child_h,
+                    scratch.sequence,
+                    target,
+                ));
+                scratch.sequence += 1;
+            }
+        }
+    }
+    Packed::Done(Outcome::Exhausted { expanded: scratch.expanded })
+}

@@ -1,0 +1,95 @@
+//! The packed search must give exactly the general search's answer — plan, cost and expansion
+//! count — whenever it answers at all, and must give up (never wrap) when a value leaves its field.
+
+use super::compile::compile;
+use super::heuristic::Heuristic;
+use super::packed::{Packed, pack_with};
+use super::{Action, Change, Compare, Condition, Effect, FactId, Memory, Planner, State};
+use proptest::prelude::*;
+
+const FACTS: u16 = 5;
+
+fn condition() -> impl Strategy<Value = Condition> {
+    (0..FACTS, prop_oneof![Just(Compare::AtLeast), Just(Compare::AtMost), Just(Compare::Exactly)], -3..6i32)
+        .prop_map(|(f, compare, value)| Condition { fact: FactId(f), compare, value })
+}
+
+fn effect() -> impl Strategy<Value = Effect> {
+    (0..FACTS, prop_oneof![Just(Change::Set), Just(Change::Add), Just(Change::Subtract)], -2..5i32)
+        .prop_map(|(f, change, value)| Effect { fact: FactId(f), change, value })
+}
+
+fn action() -> impl Strategy<Value = Action> {
+    (0..4u32, prop::collection::vec(condition(), 0..3), prop::collection::vec(effect(), 1..4)).prop_map(
+        |(cost, preconditions, effects)| Action { name: String::new(), cost, preconditions, effects },
+    )
+}
+
+fn domain() -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, State, u32)> {
+    (
+        prop::collection::vec(action(), 1..8),
+        prop::collection::vec(condition(), 1..3),
+        prop::collection::vec(prop_oneof![8 => 0..3i32, 1 => -40..40i32], FACTS as usize),
+        1..5u32,
+    )
+        .prop_map(|(actions, goal, start, bits)| (actions, goal, State::from(start), bits))
+}
+
+/// A planner whose fields hold at most `bits` value bits.
+fn planner_with_fields(actions: &[Action], goal: &[Condition], bits: u32) -> Planner {
+    let problem = compile(actions, goal);
+    let heuristic = Heuristic::new(&problem);
+    let packed = pack_with(&problem, bits);
+    Planner { problem, heuristic, packed }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn packed_answers_equal_general_answers((actions, goal, start, bits) in domain()) {
+        let planner = planner_with_fields(&actions, &goal, bits);
+        let mut memory = Memory::default();
+        let general = planner.plan_general(&start, 3000, &mut memory);
+        let Memory { narrow, wide, reach, projected, .. } = &mut memory;
+        let packed = match &planner.packed {
+            Some(Packed::Narrow(p)) => planner.plan_packed(p, &start, 3000, narrow, reach, projected),
+            Some(Packed::Wide(p)) => planner.plan_packed(p, &start, 3000, wide, reach, projected),
+            None => None,
+        };
+        if let Some(packed) = packed {
+            prop_assert_eq!(packed, general);
+        }
+        // Whatever path it takes, the public entry point answers as the general search does.
+        prop_assert_eq!(planner.plan(&start, 3000), planner.plan_general(&start, 3000, &mut Memory::default()));
+    }
+}
+
+/// The three ways a packed plan can go all occur in the domains above: answered, the start did
+/// not fit, a successor did not fit.
+#[test]
+fn the_domains_exercise_every_packed_path() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let (mut answered, mut start_too_wide, mut overflowed) = (0, 0, 0);
+    for _ in 0..2000 {
+        let (actions, goal, start, bits) = domain().new_tree(&mut runner).unwrap().current();
+        let planner = planner_with_fields(&actions, &goal, bits);
+        let Some(Packed::Narrow(p)) = &planner.packed else { continue };
+        let mut memory = Memory::default();
+        let Memory { narrow, reach, projected, .. } = &mut memory;
+        if p.layout.encode(&start, &planner.problem.slots).is_none() {
+            start_too_wide += 1;
+        } else if planner.plan_packed(p, &start, 3000, narrow, reach, projected).is_some() {
+            answered += 1;
+        } else {
+            overflowed += 1;
+        }
+    }
+    assert!(
+        answered > 200 && start_too_wide > 50 && overflowed > 50,
+        "{answered} {start_too_wide} {overflowed}"
+    );
+    eprintln!("answered {answered}, start too wide {start_too_wide}, overflowed {overflowed}");
+}
