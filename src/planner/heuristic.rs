@@ -14,15 +14,15 @@ use super::model::Compare;
 
 /// The actions that can help one goal condition: (cost, net change on its fact).
 #[derive(Clone, Debug)]
-struct Helpers {
-    condition: SlotCondition,
+pub(crate) struct Helpers {
+    pub condition: SlotCondition,
     helpers: Vec<(u64, Delta)>,
 }
 
 #[derive(Clone, Debug)]
 pub(crate) struct Heuristic {
     /// Goal conditions grouped so that no action helps conditions in two groups.
-    groups: Vec<Vec<Helpers>>,
+    pub groups: Vec<Vec<Helpers>>,
 }
 
 impl Heuristic {
@@ -92,7 +92,9 @@ impl Heuristic {
 }
 
 impl Helpers {
-    fn bound(&self, actual: Value) -> Option<u64> {
+    /// The least cost of meeting this condition from `actual`, preconditions aside; `None`
+    /// when no helper moves the fact the needed way.
+    pub fn bound(&self, actual: Value) -> Option<u64> {
         let c = self.condition;
         if c.holds_for(actual) {
             return Some(0);

@@ -37,6 +37,7 @@ mod facts;
 mod heuristic;
 mod model;
 mod packed;
+mod packed_heuristic;
 mod packed_search;
 #[cfg(test)]
 mod packed_tests;
@@ -145,7 +146,7 @@ impl Planner {
     pub fn new(actions: &[Action], goal: &[Condition]) -> Self {
         let problem = compile::compile(actions, goal);
         let heuristic = Heuristic::new(&problem);
-        let packed = packed::pack(&problem);
+        let packed = packed::pack(&problem, &heuristic);
         Planner { problem, heuristic, packed }
     }
 

@@ -12,7 +12,9 @@
 
 use super::compile::{Compiled, Delta, SlotCondition};
 use super::facts::{FactId, State, Value};
+use super::heuristic::Heuristic;
 use super::model::Compare;
+use super::packed_heuristic::PackedHeuristic;
 use super::word::Word;
 
 /// Constants and effect sizes beyond this keep a problem on the general path, so that packed
@@ -56,10 +58,22 @@ impl<W: Word> Layout<W> {
         (0..=f.max).contains(&offset).then(|| W::from_u64(offset as u64) << f.shift)
     }
 
-    /// The value of `slot` in the packed state `x`.
-    pub fn value(&self, x: W, slot: usize) -> Value {
+    /// The raw field of `slot` in the packed state `x`: its value minus the bias.
+    #[inline]
+    pub fn offset(&self, x: W, slot: usize) -> u64 {
         let f = self.fields[slot];
-        (((x >> f.shift).low() & f.max as u64) as i64 + f.bias) as Value
+        (x >> f.shift).low() & f.max as u64
+    }
+
+    /// The value of `slot` in the packed state `x`.
+    #[inline]
+    pub fn value(&self, x: W, slot: usize) -> Value {
+        (self.offset(x, slot) as i64 + self.fields[slot].bias) as Value
+    }
+
+    /// `slot`'s bias and largest offset: it holds values `bias ..= bias + max`.
+    pub fn range(&self, slot: usize) -> (i64, i64) {
+        (self.fields[slot].bias, self.fields[slot].max)
     }
 
     /// The packed start state, or `None` when some slot's value does not fit its field.
@@ -202,6 +216,7 @@ pub(crate) struct PackedProblem<W> {
     /// The actions some packed state can take, in the compiled order.
     pub actions: Vec<PackedAction<W>>,
     pub goal: Test<W>,
+    pub heuristic: PackedHeuristic,
 }
 
 impl<W: Word> PackedProblem<W> {
@@ -219,21 +234,21 @@ pub(crate) enum Packed {
 }
 
 /// The packed form of `problem`, or `None` when its slots or constants do not fit a word.
-pub(crate) fn pack(problem: &Compiled) -> Option<Packed> {
-    pack_with(problem, MAX_VALUE_BITS)
+pub(crate) fn pack(problem: &Compiled, heuristic: &Heuristic) -> Option<Packed> {
+    pack_with(problem, heuristic, MAX_VALUE_BITS)
 }
 
 /// [`pack`] with fields of at most `max_value_bits` (tests use narrow fields to force overflow).
-pub(crate) fn pack_with(problem: &Compiled, max_value_bits: u32) -> Option<Packed> {
+pub(crate) fn pack_with(problem: &Compiled, heuristic: &Heuristic, max_value_bits: u32) -> Option<Packed> {
     let ranges = slot_ranges(problem)?;
     let needed: u32 = ranges.iter().map(|r| r.bits + 1).sum();
     if ranges.is_empty() {
         return None;
     }
     if needed + NARROW_HEADROOM * ranges.len() as u32 <= u64::BITS {
-        Some(Packed::Narrow(pack_into(problem, &ranges, max_value_bits)))
+        Some(Packed::Narrow(pack_into(problem, heuristic, &ranges, max_value_bits)))
     } else if needed <= u128::BITS {
-        Some(Packed::Wide(pack_into(problem, &ranges, max_value_bits)))
+        Some(Packed::Wide(pack_into(problem, heuristic, &ranges, max_value_bits)))
     } else {
         None
     }
@@ -279,7 +294,12 @@ fn slot_ranges(problem: &Compiled) -> Option<Vec<Range>> {
     within_limit.then_some(ranges)
 }
 
-fn pack_into<W: Word>(problem: &Compiled, ranges: &[Range], max_value_bits: u32) -> PackedProblem<W> {
+fn pack_into<W: Word>(
+    problem: &Compiled,
+    heuristic: &Heuristic,
+    ranges: &[Range],
+    max_value_bits: u32,
+) -> PackedProblem<W> {
     // Spare bits go round the slots one at a time, as headroom for values the search reaches.
     let mut bits: Vec<u32> = ranges.iter().map(|r| r.bits).collect();
     let mut spare = W::BITS - ranges.iter().map(|r| r.bits + 1).sum::<u32>();
@@ -356,5 +376,6 @@ fn pack_into<W: Word>(problem: &Compiled, ranges: &[Range], max_value_bits: u32)
             packed
         })
         .collect();
-    PackedProblem { layout, actions, goal }
+    let heuristic = PackedHeuristic::new(heuristic, &layout);
+    PackedProblem { layout, actions, goal, heuristic }
 }

@@ -75,7 +75,7 @@ pub(crate) fn begin<W: Word>(
     scratch.open.clear();
     scratch.expanded = 0;
     scratch.sequence = 1;
-    let Some(h0) = heuristic.estimate_by(|slot| problem.layout.value(start, slot)) else { return false };
+    let Some(h0) = problem.heuristic.estimate(heuristic, &problem.layout, start) else { return false };
     let root = scratch.insert(start.hash(), Node { state: start, g: 0, h: h0, parent: NO_PARENT, action: 0 });
     scratch.open.push(Entry::new(h0, h0, 0, root));
     true
@@ -133,8 +133,7 @@ pub(crate) fn advance<W: Word>(
                 TableEntry::Vacant(vacant) => {
                     let index = scratch.nodes.len() as u32;
                     vacant.insert((child, index));
-                    let h =
-                        heuristic.estimate_by(|slot| problem.layout.value(child, slot)).unwrap_or(u64::MAX);
+                    let h = problem.heuristic.estimate(heuristic, &problem.layout, child).unwrap_or(u64::MAX);
                     let node = Node { state: child, g: child_g, h, parent: node, action: action.original };
                     scratch.nodes.push(node);
                     index

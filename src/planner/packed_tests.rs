@@ -39,7 +39,7 @@ fn domain() -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, State, u32)> 
 fn planner_with_fields(actions: &[Action], goal: &[Condition], bits: u32) -> Planner {
     let problem = compile(actions, goal);
     let heuristic = Heuristic::new(&problem);
-    let packed = pack_with(&problem, bits);
+    let packed = pack_with(&problem, &heuristic, bits);
     Planner { problem, heuristic, packed }
 }
 
