@@ -87,98 +87,90 @@ impl<W: Word> Layout<W> {
 }
 
 /// A conjunction of conditions as masks: `x` meets it when `holds(x)`.
+///
+/// Each slot's conditions narrow it to `low ..= high`. A lower bound is a threshold under the
+/// field; an upper bound is a threshold under the field flipped (`f ≤ high` ⟺ `max − f ≥ max −
+/// high`), so one subtraction checks both kinds at once; an exact value is a masked compare. A
+/// slot bounded on both sides by different values takes a second subtraction.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Test<W> {
-    at_least: W,
-    at_least_guards: W,
-    at_most: W,
-    at_most_mask: W,
-    at_most_guards: W,
-    exactly_mask: W,
-    exactly: W,
+    flip: W,
+    thresholds: W,
+    guards: W,
+    exact_mask: W,
+    exact: W,
+    /// The upper bounds of slots bounded on both sides (flipped), if any.
+    second: Option<(W, W, W)>,
 }
 
 impl<W: Word> Test<W> {
     /// The test for all of `conditions`, or `None` when no state that fits the layout meets them.
     fn new(layout: &Layout<W>, conditions: &[SlotCondition]) -> Option<Self> {
         let zero = W::ZERO;
-        let mut test = Test {
-            at_least: zero,
-            at_least_guards: zero,
-            at_most: zero,
-            at_most_mask: zero,
-            at_most_guards: zero,
-            exactly_mask: zero,
-            exactly: zero,
-        };
-        let n = layout.fields.len();
-        let (mut least, mut most, mut exactly) = (vec![None; n], vec![None; n], vec![None; n]);
-        let mut never = false;
+        let mut test =
+            Test { flip: zero, thresholds: zero, guards: zero, exact_mask: zero, exact: zero, second: None };
+        let mut bounded: Vec<(usize, i64, i64)> = Vec::new();
         for c in conditions {
             let slot = c.slot as usize;
             let f = layout.fields[slot];
             let offset = i64::from(c.value) - f.bias;
-            match c.compare {
-                Compare::AtLeast if offset > f.max => never = true,
-                Compare::AtLeast if offset > 0 => {
-                    least[slot] = Some(least[slot].map_or(offset, |o: i64| o.max(offset)))
-                }
-                Compare::AtMost if offset < 0 => never = true,
-                Compare::AtMost if offset < f.max => {
-                    most[slot] = Some(most[slot].map_or(offset, |o: i64| o.min(offset)))
-                }
-                Compare::AtLeast | Compare::AtMost => {} // every value in the field meets it
-                Compare::Exactly if !(0..=f.max).contains(&offset) => never = true,
-                Compare::Exactly => match exactly[slot] {
-                    Some(o) if o != offset => never = true,
-                    _ => exactly[slot] = Some(offset),
-                },
+            let (low, high) = match c.compare {
+                Compare::AtLeast => (offset, f.max),
+                Compare::AtMost => (0, offset),
+                Compare::Exactly => (offset, offset),
+            };
+            match bounded.iter_mut().find(|(s, _, _)| *s == slot) {
+                Some((_, l, h)) => (*l, *h) = ((*l).max(low), (*h).min(high)),
+                None => bounded.push((slot, low.max(0), high.min(f.max))),
             }
         }
-        for slot in 0..n {
+        for (slot, low, high) in bounded {
+            let max = layout.fields[slot].max;
+            let (guard, mask) = (layout.guard(slot), layout.mask(slot));
             let place = |offset| layout.place(slot, offset).unwrap_or(zero);
-            if let Some(o) = least[slot] {
-                test.at_least = test.at_least | place(o);
-                test.at_least_guards = test.at_least_guards | layout.guard(slot);
-            }
-            if let Some(o) = most[slot] {
-                test.at_most = test.at_most | place(o);
-                test.at_most_mask = test.at_most_mask | layout.mask(slot);
-                test.at_most_guards = test.at_most_guards | layout.guard(slot);
-            }
-            if let Some(o) = exactly[slot] {
-                test.exactly = test.exactly | place(o);
-                test.exactly_mask = test.exactly_mask | layout.mask(slot);
+            if low > high {
+                return None;
+            } else if low == high {
+                test.exact_mask = test.exact_mask | mask;
+                test.exact = test.exact | place(low);
+            } else if low > 0 {
+                test.thresholds = test.thresholds | place(low);
+                test.guards = test.guards | guard;
+                if high < max {
+                    let (flip, thresholds, guards) = test.second.unwrap_or((zero, zero, zero));
+                    test.second = Some((flip | mask, thresholds | place(max - high), guards | guard));
+                }
+            } else if high < max {
+                test.flip = test.flip | mask;
+                test.thresholds = test.thresholds | place(max - high);
+                test.guards = test.guards | guard;
             }
         }
-        (!never).then_some(test)
+        Some(test)
     }
 
     /// A test no state meets: guards are 0 in every state, and this one demands a guard set.
     fn never(layout: &Layout<W>) -> Self {
-        let guard = layout.guard(0);
-        let zero = W::ZERO;
-        Test {
-            at_least: zero,
-            at_least_guards: zero,
-            at_most: zero,
-            at_most_mask: zero,
-            at_most_guards: zero,
-            exactly_mask: guard,
-            exactly: guard,
-        }
+        let (guard, zero) = (layout.guard(0), W::ZERO);
+        Test { flip: zero, thresholds: zero, guards: zero, exact_mask: guard, exact: guard, second: None }
     }
 
-    /// Whether every condition holds in `x` (whose guards are all 0).
+    /// Whether every condition holds in `x` (whose guards are all 0); `guards` are the layout's.
     #[inline]
     pub fn holds(&self, x: W, guards: W) -> bool {
-        let least = (x | guards).wrapping_sub(self.at_least) & self.at_least_guards;
-        let most = (self.at_most | guards).wrapping_sub(x & self.at_most_mask) & self.at_most_guards;
-        least == self.at_least_guards && most == self.at_most_guards && x & self.exactly_mask == self.exactly
+        let bounds = ((x ^ self.flip) | guards).wrapping_sub(self.thresholds) & self.guards;
+        let first = (bounds == self.guards) & (x & self.exact_mask == self.exact);
+        match self.second {
+            None => first,
+            Some((flip, thresholds, need)) => {
+                first && ((x ^ flip) | guards).wrapping_sub(thresholds) & need == need
+            }
+        }
     }
 }
 
-/// One action over packed states.
+/// One action over packed states: `set` fields are replaced, then every `+k` and `−k` is one
+/// addition — a subtracted field is flipped (`max − f`), increased, and flipped back.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PackedAction<W> {
     /// Index into the caller's action slice.
@@ -187,25 +179,18 @@ pub(crate) struct PackedAction<W> {
     pub needs: Test<W>,
     keep: W,
     set: W,
+    flip: W,
     add: W,
-    add_guards: W,
-    sub: W,
-    sub_guards: W,
+    /// Guards of the changed fields: set after the addition when a field left its range.
+    check: W,
 }
 
 impl<W: Word> PackedAction<W> {
     /// The successor of `x`, or `None` when some field would leave its range.
     #[inline]
     pub fn apply(&self, x: W) -> Option<W> {
-        let added = ((x & self.keep) | self.set).wrapping_add(self.add);
-        if added & self.add_guards != W::ZERO {
-            return None;
-        }
-        let subtracted = (added | self.sub_guards).wrapping_sub(self.sub);
-        if subtracted & self.sub_guards != self.sub_guards {
-            return None;
-        }
-        Some(subtracted & !self.sub_guards)
+        let sum = (((x & self.keep) | self.set) ^ self.flip).wrapping_add(self.add);
+        (sum & self.check == W::ZERO).then(|| sum ^ self.flip)
     }
 }
 
@@ -344,33 +329,31 @@ fn pack_into<W: Word>(
                 needs,
                 keep: !zero,
                 set: zero,
+                flip: zero,
                 add: zero,
-                add_guards: zero,
-                sub: zero,
-                sub_guards: zero,
+                check: zero,
             };
             for &(slot, delta) in &action.deltas {
                 let s = slot as usize;
                 let (guard, max, bias) = (layout.guard(s), layout.fields[s].max, layout.fields[s].bias);
-                let (add, sub) = match delta {
+                // An effect that can never stay in range adds the guard itself: always caught.
+                let add = match delta {
                     Delta::Set(v) => {
                         packed.keep = packed.keep & !layout.mask(s);
                         let placed = layout.place(s, i64::from(v) - bias);
-                        packed.set = packed.set | placed.unwrap_or(W::ZERO);
-                        (placed.is_none().then_some(guard), None)
+                        packed.set = packed.set | placed.unwrap_or(zero);
+                        if placed.is_some() { None } else { Some(guard) }
                     }
-                    // An effect that can never stay in range adds the guard itself: always caught.
-                    Delta::Add(k) if k.abs() > max => (Some(guard), None),
-                    Delta::Add(k) if k > 0 => (layout.place(s, k), None),
-                    Delta::Add(k) => (None, layout.place(s, -k).filter(|_| k < 0)),
+                    Delta::Add(k) if k.abs() > max => Some(guard),
+                    Delta::Add(k) if k < 0 => {
+                        packed.flip = packed.flip | layout.mask(s);
+                        layout.place(s, -k)
+                    }
+                    Delta::Add(k) => layout.place(s, k).filter(|_| k > 0),
                 };
                 if let Some(add) = add {
                     packed.add = packed.add | add;
-                    packed.add_guards = packed.add_guards | guard;
-                }
-                if let Some(sub) = sub {
-                    packed.sub = packed.sub | sub;
-                    packed.sub_guards = packed.sub_guards | guard;
+                    packed.check = packed.check | guard;
                 }
             }
             packed

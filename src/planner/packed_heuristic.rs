@@ -66,16 +66,14 @@ impl PackedHeuristic {
     /// [`Heuristic::estimate`] of the packed state `x`.
     #[inline]
     pub fn estimate<W: Word>(&self, heuristic: &Heuristic, layout: &Layout<W>, x: W) -> Option<u64> {
+        if let [only] = self.members.as_slice() {
+            // One goal condition, the common case: one load.
+            let bound = self.bound(only, heuristic, layout, x);
+            return (bound != DEAD_END).then_some(bound);
+        }
         let (mut total, mut largest) = (0u64, 0u64);
         for m in &self.members {
-            let offset = layout.offset(x, m.slot);
-            let row = offset.wrapping_sub(m.first);
-            let bound = if row < u64::from(m.len) {
-                self.tables[(m.start as u64 + row) as usize]
-            } else {
-                let helpers = &heuristic.groups[m.group as usize][m.index as usize];
-                helpers.bound(layout.value(x, m.slot)).unwrap_or(DEAD_END)
-            };
+            let bound = self.bound(m, heuristic, layout, x);
             if bound == DEAD_END {
                 return None;
             }
@@ -86,5 +84,17 @@ impl PackedHeuristic {
             }
         }
         Some(total)
+    }
+
+    #[inline]
+    fn bound<W: Word>(&self, m: &Member, heuristic: &Heuristic, layout: &Layout<W>, x: W) -> u64 {
+        let row = layout.offset(x, m.slot).wrapping_sub(m.first);
+        match self.tables.get((u64::from(m.start) + row) as usize) {
+            Some(&bound) if row < u64::from(m.len) => bound,
+            _ => {
+                let helpers = &heuristic.groups[m.group as usize][m.index as usize];
+                helpers.bound(layout.value(x, m.slot)).unwrap_or(DEAD_END)
+            }
+        }
     }
 }

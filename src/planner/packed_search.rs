@@ -4,12 +4,11 @@
 //! the same answer; only the state is a word, so applying an action, comparing and hashing a
 //! state are a few instructions, and the closed set keys hold the state itself.
 
+use super::closed::Closed;
 use super::heuristic::Heuristic;
 use super::packed::PackedProblem;
 use super::search::{Entry, Outcome, path_to};
 use super::word::Word;
-use hashbrown::HashTable;
-use hashbrown::hash_table::Entry as TableEntry;
 use std::collections::BinaryHeap;
 
 /// What a stretch of packed search came to.
@@ -36,7 +35,7 @@ const NO_PARENT: u32 = u32::MAX;
 pub(crate) struct PackedScratch<W> {
     nodes: Vec<Node<W>>,
     /// State → node index.
-    table: HashTable<(W, u32)>,
+    closed: Closed<W>,
     open: BinaryHeap<Entry>,
     expanded: usize,
     sequence: u64,
@@ -46,20 +45,11 @@ impl<W> Default for PackedScratch<W> {
     fn default() -> Self {
         PackedScratch {
             nodes: Vec::new(),
-            table: HashTable::new(),
+            closed: Closed::default(),
             open: BinaryHeap::new(),
             expanded: 0,
             sequence: 1,
         }
-    }
-}
-
-impl<W: Word> PackedScratch<W> {
-    fn insert(&mut self, hash: u64, node: Node<W>) -> u32 {
-        let index = self.nodes.len() as u32;
-        self.nodes.push(node);
-        self.table.insert_unique(hash, (node.state, index), |&(s, _)| s.hash());
-        index
     }
 }
 
@@ -71,12 +61,14 @@ pub(crate) fn begin<W: Word>(
     scratch: &mut PackedScratch<W>,
 ) -> bool {
     scratch.nodes.clear();
-    scratch.table.clear();
+    scratch.closed.reset();
     scratch.open.clear();
     scratch.expanded = 0;
     scratch.sequence = 1;
     let Some(h0) = problem.heuristic.estimate(heuristic, &problem.layout, start) else { return false };
-    let root = scratch.insert(start.hash(), Node { state: start, g: 0, h: h0, parent: NO_PARENT, action: 0 });
+    scratch.closed.find_or_insert(start.hash(), start, 0);
+    scratch.nodes.push(Node { state: start, g: 0, h: h0, parent: NO_PARENT, action: 0 });
+    let root = 0;
     scratch.open.push(Entry::new(h0, h0, 0, root));
     true
 }
@@ -118,10 +110,9 @@ pub(crate) fn advance<W: Word>(
                 continue; // it would only lead back here
             }
             let child_g = g.saturating_add(action.cost);
-            let hash = child.hash();
-            let target = match scratch.table.entry(hash, |&(s, _)| s == child, |&(s, _)| s.hash()) {
-                TableEntry::Occupied(seen) => {
-                    let seen = seen.get().1;
+            let index = scratch.nodes.len() as u32;
+            let target = match scratch.closed.find_or_insert(child.hash(), child, index) {
+                Some(seen) => {
                     let known = &mut scratch.nodes[seen as usize];
                     if known.g <= child_g {
                         continue;
@@ -130,12 +121,15 @@ pub(crate) fn advance<W: Word>(
                     (known.parent, known.action, known.g) = (node, action.original, child_g);
                     seen
                 }
-                TableEntry::Vacant(vacant) => {
-                    let index = scratch.nodes.len() as u32;
-                    vacant.insert((child, index));
+                None => {
                     let h = problem.heuristic.estimate(heuristic, &problem.layout, child).unwrap_or(u64::MAX);
-                    let node = Node { state: child, g: child_g, h, parent: node, action: action.original };
-                    scratch.nodes.push(node);
+                    scratch.nodes.push(Node {
+                        state: child,
+                        g: child_g,
+                        h,
+                        parent: node,
+                        action: action.original,
+                    });
                     index
                 }
             };

@@ -4,7 +4,7 @@
 //! pays for one-word arithmetic and hashing and a wider one still avoids slices.
 
 use std::fmt::Debug;
-use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
+use std::ops::{BitAnd, BitOr, BitXor, Not, Shl, Shr};
 
 pub(crate) trait Word:
     Copy
@@ -14,6 +14,7 @@ pub(crate) trait Word:
     + Sync
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
+    + BitXor<Output = Self>
     + Not<Output = Self>
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>
