@@ -55,7 +55,7 @@ impl<W: Word> Closed<W> {
     }
 
     /// The node stored for `state`; or, if there is none, stores `node` for it and gives `None`.
-    #[inline]
+    #[inline(always)]
     pub fn find_or_insert(&mut self, hash: u64, state: W, node: u32) -> Option<u32> {
         let mask = self.slots.len() - 1;
         let mut i = self.home(hash);
@@ -77,6 +77,8 @@ impl<W: Word> Closed<W> {
     }
 
     /// Doubles the table, keeping this search's entries.
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let stamp = self.stamp;
         let live: Vec<Slot<W>> = self.slots.iter().filter(|s| s.stamp == stamp).copied().collect();

@@ -37,6 +37,7 @@ mod compile;
 mod facts;
 mod heuristic;
 mod model;
+mod open;
 mod packed;
 mod packed_heuristic;
 mod packed_search;
@@ -176,7 +177,7 @@ impl Planner {
         projected: &mut Vec<Value>,
     ) -> Option<Result<Plan, NoPlan>> {
         let packed_start = problem.layout.encode(start, &self.problem.slots)?;
-        let started = packed_search::begin(problem, &self.heuristic, packed_start, scratch);
+        let started = packed_search::begin(problem, &self.heuristic, packed_start, scratch)?;
         self.drive(start, budget, started, reach, projected, |budget| {
             match packed_search::advance(problem, &self.heuristic, budget, scratch) {
                 packed_search::Packed::Done(outcome) => Some(outcome),

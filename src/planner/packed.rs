@@ -71,6 +71,11 @@ impl<W: Word> Layout<W> {
         (self.offset(x, slot) as i64 + self.fields[slot].bias) as Value
     }
 
+    /// `slot`'s shift and largest offset: its field is `(x >> shift) & max`.
+    pub fn field(&self, slot: usize) -> (u32, u64) {
+        (self.fields[slot].shift, self.fields[slot].max as u64)
+    }
+
     /// `slot`'s bias and largest offset: it holds values `bias ..= bias + max`.
     pub fn range(&self, slot: usize) -> (i64, i64) {
         (self.fields[slot].bias, self.fields[slot].max)

@@ -29,10 +29,20 @@ struct Member {
     closes_group: bool,
 }
 
+/// A goal of one condition, the common case, read straight off the word.
+#[derive(Clone, Debug)]
+struct Single {
+    shift: u32,
+    max: u64,
+    first: u64,
+    table: Vec<u64>,
+}
+
 #[derive(Clone, Debug)]
 pub(crate) struct PackedHeuristic {
     members: Vec<Member>,
     tables: Vec<u64>,
+    single: Option<Single>,
 }
 
 impl PackedHeuristic {
@@ -60,17 +70,30 @@ impl PackedHeuristic {
                 });
             }
         }
-        PackedHeuristic { members, tables }
+        let single = match members.as_slice() {
+            [m] => {
+                let (shift, max) = layout.field(m.slot);
+                Some(Single { shift, max, first: m.first, table: tables.clone() })
+            }
+            _ => None,
+        };
+        PackedHeuristic { members, tables, single }
     }
 
-    /// [`Heuristic::estimate`] of the packed state `x`.
-    #[inline]
-    pub fn estimate<W: Word>(&self, heuristic: &Heuristic, layout: &Layout<W>, x: W) -> Option<u64> {
-        if let [only] = self.members.as_slice() {
-            // One goal condition, the common case: one load.
-            let bound = self.bound(only, heuristic, layout, x);
-            return (bound != DEAD_END).then_some(bound);
+    /// [`Heuristic::estimate`] of the packed state `x`; `u64::MAX` for a dead end.
+    #[inline(always)]
+    pub fn estimate<W: Word>(&self, heuristic: &Heuristic, layout: &Layout<W>, x: W) -> u64 {
+        if let Some(single) = &self.single {
+            let row = ((x >> single.shift).low() & single.max).wrapping_sub(single.first);
+            if let Some(&bound) = single.table.get(row as usize) {
+                return bound;
+            }
         }
+        self.estimate_members(heuristic, layout, x).unwrap_or(DEAD_END)
+    }
+
+    #[inline(never)]
+    fn estimate_members<W: Word>(&self, heuristic: &Heuristic, layout: &Layout<W>, x: W) -> Option<u64> {
         let (mut total, mut largest) = (0u64, 0u64);
         for m in &self.members {
             let bound = self.bound(m, heuristic, layout, x);

@@ -6,10 +6,10 @@
 
 use super::closed::Closed;
 use super::heuristic::Heuristic;
+use super::open::OpenList;
 use super::packed::PackedProblem;
-use super::search::{Entry, Outcome, path_to};
+use super::search::{Outcome, path_to};
 use super::word::Word;
-use std::collections::BinaryHeap;
 
 /// What a stretch of packed search came to.
 pub(crate) enum Packed {
@@ -32,45 +32,34 @@ struct Node<W> {
 const NO_PARENT: u32 = u32::MAX;
 
 /// The packed search's reusable working memory.
+#[derive(Default)]
 pub(crate) struct PackedScratch<W> {
     nodes: Vec<Node<W>>,
     /// State → node index.
     closed: Closed<W>,
-    open: BinaryHeap<Entry>,
+    open: OpenList,
     expanded: usize,
-    sequence: u64,
 }
 
-impl<W> Default for PackedScratch<W> {
-    fn default() -> Self {
-        PackedScratch {
-            nodes: Vec::new(),
-            closed: Closed::default(),
-            open: BinaryHeap::new(),
-            expanded: 0,
-            sequence: 1,
-        }
-    }
-}
-
-/// Starts a search from the packed `start`; false when the root is a dead end.
+/// Starts a search from the packed `start`: false when the root is a dead end, `None` when its
+/// estimate is too large for the open list's keys.
 pub(crate) fn begin<W: Word>(
     problem: &PackedProblem<W>,
     heuristic: &Heuristic,
     start: W,
     scratch: &mut PackedScratch<W>,
-) -> bool {
+) -> Option<bool> {
     scratch.nodes.clear();
     scratch.closed.reset();
     scratch.open.clear();
     scratch.expanded = 0;
-    scratch.sequence = 1;
-    let Some(h0) = problem.heuristic.estimate(heuristic, &problem.layout, start) else { return false };
+    let h0 = problem.heuristic.estimate(heuristic, &problem.layout, start);
+    if h0 == u64::MAX {
+        return Some(false); // a dead end (bounds of packed problems never saturate to this)
+    }
     scratch.closed.find_or_insert(start.hash(), start, 0);
     scratch.nodes.push(Node { state: start, g: 0, h: h0, parent: NO_PARENT, action: 0 });
-    let root = 0;
-    scratch.open.push(Entry::new(h0, h0, 0, root));
-    true
+    scratch.open.push(h0, h0, 0).then_some(true)
 }
 
 /// Continues the search until `budget` expansions in all, exactly as
@@ -82,11 +71,9 @@ pub(crate) fn advance<W: Word>(
     scratch: &mut PackedScratch<W>,
 ) -> Packed {
     let guards = problem.guards();
-    while let Some(&entry) = scratch.open.peek() {
-        let node = entry.node();
+    while let Some((key, node)) = scratch.open.pop() {
         let Node { state, g, h, .. } = scratch.nodes[node as usize];
-        if Entry::new(g.saturating_add(h), h, 0, 0).f() != entry.f() {
-            scratch.open.pop();
+        if g.saturating_add(h) != OpenList::f(key) {
             continue; // left behind when a cheaper way into this state re-opened it
         }
         if h == 0 && problem.goal.holds(state, guards) {
@@ -97,9 +84,9 @@ pub(crate) fn advance<W: Word>(
             return Packed::Done(Outcome::Found { steps, cost: g, expanded: scratch.expanded });
         }
         if scratch.expanded >= budget {
+            scratch.open.restore(key);
             return Packed::Done(Outcome::Budget { expanded: scratch.expanded });
         }
-        scratch.open.pop();
         scratch.expanded += 1;
         for action in &problem.actions {
             if !action.needs.holds(state, guards) {
@@ -111,7 +98,7 @@ pub(crate) fn advance<W: Word>(
             }
             let child_g = g.saturating_add(action.cost);
             let index = scratch.nodes.len() as u32;
-            let target = match scratch.closed.find_or_insert(child.hash(), child, index) {
+            let (target, child_h) = match scratch.closed.find_or_insert(child.hash(), child, index) {
                 Some(seen) => {
                     let known = &mut scratch.nodes[seen as usize];
                     if known.g <= child_g {
@@ -119,10 +106,10 @@ pub(crate) fn advance<W: Word>(
                     }
                     // A cheaper way into a state seen before: re-open it.
                     (known.parent, known.action, known.g) = (node, action.original, child_g);
-                    seen
+                    (seen, known.h)
                 }
                 None => {
-                    let h = problem.heuristic.estimate(heuristic, &problem.layout, child).unwrap_or(u64::MAX);
+                    let h = problem.heuristic.estimate(heuristic, &problem.layout, child);
                     scratch.nodes.push(Node {
                         state: child,
                         g: child_g,
@@ -130,18 +117,11 @@ pub(crate) fn advance<W: Word>(
                         parent: node,
                         action: action.original,
                     });
-                    index
+                    (index, h)
                 }
             };
-            let child_h = scratch.nodes[target as usize].h;
-            if child_h != u64::MAX {
-                scratch.open.push(Entry::new(
-                    child_g.saturating_add(child_h),
-                    child_h,
-                    scratch.sequence,
-                    target,
-                ));
-                scratch.sequence += 1;
+            if child_h != u64::MAX && !scratch.open.push(child_g.saturating_add(child_h), child_h, target) {
+                return Packed::Overflow;
             }
         }
     }

@@ -37,21 +37,21 @@ const NO_PARENT: u32 = u32::MAX;
 /// f (48 bits, saturated), h (16 bits, saturated; a tie-break only), generation order (32 bits,
 /// a tie-break only) and the node index (32 bits). Smallest pops first.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Entry(Reverse<u128>);
+struct Entry(Reverse<u128>);
 
 impl Entry {
-    pub fn new(f: u64, h: u64, sequence: u64, node: u32) -> Self {
+    fn new(f: u64, h: u64, sequence: u64, node: u32) -> Self {
         let f = u128::from(f.min((1 << 48) - 1));
         let h = u128::from(h.min(0xFFFF));
         let sequence = u128::from(sequence as u32);
         Entry(Reverse(f << 80 | h << 64 | sequence << 32 | u128::from(node)))
     }
 
-    pub fn f(self) -> u64 {
+    fn f(self) -> u64 {
         (self.0.0 >> 80) as u64
     }
 
-    pub fn node(self) -> u32 {
+    fn node(self) -> u32 {
         self.0.0 as u32
     }
 }
@@ -228,12 +228,12 @@ pub(crate) fn path_to(node: u32, step: impl Fn(u32) -> Option<(u32, usize)>) -> 
         length += 1;
         at = parent;
     }
-    let mut steps = vec![0; length];
+    let mut steps = Vec::with_capacity(length);
     let mut at = node;
-    for slot in steps.iter_mut().rev() {
-        let (parent, action) = step(at).unwrap_or((at, 0));
-        *slot = action;
+    while let Some((parent, action)) = step(at) {
+        steps.push(action);
         at = parent;
     }
+    steps.reverse();
     steps
 }
