@@ -1,40 +1,44 @@
 //! The packed search's open list: one `u64` key per entry, smallest first.
 //!
-//! A key is `f` (20 bits), `h` (12 bits) and the push order (32 bits), so keys order exactly as
-//! the general search's entries do, and the node an entry stands for is looked up by its push
-//! order. Few entries are open in most searches, and for those an unsorted array whose minimum
-//! is found by a scan beats a heap; past [`SMALL`] entries it becomes a binary heap.
+//! A key is `f` (16 bits), `h` (10 bits), the push order (19 bits) and the node (19 bits), so keys
+//! order exactly as the general search's entries do and carry their node. A search whose numbers
+//! outgrow a key is finished by the general search. Few entries are open in most searches, and
+//! for those an unsorted array whose minimum is found by a scan beats a heap; past [`SMALL`]
+//! entries it becomes a binary heap.
 
 /// Entries kept unsorted; one more and the list turns into a heap for the rest of the search.
 const SMALL: usize = 32;
 
-const F_BITS: u32 = 20;
-const H_BITS: u32 = 12;
+const F_BITS: u32 = 16;
+const H_BITS: u32 = 10;
+const ORDER_BITS: u32 = 19;
+const NODE_BITS: u32 = 19;
 
 #[derive(Default)]
 pub(crate) struct OpenList {
     keys: Vec<u64>,
-    /// Push order → node index.
-    nodes: Vec<u32>,
+    /// Entries pushed so far.
+    pushed: u64,
     heap: bool,
 }
 
 impl OpenList {
     pub fn clear(&mut self) {
         self.keys.clear();
-        self.nodes.clear();
+        self.pushed = 0;
         self.heap = false;
     }
 
-    /// Adds `node` at `f`, `h`; `false` (and nothing added) when `f` or `h` is too large for a key.
+    /// Adds `node` at `f`, `h`; `false` (and nothing added) when a number is too large for a key.
     #[inline(always)]
     pub fn push(&mut self, f: u64, h: u64, node: u32) -> bool {
-        let order = self.nodes.len() as u64;
-        if f >> F_BITS != 0 || h >> H_BITS != 0 || order >> 32 != 0 {
+        let order = self.pushed;
+        if f >> F_BITS | h >> H_BITS | order >> ORDER_BITS | u64::from(node) >> NODE_BITS != 0 {
             return false;
         }
-        self.nodes.push(node);
-        self.keys.push(f << (64 - F_BITS) | h << 32 | order);
+        self.pushed += 1;
+        self.keys
+            .push(f << (64 - F_BITS) | h << (ORDER_BITS + NODE_BITS) | order << NODE_BITS | u64::from(node));
         if self.heap {
             self.sift_up(self.keys.len() - 1);
         } else if self.keys.len() > SMALL {
@@ -66,7 +70,7 @@ impl OpenList {
             self.keys.swap_remove(at);
             best
         };
-        Some((key, self.nodes[(key as u32) as usize]))
+        Some((key, (key & ((1 << NODE_BITS) - 1)) as u32))
     }
 
     /// The `f` a key was pushed with.
@@ -140,7 +144,7 @@ mod tests {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             if round % 3 == 2 {
                 let expected = reference.pop().map(|std::cmp::Reverse((f, h, node))| (f, h, node));
-                let got = open.pop().map(|(key, node)| (OpenList::f(key), (key >> 32) & 0xFFF, node));
+                let got = open.pop().map(|(key, node)| (OpenList::f(key), (key >> 38) & 0x3FF, node));
                 assert_eq!(got, expected);
             } else {
                 let (f, h) = ((seed >> 40) % 50, (seed >> 20) % 7);
@@ -149,6 +153,7 @@ mod tests {
             }
         }
         assert!(open.heap, "the test should reach the heap stage");
-        assert!(!open.push(1 << 20, 0, 0) && !open.push(0, 1 << 12, 0), "too large for a key");
+        assert!(!open.push(1 << 16, 0, 0) && !open.push(0, 1 << 10, 0), "too large for a key");
+        assert!(!open.push(0, 0, 1 << 19), "too large for a key");
     }
 }

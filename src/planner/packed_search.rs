@@ -51,9 +51,9 @@ pub(crate) fn begin<W: Word>(
 ) -> Option<bool> {
     scratch.nodes.clear();
     scratch.closed.reset();
-    scratch.open.clear();
     scratch.expanded = 0;
     let h0 = problem.heuristic.estimate(heuristic, &problem.layout, start);
+    scratch.open.clear();
     if h0 == u64::MAX {
         return Some(false); // a dead end (bounds of packed problems never saturate to this)
     }
@@ -76,12 +76,8 @@ pub(crate) fn advance<W: Word>(
         if g.saturating_add(h) != OpenList::f(key) {
             continue; // left behind when a cheaper way into this state re-opened it
         }
-        if h == 0 && problem.goal.holds(state, guards) {
-            let steps = path_to(node, |n| {
-                let n = &scratch.nodes[n as usize];
-                (n.parent != NO_PARENT).then_some((n.parent, n.action as usize))
-            });
-            return Packed::Done(Outcome::Found { steps, cost: g, expanded: scratch.expanded });
+        if h == 0 && reaches_goal(problem, state) {
+            return Packed::Done(found(scratch, node));
         }
         if scratch.expanded >= budget {
             scratch.open.restore(key);
@@ -126,4 +122,18 @@ pub(crate) fn advance<W: Word>(
         }
     }
     Packed::Done(Outcome::Exhausted { expanded: scratch.expanded })
+}
+
+#[inline(never)]
+fn reaches_goal<W: Word>(problem: &PackedProblem<W>, state: W) -> bool {
+    problem.goal.holds(state, problem.guards())
+}
+
+#[inline(never)]
+fn found<W: Word>(scratch: &PackedScratch<W>, node: u32) -> Outcome {
+    let steps = path_to(node, |n| {
+        let n = &scratch.nodes[n as usize];
+        (n.parent != NO_PARENT).then_some((n.parent, n.action as usize))
+    });
+    Outcome::Found { steps, cost: scratch.nodes[node as usize].g, expanded: scratch.expanded }
 }
