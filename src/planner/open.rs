@@ -14,17 +14,28 @@ const H_BITS: u32 = 10;
 const ORDER_BITS: u32 = 19;
 const NODE_BITS: u32 = 19;
 
-#[derive(Default)]
 pub(crate) struct OpenList {
     keys: Vec<u64>,
+    /// While the list is unsorted: the smallest key (`u64::MAX` if none) and where it is. It is
+    /// found again right after a pop, so that scan overlaps the expansion that follows instead
+    /// of delaying the next pop.
+    best: u64,
+    best_at: usize,
     /// Entries pushed so far.
     pushed: u64,
     heap: bool,
 }
 
+impl Default for OpenList {
+    fn default() -> Self {
+        OpenList { keys: Vec::new(), best: u64::MAX, best_at: 0, pushed: 0, heap: false }
+    }
+}
+
 impl OpenList {
     pub fn clear(&mut self) {
         self.keys.clear();
+        (self.best, self.best_at) = (u64::MAX, 0);
         self.pushed = 0;
         self.heap = false;
     }
@@ -37,22 +48,28 @@ impl OpenList {
             return false;
         }
         self.pushed += 1;
-        self.keys
-            .push(f << (64 - F_BITS) | h << (ORDER_BITS + NODE_BITS) | order << NODE_BITS | u64::from(node));
-        if self.heap {
-            self.sift_up(self.keys.len() - 1);
-        } else if self.keys.len() > SMALL {
-            self.heapify();
-        }
+        self.insert(
+            f << (64 - F_BITS) | h << (ORDER_BITS + NODE_BITS) | order << NODE_BITS | u64::from(node),
+        );
         true
+    }
+
+    #[inline(always)]
+    fn insert(&mut self, key: u64) {
+        let at = self.keys.len();
+        self.keys.push(key);
+        if self.heap {
+            self.sift_up(at);
+        } else if at >= SMALL {
+            self.heapify();
+        } else if key < self.best {
+            (self.best, self.best_at) = (key, at);
+        }
     }
 
     /// Puts back a key [`pop`](Self::pop) returned.
     pub fn restore(&mut self, key: u64) {
-        self.keys.push(key);
-        if self.heap {
-            self.sift_up(self.keys.len() - 1);
-        }
+        self.insert(key);
     }
 
     /// The smallest key and its node.
@@ -61,14 +78,18 @@ impl OpenList {
         let key = if self.heap {
             self.pop_heap()?
         } else {
-            let (mut best, mut at) = (*self.keys.first()?, 0);
-            for (i, &k) in self.keys.iter().enumerate().skip(1) {
-                if k < best {
-                    (best, at) = (k, i);
+            if self.keys.is_empty() {
+                return None;
+            }
+            let key = self.best;
+            self.keys.swap_remove(self.best_at);
+            (self.best, self.best_at) = (u64::MAX, 0);
+            for (i, &k) in self.keys.iter().enumerate() {
+                if k < self.best {
+                    (self.best, self.best_at) = (k, i);
                 }
             }
-            self.keys.swap_remove(at);
-            best
+            key
         };
         Some((key, (key & ((1 << NODE_BITS) - 1)) as u32))
     }
