@@ -8,7 +8,7 @@ use super::closed::Closed;
 use super::heuristic::Heuristic;
 use super::open::OpenList;
 use super::packed::PackedProblem;
-use super::search::{Outcome, path_to};
+use super::search::Outcome;
 use super::word::Word;
 
 /// What a stretch of packed search came to.
@@ -131,9 +131,19 @@ fn reaches_goal<W: Word>(problem: &PackedProblem<W>, state: W) -> bool {
 
 #[inline(never)]
 fn found<W: Word>(scratch: &PackedScratch<W>, node: u32) -> Outcome {
-    let steps = path_to(node, |n| {
-        let n = &scratch.nodes[n as usize];
-        (n.parent != NO_PARENT).then_some((n.parent, n.action as usize))
-    });
-    Outcome::Found { steps, cost: scratch.nodes[node as usize].g, expanded: scratch.expanded }
+    let nodes = &scratch.nodes;
+    let parent_of = |n: u32| nodes.get(n as usize).filter(|n| n.parent != NO_PARENT);
+    let mut length = 0;
+    let mut at = node;
+    while let Some(n) = parent_of(at) {
+        (length, at) = (length + 1, n.parent);
+    }
+    let mut steps = Vec::with_capacity(length);
+    at = node;
+    while let Some(n) = parent_of(at) {
+        steps.push(n.action as usize);
+        at = n.parent;
+    }
+    steps.reverse();
+    Outcome::Found { steps, cost: nodes[node as usize].g, expanded: scratch.expanded }
 }
