@@ -32,6 +32,7 @@
 //!   search runs on words ([`packed`]); any state that does not fit sends the question to the
 //!   general search, which gives the same answer.
 
+mod applicable;
 mod closed;
 mod compile;
 mod facts;

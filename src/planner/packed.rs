@@ -10,6 +10,7 @@
 //! successor that does not fit is detected, never wrapped: the planner then plans on the general
 //! path, so packing changes speed only, never an answer.
 
+use super::applicable::Applicability;
 use super::compile::{Compiled, Delta, SlotCondition};
 use super::facts::{FactId, State, Value};
 use super::heuristic::Heuristic;
@@ -207,6 +208,8 @@ pub(crate) struct PackedProblem<W> {
     pub actions: Vec<PackedAction<W>>,
     pub goal: Test<W>,
     pub heuristic: PackedHeuristic,
+    /// Applicable-action sets, for problems with many actions.
+    pub applicability: Option<Applicability>,
 }
 
 impl<W: Word> PackedProblem<W> {
@@ -322,7 +325,7 @@ fn pack_into<W: Word>(
 
     let goal = Test::new(&layout, &problem.goal).unwrap_or_else(|| Test::never(&layout));
     // An action whose preconditions no packed state meets generates nothing on either path.
-    let actions = problem
+    let actions: Vec<PackedAction<W>> = problem
         .actions
         .iter()
         .filter_map(|action| Some((action, Test::new(&layout, &action.preconditions)?)))
@@ -365,5 +368,6 @@ fn pack_into<W: Word>(
         })
         .collect();
     let heuristic = PackedHeuristic::new(heuristic, &layout);
-    PackedProblem { layout, actions, goal, heuristic }
+    let applicability = Applicability::new(problem, &actions);
+    PackedProblem { layout, actions, goal, heuristic, applicability }
 }

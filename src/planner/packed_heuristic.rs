@@ -112,9 +112,11 @@ impl PackedHeuristic {
     #[inline]
     fn bound<W: Word>(&self, m: &Member, heuristic: &Heuristic, layout: &Layout<W>, x: W) -> u64 {
         let row = layout.offset(x, m.slot).wrapping_sub(m.first);
-        match self.tables.get((u64::from(m.start) + row) as usize) {
-            Some(&bound) if row < u64::from(m.len) => bound,
-            _ => {
+        let tabulated =
+            (row < u64::from(m.len)).then(|| self.tables.get(m.start as usize + row as usize)).flatten();
+        match tabulated {
+            Some(&bound) => bound,
+            None => {
                 let helpers = &heuristic.groups[m.group as usize][m.index as usize];
                 helpers.bound(layout.value(x, m.slot)).unwrap_or(DEAD_END)
             }

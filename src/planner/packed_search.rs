@@ -4,10 +4,11 @@
 //! the same answer; only the state is a word, so applying an action, comparing and hashing a
 //! state are a few instructions, and the closed set keys hold the state itself.
 
+use super::applicable::Applicability;
 use super::closed::Closed;
 use super::heuristic::Heuristic;
 use super::open::OpenList;
-use super::packed::PackedProblem;
+use super::packed::{PackedAction, PackedProblem};
 use super::search::Outcome;
 use super::word::Word;
 
@@ -35,6 +36,8 @@ const NO_PARENT: u32 = u32::MAX;
 #[derive(Default)]
 pub(crate) struct PackedScratch<W> {
     nodes: Vec<Node<W>>,
+    /// Each node's applicable actions, when the problem keeps them ([`Applicability`]).
+    applicable: Vec<u64>,
     /// State → node index.
     closed: Closed<W>,
     open: OpenList,
@@ -50,6 +53,7 @@ pub(crate) fn begin<W: Word>(
     scratch: &mut PackedScratch<W>,
 ) -> Option<bool> {
     scratch.nodes.clear();
+    scratch.applicable.clear();
     scratch.closed.reset();
     scratch.expanded = 0;
     let h0 = problem.heuristic.estimate(heuristic, &problem.layout, start);
@@ -59,6 +63,9 @@ pub(crate) fn begin<W: Word>(
     }
     scratch.closed.find_or_insert(start.hash(), start, 0);
     scratch.nodes.push(Node { state: start, g: 0, h: h0, parent: NO_PARENT, action: 0 });
+    if problem.applicability.is_some() {
+        scratch.applicable.push(Applicability::all(&problem.actions, start, problem.guards()));
+    }
     scratch.open.push(h0, h0, 0).then_some(true)
 }
 
@@ -84,44 +91,99 @@ pub(crate) fn advance<W: Word>(
             return Packed::Done(Outcome::Budget { expanded: scratch.expanded });
         }
         scratch.expanded += 1;
-        for action in &problem.actions {
-            if !action.needs.holds(state, guards) {
-                continue;
-            }
-            let Some(child) = action.apply(state) else { return Packed::Overflow };
-            if child == state {
-                continue; // it would only lead back here
-            }
-            let child_g = g.saturating_add(action.cost);
-            let index = scratch.nodes.len() as u32;
-            let (target, child_h) = match scratch.closed.find_or_insert(child.hash(), child, index) {
-                Some(seen) => {
-                    let known = &mut scratch.nodes[seen as usize];
-                    if known.g <= child_g {
-                        continue;
-                    }
-                    // A cheaper way into a state seen before: re-open it.
-                    (known.parent, known.action, known.g) = (node, action.original, child_g);
-                    (seen, known.h)
+        if let Some(applicability) = &problem.applicability {
+            let parent = scratch.applicable[node as usize];
+            let mut set = parent;
+            while set != 0 {
+                let a = set.trailing_zeros() as usize;
+                set &= set - 1;
+                let action = &problem.actions[a];
+                let Some(child) = action.apply(state) else { return Packed::Overflow };
+                let sets = &mut scratch.applicable;
+                let applies = || sets.push(applicability.after(&problem.actions, parent, a, child, guards));
+                if !step(
+                    problem,
+                    heuristic,
+                    &mut scratch.nodes,
+                    &mut scratch.closed,
+                    &mut scratch.open,
+                    node,
+                    g,
+                    action,
+                    state,
+                    child,
+                    applies,
+                ) {
+                    return Packed::Overflow;
                 }
-                None => {
-                    let h = problem.heuristic.estimate(heuristic, &problem.layout, child);
-                    scratch.nodes.push(Node {
-                        state: child,
-                        g: child_g,
-                        h,
-                        parent: node,
-                        action: action.original,
-                    });
-                    (index, h)
+            }
+        } else {
+            for action in &problem.actions {
+                if !action.needs.holds(state, guards) {
+                    continue;
                 }
-            };
-            if child_h != u64::MAX && !scratch.open.push(child_g.saturating_add(child_h), child_h, target) {
-                return Packed::Overflow;
+                let Some(child) = action.apply(state) else { return Packed::Overflow };
+                if !step(
+                    problem,
+                    heuristic,
+                    &mut scratch.nodes,
+                    &mut scratch.closed,
+                    &mut scratch.open,
+                    node,
+                    g,
+                    action,
+                    state,
+                    child,
+                    || {},
+                ) {
+                    return Packed::Overflow;
+                }
             }
         }
     }
     Packed::Done(Outcome::Exhausted { expanded: scratch.expanded })
+}
+
+/// The successor `child` of `node` by `action`: skipped when it only leads back here or is known
+/// as cheaply, re-opened when now cheaper, else stored (`stored` runs then) — and opened. False
+/// when its numbers do not fit the open list.
+#[inline(always)]
+fn step<W: Word>(
+    problem: &PackedProblem<W>,
+    heuristic: &Heuristic,
+    nodes: &mut Vec<Node<W>>,
+    closed: &mut Closed<W>,
+    open: &mut OpenList,
+    node: u32,
+    g: u64,
+    action: &PackedAction<W>,
+    state: W,
+    child: W,
+    stored: impl FnOnce(),
+) -> bool {
+    if child == state {
+        return true; // it would only lead back here
+    }
+    let child_g = g.saturating_add(action.cost);
+    let index = nodes.len() as u32;
+    let (target, child_h) = match closed.find_or_insert(child.hash(), child, index) {
+        Some(seen) => {
+            let known = &mut nodes[seen as usize];
+            if known.g <= child_g {
+                return true;
+            }
+            // A cheaper way into a state seen before: re-open it.
+            (known.parent, known.action, known.g) = (node, action.original, child_g);
+            (seen, known.h)
+        }
+        None => {
+            let h = problem.heuristic.estimate(heuristic, &problem.layout, child);
+            nodes.push(Node { state: child, g: child_g, h, parent: node, action: action.original });
+            stored();
+            (index, h)
+        }
+    };
+    child_h == u64::MAX || open.push(child_g.saturating_add(child_h), child_h, target)
 }
 
 #[inline(never)]

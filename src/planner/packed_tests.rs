@@ -28,8 +28,19 @@ fn action() -> impl Strategy<Value = Action> {
 }
 
 fn domain() -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, State, u32)> {
+    domain_of(1..8)
+}
+
+/// Enough actions for the search to keep applicable-action sets ([`super::applicable`]).
+fn many_action_domain() -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, State, u32)> {
+    domain_of(12..40)
+}
+
+fn domain_of(
+    actions: std::ops::Range<usize>,
+) -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, State, u32)> {
     (
-        prop::collection::vec(action(), 1..8),
+        prop::collection::vec(action(), actions),
         prop::collection::vec(condition(), 1..3),
         prop::collection::vec(prop_oneof![8 => 0..3i32, 1 => -40..40i32], FACTS as usize),
         1..5u32,
@@ -46,25 +57,43 @@ fn planner_with_fields(actions: &[Action], goal: &[Condition], bits: u32) -> Pla
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
     fn packed_answers_equal_general_answers((actions, goal, start, bits) in domain()) {
-        let planner = planner_with_fields(&actions, &goal, bits);
-        let mut memory = Memory::default();
-        let general = planner.plan_general(&start, 3000, &mut memory);
-        let Memory { narrow, wide, reach, projected, .. } = &mut memory;
-        let packed = match &planner.packed {
-            Some(Packed::Narrow(p)) => planner.plan_packed(p, &start, 3000, narrow, reach, projected),
-            Some(Packed::Wide(p)) => planner.plan_packed(p, &start, 3000, wide, reach, projected),
-            None => None,
-        };
-        if let Some(packed) = packed {
-            prop_assert_eq!(packed, general);
-        }
-        // Whatever path it takes, the public entry point answers as the general search does.
-        prop_assert_eq!(planner.plan(&start, 3000), planner.plan_general(&start, 3000, &mut Memory::default()));
+        same_answers(&actions, &goal, &start, bits)?;
     }
+
+    #[test]
+    fn packed_answers_with_applicable_sets_equal_general_answers(
+        (actions, goal, start, bits) in many_action_domain()
+    ) {
+        same_answers(&actions, &goal, &start, bits)?;
+    }
+}
+
+/// The packed search answers as the general one whenever it answers; the planner always does.
+fn same_answers(
+    actions: &[Action],
+    goal: &[Condition],
+    start: &State,
+    bits: u32,
+) -> Result<(), TestCaseError> {
+    let planner = planner_with_fields(actions, goal, bits);
+    let mut memory = Memory::default();
+    let general = planner.plan_general(start, 3000, &mut memory);
+    let Memory { narrow, wide, reach, projected, .. } = &mut memory;
+    let packed = match &planner.packed {
+        Some(Packed::Narrow(p)) => planner.plan_packed(p, start, 3000, narrow, reach, projected),
+        Some(Packed::Wide(p)) => planner.plan_packed(p, start, 3000, wide, reach, projected),
+        None => None,
+    };
+    if let Some(packed) = packed {
+        prop_assert_eq!(packed, general);
+    }
+    // Whatever path it takes, the public entry point answers as the general search does.
+    prop_assert_eq!(planner.plan(start, 3000), planner.plan_general(start, 3000, &mut Memory::default()));
+    Ok(())
 }
 
 /// The three ways a packed plan can go all occur in the domains above: answered, the start did
@@ -94,4 +123,26 @@ fn the_domains_exercise_every_packed_path() {
         "{answered} {start_too_wide} {overflowed}"
     );
     eprintln!("answered {answered}, start too wide {start_too_wide}, overflowed {overflowed}");
+}
+
+/// The many-action domains do keep applicable-action sets, and their searches mostly answer.
+#[test]
+fn many_action_domains_keep_applicable_sets() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let (mut with_sets, mut answered) = (0, 0);
+    for _ in 0..300 {
+        let (actions, goal, start, bits) = many_action_domain().new_tree(&mut runner).unwrap().current();
+        let planner = planner_with_fields(&actions, &goal, bits);
+        let Some(Packed::Narrow(p)) = &planner.packed else { continue };
+        if p.applicability.is_none() {
+            continue;
+        }
+        with_sets += 1;
+        let mut memory = Memory::default();
+        let Memory { narrow, reach, projected, .. } = &mut memory;
+        answered += usize::from(planner.plan_packed(p, &start, 3000, narrow, reach, projected).is_some());
+    }
+    assert!(with_sets > 100 && answered > 50, "{with_sets} with sets, {answered} answered");
 }
