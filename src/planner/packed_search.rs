@@ -15,7 +15,8 @@ use super::word::Word;
 /// What a stretch of packed search came to.
 pub(crate) enum Packed {
     Done(Outcome),
-    /// A successor left its field's range: the problem must be planned on the general path.
+    /// A successor left its field's range, or the search's numbers outgrew the open list's
+    /// keys: the question must be planned on the general path.
     Overflow,
 }
 
