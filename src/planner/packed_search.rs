@@ -93,30 +93,8 @@ pub(crate) fn advance<W: Word>(
         }
         scratch.expanded += 1;
         if let Some(applicability) = &problem.applicability {
-            let parent = scratch.applicable[node as usize];
-            let mut set = parent;
-            while set != 0 {
-                let a = set.trailing_zeros() as usize;
-                set &= set - 1;
-                let action = &problem.actions[a];
-                let Some(child) = action.apply(state) else { return Packed::Overflow };
-                let sets = &mut scratch.applicable;
-                let applies = || sets.push(applicability.after(&problem.actions, parent, a, child, guards));
-                if !step(
-                    problem,
-                    heuristic,
-                    &mut scratch.nodes,
-                    &mut scratch.closed,
-                    &mut scratch.open,
-                    node,
-                    g,
-                    action,
-                    state,
-                    child,
-                    applies,
-                ) {
-                    return Packed::Overflow;
-                }
+            if !expand_with_sets(problem, heuristic, applicability, scratch, node, g, state) {
+                return Packed::Overflow;
             }
         } else {
             for action in &problem.actions {
@@ -124,25 +102,66 @@ pub(crate) fn advance<W: Word>(
                     continue;
                 }
                 let Some(child) = action.apply(state) else { return Packed::Overflow };
-                if !step(
-                    problem,
-                    heuristic,
-                    &mut scratch.nodes,
-                    &mut scratch.closed,
-                    &mut scratch.open,
-                    node,
-                    g,
-                    action,
-                    state,
-                    child,
-                    || {},
-                ) {
+                if child == state {
+                    continue; // it would only lead back here
+                }
+                let child_g = g.saturating_add(action.cost);
+                let index = scratch.nodes.len() as u32;
+                let (target, child_h) = match scratch.closed.find_or_insert(child.hash(), child, index) {
+                    Some(seen) => {
+                        let known = &mut scratch.nodes[seen as usize];
+                        if known.g <= child_g {
+                            continue;
+                        }
+                        // A cheaper way into a state seen before: re-open it.
+                        (known.parent, known.action, known.g) = (node, action.original, child_g);
+                        (seen, known.h)
+                    }
+                    None => {
+                        let h = problem.heuristic.estimate(heuristic, &problem.layout, child);
+                        let (parent, action) = (node, action.original);
+                        scratch.nodes.push(Node { state: child, g: child_g, h, parent, action });
+                        (index, h)
+                    }
+                };
+                if child_h != u64::MAX && !scratch.open.push(child_g.saturating_add(child_h), child_h, target)
+                {
                     return Packed::Overflow;
                 }
             }
         }
     }
     Packed::Done(Outcome::Exhausted { expanded: scratch.expanded })
+}
+
+/// Expands `node` through the actions useful in its state ([`Applicability`]), in order. False
+/// when a successor or its numbers do not fit.
+#[inline(never)]
+fn expand_with_sets<W: Word>(
+    problem: &PackedProblem<W>,
+    heuristic: &Heuristic,
+    applicability: &Applicability,
+    scratch: &mut PackedScratch<W>,
+    node: u32,
+    g: u64,
+    state: W,
+) -> bool {
+    let guards = problem.guards();
+    let parent = scratch.applicable[node as usize];
+    let mut set = parent;
+    while set != 0 {
+        let a = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let action = &problem.actions[a];
+        let Some(child) = action.apply(state) else { return false };
+        let sets = &mut scratch.applicable;
+        let applies = || sets.push(applicability.after(&problem.actions, parent, a, child, guards));
+        let (nodes, closed, open) = (&mut scratch.nodes, &mut scratch.closed, &mut scratch.open);
+        if !step(problem, heuristic, nodes, closed, open, node, g, action, state, child, applies) {
+            return false;
+        }
+    }
+    true
 }
 
 /// The successor `child` of `node` by `action`: skipped when it only leads back here or is known
