@@ -117,6 +117,22 @@ fn micros(d: Duration) -> String {
     format!("{:.2}", d.as_secs_f64() * 1e6)
 }
 
+/// Issue #5: time per plan should grow linearly with the states expanded. For the chain cells
+/// (length 10 → 40, distractors 0 → 30) prints the time per expanded state, which is then flat.
+fn print_linearity(rows: &[(String, Duration, usize)]) {
+    let chains: Vec<_> = rows.iter().filter(|(name, _, _)| name.starts_with("chain")).collect();
+    if chains.is_empty() {
+        return;
+    }
+    println!();
+    println!("time per expanded state, chain cells (flat when time grows linearly with expansions):");
+    println!("{:<16} {:>9} {:>9} {:>12}", "problem", "expanded", "ours µs", "ns/expanded");
+    for (name, time, expanded) in chains {
+        let per = time.as_secs_f64() * 1e9 / (*expanded).max(1) as f64;
+        println!("{:<16} {:>9} {:>9} {:>12.1}", name, expanded, micros(*time), per);
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let Some(i) = args.iter().position(|a| a == "--dogoap-cell") {
@@ -141,6 +157,7 @@ fn main() {
     }
     if args.iter().any(|a| a == "--ours-only") {
         // For profiling: our planner alone, nothing else in the process.
+        let mut rows = Vec::new();
         for p in problems().iter().filter(|p| filter.as_ref().is_none_or(|f| p.name.contains(f.as_str()))) {
             let (time, compiled, expanded, cost) = ours(p);
             println!(
@@ -151,7 +168,9 @@ fn main() {
                 expanded,
                 cost
             );
+            rows.push((p.name.clone(), time, expanded));
         }
+        print_linearity(&rows);
         return;
     }
 
@@ -164,11 +183,13 @@ fn main() {
         "{:<16} {:>9} {:>10} {:>9} {:>5} | {:>13} {:>6} | {:>10} {:>10}",
         "problem", "ours µs", "+compile", "expanded", "cost", "dogoap µs", "cost", "speed-up", "+compile"
     );
+    let mut rows = Vec::new();
     for p in problems() {
         if filter.as_ref().is_some_and(|f| !p.name.contains(f.as_str())) {
             continue;
         }
         let (time, compiled, expanded, cost) = ours(&p);
+        rows.push((p.name.clone(), time, expanded));
         let ratio = |theirs: Duration, ours: Duration| theirs.as_secs_f64() / ours.as_secs_f64();
         let (theirs, their_cost, speedup, speedup_compiled) = match dogoap(&p.name) {
             DogoapResult::Plan { time: t, cost: c } => (
@@ -206,4 +227,5 @@ fn main() {
     println!(
         "(dogoap does not report expansions; its cost column shows when its heuristic gives up optimality)"
     );
+    print_linearity(&rows);
 }

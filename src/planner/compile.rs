@@ -2,8 +2,9 @@
 //!
 //! Backward relevance: a fact matters if the goal tests it or a relevant action's precondition
 //! does; an action is relevant if it changes a fact that matters. Every other action only touches
-//! facts nothing depends on, so dropping it — and projecting those facts out of the state — keeps
-//! every plan valid and every optimum intact, while distractor actions stop multiplying states.
+//! facts nothing depends on, so dropping it — and projecting out of the state every fact that
+//! does not matter, with the effects on it — keeps every plan valid and every optimum intact,
+//! while distractor actions stop multiplying states.
 
 use super::facts::{FactId, Value};
 use super::model::{Action, Change, Compare, Condition};
@@ -78,27 +79,25 @@ pub(crate) struct Compiled {
 pub(crate) fn compile(actions: &[Action], goal: &[Condition]) -> Compiled {
     let relevant_actions = relevant_actions(actions, goal);
 
+    // Slots for the facts that matter: tested by the goal or by a relevant precondition. A fact
+    // only ever written is projected out with the effects on it — nothing reads it.
     let mut slots: Vec<FactId> = Vec::new();
+    let tested = goal.iter().chain(relevant_actions.iter().flat_map(|&a| &actions[a].preconditions));
+    for c in tested {
+        slot_of(c.fact, &mut slots);
+    }
+    let slot = |fact: FactId| slots.iter().position(|&f| f == fact).map(|i| i as Slot);
+    let condition =
+        |c: &Condition| SlotCondition { slot: slot(c.fact).unwrap_or(0), compare: c.compare, value: c.value };
 
-    let goal = goal
-        .iter()
-        .map(|c| SlotCondition { slot: slot_of(c.fact, &mut slots), compare: c.compare, value: c.value })
-        .collect();
+    let goal = goal.iter().map(condition).collect();
     let actions = relevant_actions
         .into_iter()
         .map(|original| {
             let action = &actions[original];
-            let preconditions = action
-                .preconditions
-                .iter()
-                .map(|c| SlotCondition {
-                    slot: slot_of(c.fact, &mut slots),
-                    compare: c.compare,
-                    value: c.value,
-                })
-                .collect();
+            let preconditions = action.preconditions.iter().map(condition).collect();
             let effects: Vec<(Slot, Change, Value)> =
-                action.effects.iter().map(|e| (slot_of(e.fact, &mut slots), e.change, e.value)).collect();
+                action.effects.iter().filter_map(|e| Some((slot(e.fact)?, e.change, e.value))).collect();
             let deltas = compose(&effects);
             SlotAction { original, cost: action.cost, preconditions, effects, deltas }
         })

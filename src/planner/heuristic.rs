@@ -14,15 +14,15 @@ use super::model::Compare;
 
 /// The actions that can help one goal condition: (cost, net change on its fact).
 #[derive(Clone, Debug)]
-struct Helpers {
-    condition: SlotCondition,
+pub(crate) struct Helpers {
+    pub condition: SlotCondition,
     helpers: Vec<(u64, Delta)>,
 }
 
 #[derive(Clone, Debug)]
 pub(crate) struct Heuristic {
     /// Goal conditions grouped so that no action helps conditions in two groups.
-    groups: Vec<Vec<Helpers>>,
+    pub groups: Vec<Vec<Helpers>>,
 }
 
 impl Heuristic {
@@ -73,11 +73,17 @@ impl Heuristic {
     /// A lower bound on the cost from `state` to the goal, or `None` when some unmet condition
     /// has no action that could ever move it (a dead end).
     pub fn estimate(&self, state: &[Value]) -> Option<u64> {
+        self.estimate_by(|slot| state[slot])
+    }
+
+    /// [`estimate`](Self::estimate) for a state given as a slot's value by `value_of(slot)`.
+    #[inline]
+    pub fn estimate_by(&self, value_of: impl Fn(usize) -> Value) -> Option<u64> {
         let mut total = 0u64;
         for group in &self.groups {
             let mut largest = 0u64;
             for member in group {
-                largest = largest.max(member.bound(state[member.condition.slot as usize])?);
+                largest = largest.max(member.bound(value_of(member.condition.slot as usize))?);
             }
             total = total.saturating_add(largest);
         }
@@ -86,7 +92,9 @@ impl Heuristic {
 }
 
 impl Helpers {
-    fn bound(&self, actual: Value) -> Option<u64> {
+    /// The least cost of meeting this condition from `actual`, preconditions aside; `None`
+    /// when no helper moves the fact the needed way.
+    pub fn bound(&self, actual: Value) -> Option<u64> {
         let c = self.condition;
         if c.holds_for(actual) {
             return Some(0);

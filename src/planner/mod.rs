@@ -28,21 +28,36 @@
 //!   [`NoPlan::Exhausted`] or [`NoPlan::Budget`].
 //! - **Focused.** Actions that cannot influence the goal are dropped and the facts only they touch
 //!   are projected out, so distractors do not multiply the search ([`compile`]).
+//! - **Packed when small.** When the remaining facts fit bit fields of one machine word, the
+//!   search runs on words ([`packed`]); any state that does not fit sends the question to the
+//!   general search, which gives the same answer.
 
+mod applicable;
+mod closed;
 mod compile;
 mod facts;
 mod heuristic;
 mod model;
+mod open;
+mod packed;
+mod packed_heuristic;
+mod packed_search;
+#[cfg(test)]
+mod packed_tests;
 mod reach;
 mod search;
+mod word;
 
 pub use facts::{FactId, FactTable, Scope, State, Value};
 pub use model::{Action, Change, Compare, Condition, Effect};
 
 use compile::Compiled;
 use heuristic::Heuristic;
+use packed::{Packed, PackedProblem};
+use packed_search::PackedScratch;
 use search::{Outcome, Scratch};
 use std::cell::RefCell;
+use word::Word;
 
 thread_local! {
     /// Each thread's search memory, kept between plans so planning does not allocate.
@@ -52,6 +67,8 @@ thread_local! {
 #[derive(Default)]
 struct Memory {
     search: Scratch,
+    narrow: PackedScratch<u64>,
+    wide: PackedScratch<u128>,
     reach: reach::ReachScratch,
     projected: Vec<Value>,
 }
@@ -124,6 +141,7 @@ impl NoPlan {
 pub struct Planner {
     problem: Compiled,
     heuristic: Heuristic,
+    packed: Option<Packed>,
 }
 
 impl Planner {
@@ -131,53 +149,100 @@ impl Planner {
     pub fn new(actions: &[Action], goal: &[Condition]) -> Self {
         let problem = compile::compile(actions, goal);
         let heuristic = Heuristic::new(&problem);
-        Planner { problem, heuristic }
+        let packed = packed::pack(&problem, &heuristic);
+        Planner { problem, heuristic, packed }
     }
 
     /// The cheapest plan from `start`, expanding at most `budget` states.
     pub fn plan(&self, start: &State, budget: usize) -> Result<Plan, NoPlan> {
         MEMORY.with_borrow_mut(|memory| {
-            let Memory { search, reach, projected } = memory;
-            projected.clear();
-            projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));
-            // Most questions are answered within a few expansions, so the relaxed look-ahead
-            // runs only when a short search has not found a plan. Then it names what blocks an
-            // unreachable goal, and spares the rest of the budget; otherwise the search goes on.
-            let started = search::begin(&self.heuristic, projected, search);
-            let short = if started {
-                search::advance(&self.problem, &self.heuristic, budget.min(SHORT_SEARCH), search)
-            } else {
-                Outcome::Exhausted { expanded: 0 }
+            let Memory { narrow, wide, reach, projected, .. } = memory;
+            let answer = match &self.packed {
+                Some(Packed::Narrow(p)) => self.plan_packed(p, start, budget, narrow, reach, projected),
+                Some(Packed::Wide(p)) => self.plan_packed(p, start, budget, wide, reach, projected),
+                None => None,
             };
-            if matches!(short, Outcome::Found { .. }) {
-                return self.answer(short);
-            }
-            if let Some(blocked) = reach::blockers(&self.problem, projected, reach) {
-                return Err(NoPlan::Unreachable { blocked });
-            }
-            match short {
-                Outcome::Budget { .. } if budget > SHORT_SEARCH => {
-                    self.answer(search::advance(&self.problem, &self.heuristic, budget, search))
-                }
-                done => self.answer(done),
+            answer.unwrap_or_else(|| self.plan_general(start, budget, memory))
+        })
+    }
+
+    /// The plan on packed states, or `None` when `start` or a state the search reaches does not
+    /// fit the packing (then the general search answers).
+    fn plan_packed<W: Word>(
+        &self,
+        problem: &PackedProblem<W>,
+        start: &State,
+        budget: usize,
+        scratch: &mut PackedScratch<W>,
+        reach: &mut reach::ReachScratch,
+        projected: &mut Vec<Value>,
+    ) -> Option<Result<Plan, NoPlan>> {
+        let packed_start = problem.layout.encode(start, &self.problem.slots)?;
+        let started = packed_search::begin(problem, &self.heuristic, packed_start, scratch)?;
+        self.drive(start, budget, started, reach, projected, |budget| {
+            match packed_search::advance(problem, &self.heuristic, budget, scratch) {
+                packed_search::Packed::Done(outcome) => Some(outcome),
+                packed_search::Packed::Overflow => None,
             }
         })
     }
 
-    fn answer(&self, outcome: Outcome) -> Result<Plan, NoPlan> {
-        match outcome {
-            Outcome::Found { steps, cost, expanded } => {
-                let steps = steps.into_iter().map(|a| self.problem.actions[a].original).collect();
-                Ok(Plan { steps, cost, expanded })
-            }
-            Outcome::Exhausted { expanded } => Err(NoPlan::Exhausted { expanded }),
-            Outcome::Budget { expanded } => Err(NoPlan::Budget { expanded }),
+    fn plan_general(&self, start: &State, budget: usize, memory: &mut Memory) -> Result<Plan, NoPlan> {
+        let Memory { search, reach, projected, .. } = memory;
+        project(&self.problem, start, projected);
+        let started = search::begin(&self.heuristic, projected, search);
+        let answer = self.drive(start, budget, started, reach, projected, |budget| {
+            Some(search::advance(&self.problem, &self.heuristic, budget, search))
+        });
+        answer.unwrap_or(Err(NoPlan::Exhausted { expanded: 0 })) // the general search always answers
+    }
+
+    /// Most questions are answered within a few expansions, so the relaxed look-ahead runs only
+    /// when a short search has not found a plan. Then it names what blocks an unreachable goal,
+    /// and spares the rest of the budget; otherwise the search goes on where it stopped.
+    /// `search(budget)` continues the begun search to `budget` expansions in all (`None`: it
+    /// cannot, and neither can this).
+    fn drive(
+        &self,
+        start: &State,
+        budget: usize,
+        started: bool,
+        reach: &mut reach::ReachScratch,
+        projected: &mut Vec<Value>,
+        mut search: impl FnMut(usize) -> Option<Outcome>,
+    ) -> Option<Result<Plan, NoPlan>> {
+        let short =
+            if started { search(budget.min(SHORT_SEARCH))? } else { Outcome::Exhausted { expanded: 0 } };
+        if matches!(short, Outcome::Found { .. }) {
+            return Some(answer(short));
+        }
+        project(&self.problem, start, projected);
+        if let Some(blocked) = reach::blockers(&self.problem, projected, reach) {
+            return Some(Err(NoPlan::Unreachable { blocked }));
+        }
+        match short {
+            Outcome::Budget { .. } if budget > SHORT_SEARCH => search(budget).map(answer),
+            done => Some(answer(done)),
         }
     }
 
     /// How many of the given actions can influence the goal (the rest are never tried).
     pub fn relevant_actions(&self) -> usize {
         self.problem.actions.len()
+    }
+}
+
+/// `start`'s values of the problem's slots, into `projected`.
+fn project(problem: &Compiled, start: &State, projected: &mut Vec<Value>) {
+    projected.clear();
+    projected.extend(problem.slots.iter().map(|&f| start.get(f)));
+}
+
+fn answer(outcome: Outcome) -> Result<Plan, NoPlan> {
+    match outcome {
+        Outcome::Found { steps, cost, expanded } => Ok(Plan { steps, cost, expanded }),
+        Outcome::Exhausted { expanded } => Err(NoPlan::Exhausted { expanded }),
+        Outcome::Budget { expanded } => Err(NoPlan::Budget { expanded }),
     }
 }
 

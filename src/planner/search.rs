@@ -13,7 +13,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::hash::Hasher;
 
-/// What the search found: the action indices (into the compiled list) and the bookkeeping.
+/// What the search found: the action indices (into the caller's list) and the bookkeeping.
 pub(crate) enum Outcome {
     Found { steps: Vec<usize>, cost: u64, expanded: usize },
     Exhausted { expanded: usize },
@@ -24,6 +24,7 @@ pub(crate) enum Outcome {
 #[derive(Clone, Copy)]
 struct Node {
     parent: u32,
+    /// The original index of the action that reached this node.
     action: u32,
     g: u64,
     /// The heuristic estimate of this state (`u64::MAX`: a dead end).
@@ -165,14 +166,18 @@ pub(crate) fn advance(
             continue; // left behind when a cheaper way into this state re-opened it
         }
         if h == 0 && problem.goal.iter().all(|c| c.holds_for(scratch.state(node)[c.slot as usize])) {
-            return Outcome::Found { steps: path_to(scratch, node), cost: g, expanded: scratch.expanded };
+            let steps = path_to(node, |n| {
+                let n = &scratch.nodes[n as usize];
+                (n.parent != NO_PARENT).then_some((n.parent, n.action as usize))
+            });
+            return Outcome::Found { steps, cost: g, expanded: scratch.expanded };
         }
         if scratch.expanded >= budget {
             return Outcome::Budget { expanded: scratch.expanded };
         }
         scratch.open.pop();
         scratch.expanded += 1;
-        for (a, action) in problem.actions.iter().enumerate() {
+        for action in &problem.actions {
             let state = scratch.state(node);
             if !action.preconditions.iter().all(|c| c.holds_for(state[c.slot as usize])) {
                 continue;
@@ -190,12 +195,13 @@ pub(crate) fn advance(
                 Some(seen) => {
                     // A cheaper way into a state seen before: re-open it.
                     let known = &mut scratch.nodes[seen as usize];
-                    (known.parent, known.action, known.g) = (node, a as u32, child_g);
+                    (known.parent, known.action, known.g) = (node, action.original as u32, child_g);
                     seen
                 }
                 None => {
                     let h = heuristic.estimate(&scratch.child).unwrap_or(u64::MAX);
-                    scratch.insert_child(hash, Node { parent: node, action: a as u32, g: child_g, h })
+                    let action = action.original as u32;
+                    scratch.insert_child(hash, Node { parent: node, action, g: child_g, h })
                 }
             };
             let child_h = scratch.nodes[target as usize].h;
@@ -213,11 +219,20 @@ pub(crate) fn advance(
     Outcome::Exhausted { expanded: scratch.expanded }
 }
 
-fn path_to(scratch: &Scratch, mut node: u32) -> Vec<usize> {
-    let mut steps = Vec::new();
-    while scratch.nodes[node as usize].parent != NO_PARENT {
-        steps.push(scratch.nodes[node as usize].action as usize);
-        node = scratch.nodes[node as usize].parent;
+/// The actions from the root to `node`, given each node's `(parent, action)` (`None`: the root).
+/// Counts the steps first so the answer is allocated once, at its size.
+pub(crate) fn path_to(node: u32, step: impl Fn(u32) -> Option<(u32, usize)>) -> Vec<usize> {
+    let mut length = 0;
+    let mut at = node;
+    while let Some((parent, _)) = step(at) {
+        length += 1;
+        at = parent;
+    }
+    let mut steps = Vec::with_capacity(length);
+    let mut at = node;
+    while let Some((parent, action)) = step(at) {
+        steps.push(action);
+        at = parent;
     }
     steps.reverse();
     steps

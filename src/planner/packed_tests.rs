@@ -1,0 +1,148 @@
+//! The packed search must give exactly the general search's answer — plan, cost and expansion
+//! count — whenever it answers at all, and must give up (never wrap) when a value leaves its field.
+
+use super::compile::compile;
+use super::heuristic::Heuristic;
+use super::packed::{Packed, pack_with};
+use super::{Action, Change, Compare, Condition, Effect, FactId, Memory, Planner, State};
+use proptest::prelude::*;
+
+const FACTS: u16 = 5;
+
+fn condition() -> impl Strategy<Value = Condition> {
+    (0..FACTS, prop_oneof![Just(Compare::AtLeast), Just(Compare::AtMost), Just(Compare::Exactly)], -3..6i32)
+        .prop_map(|(f, compare, value)| Condition { fact: FactId(f), compare, value })
+}
+
+fn effect() -> impl Strategy<Value = Effect> {
+    (0..FACTS, prop_oneof![Just(Change::Set), Just(Change::Add), Just(Change::Subtract)], -2..5i32)
+        .prop_map(|(f, change, value)| Effect { fact: FactId(f), change, value })
+}
+
+fn action() -> impl Strategy<Value = Action> {
+    // Now and then a cost too large for the packed open list's keys.
+    let cost = prop_oneof![12 => 0..4u32, 1 => 200_000..2_000_000u32];
+    (cost, prop::collection::vec(condition(), 0..3), prop::collection::vec(effect(), 1..4)).prop_map(
+        |(cost, preconditions, effects)| Action { name: String::new(), cost, preconditions, effects },
+    )
+}
+
+fn domain() -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, State, u32)> {
+    domain_of(1..8)
+}
+
+/// Enough actions for the search to keep applicable-action sets ([`super::applicable`]).
+fn many_action_domain() -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, State, u32)> {
+    domain_of(12..40)
+}
+
+fn domain_of(
+    actions: std::ops::Range<usize>,
+) -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, State, u32)> {
+    (
+        prop::collection::vec(action(), actions),
+        prop::collection::vec(condition(), 1..3),
+        prop::collection::vec(prop_oneof![8 => 0..3i32, 1 => -40..40i32], FACTS as usize),
+        1..5u32,
+    )
+        .prop_map(|(actions, goal, start, bits)| (actions, goal, State::from(start), bits))
+}
+
+/// A planner whose fields hold at most `bits` value bits.
+fn planner_with_fields(actions: &[Action], goal: &[Condition], bits: u32) -> Planner {
+    let problem = compile(actions, goal);
+    let heuristic = Heuristic::new(&problem);
+    let packed = pack_with(&problem, &heuristic, bits);
+    Planner { problem, heuristic, packed }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn packed_answers_equal_general_answers((actions, goal, start, bits) in domain()) {
+        same_answers(&actions, &goal, &start, bits)?;
+    }
+
+    #[test]
+    fn packed_answers_with_applicable_sets_equal_general_answers(
+        (actions, goal, start, bits) in many_action_domain()
+    ) {
+        same_answers(&actions, &goal, &start, bits)?;
+    }
+}
+
+/// The packed search answers as the general one whenever it answers; the planner always does.
+fn same_answers(
+    actions: &[Action],
+    goal: &[Condition],
+    start: &State,
+    bits: u32,
+) -> Result<(), TestCaseError> {
+    let planner = planner_with_fields(actions, goal, bits);
+    let mut memory = Memory::default();
+    let general = planner.plan_general(start, 3000, &mut memory);
+    let Memory { narrow, wide, reach, projected, .. } = &mut memory;
+    let packed = match &planner.packed {
+        Some(Packed::Narrow(p)) => planner.plan_packed(p, start, 3000, narrow, reach, projected),
+        Some(Packed::Wide(p)) => planner.plan_packed(p, start, 3000, wide, reach, projected),
+        None => None,
+    };
+    if let Some(packed) = packed {
+        prop_assert_eq!(packed, general);
+    }
+    // Whatever path it takes, the public entry point answers as the general search does.
+    prop_assert_eq!(planner.plan(start, 3000), planner.plan_general(start, 3000, &mut Memory::default()));
+    Ok(())
+}
+
+/// The three ways a packed plan can go all occur in the domains above: answered, the start did
+/// not fit, a successor did not fit.
+#[test]
+fn the_domains_exercise_every_packed_path() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let (mut answered, mut start_too_wide, mut overflowed) = (0, 0, 0);
+    for _ in 0..2000 {
+        let (actions, goal, start, bits) = domain().new_tree(&mut runner).unwrap().current();
+        let planner = planner_with_fields(&actions, &goal, bits);
+        let Some(Packed::Narrow(p)) = &planner.packed else { continue };
+        let mut memory = Memory::default();
+        let Memory { narrow, reach, projected, .. } = &mut memory;
+        if p.layout.encode(&start, &planner.problem.slots).is_none() {
+            start_too_wide += 1;
+        } else if planner.plan_packed(p, &start, 3000, narrow, reach, projected).is_some() {
+            answered += 1;
+        } else {
+            overflowed += 1;
+        }
+    }
+    assert!(
+        answered > 200 && start_too_wide > 50 && overflowed > 50,
+        "{answered} {start_too_wide} {overflowed}"
+    );
+    eprintln!("answered {answered}, start too wide {start_too_wide}, overflowed {overflowed}");
+}
+
+/// The many-action domains do keep applicable-action sets, and their searches mostly answer.
+#[test]
+fn many_action_domains_keep_applicable_sets() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let (mut with_sets, mut answered) = (0, 0);
+    for _ in 0..300 {
+        let (actions, goal, start, bits) = many_action_domain().new_tree(&mut runner).unwrap().current();
+        let planner = planner_with_fields(&actions, &goal, bits);
+        let Some(Packed::Narrow(p)) = &planner.packed else { continue };
+        if p.applicability.is_none() {
+            continue;
+        }
+        with_sets += 1;
+        let mut memory = Memory::default();
+        let Memory { narrow, reach, projected, .. } = &mut memory;
+        answered += usize::from(planner.plan_packed(p, &start, 3000, narrow, reach, projected).is_some());
+    }
+    assert!(with_sets > 100 && answered > 50, "{with_sets} with sets, {answered} answered");
+}
