@@ -31,7 +31,7 @@ pub struct GoalLine {
     pub planned: bool,
     /// From the last arbitration; `None` when it had no viable plan (or was not planned).
     pub score: Option<f32>,
-    pub cost: Option<u64>,
+    pub cost: Option<u32>,
     pub current: bool,
 }
 
@@ -94,7 +94,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
                 std::cmp::Ordering::Equal => StepStatus::Current,
                 std::cmp::Ordering::Greater => StepStatus::Next,
             };
-            (town.action(villager.index, s).label.clone(), status)
+            (town.action(villager.index, s as usize).label.clone(), status)
         })
         .collect();
     let goal_lines = character

@@ -14,7 +14,8 @@ use super::timing::PlanTimes;
 use super::town::{Outlook, Roster, SimStep, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Tally, Villager};
 use super::{SimOptions, SimSet, SimTick};
-use crate::planner::Plan;
+use crate::planner::{Plan, State};
+use std::cell::RefCell;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 use std::time::Instant;
@@ -81,8 +82,7 @@ fn deliberate_one(
     mut activity: Mut<Activity>,
     mut deliberation: Mut<Deliberation>,
 ) {
-    deliberation.due = false;
-    // Only at safe points: idle, or a wait / rest whose retry is due. Never mid-walk or mid-action.
+    // `decide` consumed the last deliberation (and cleared `due`). Only at safe points: idle, or a wait / rest whose retry is due. Never mid-walk or mid-action.
     match &mut *activity {
         Activity::Idle => {}
         Activity::Waiting { retry_in } | Activity::Resting { retry_in } => {
@@ -97,14 +97,33 @@ fn deliberate_one(
     deliberation.due = true;
     deliberation.viable.clear();
     deliberation.plan_nanos.clear();
-    let view = town.available(world, outlook, placement.tile, &agent.0);
+    VIEW.with_borrow_mut(|view| {
+        town.available_into(world, outlook, placement.tile, &agent.0, view);
+        plan_goals(town, options, villager, view, &mut goals, deliberation);
+    });
+}
+
+thread_local! {
+    /// Each planning thread's copy of what the villager it serves can count on.
+    static VIEW: RefCell<State> = RefCell::new(State::zeros(0));
+}
+
+/// Plans every unmet goal from `view`, unless every one of them is too quiet to bother.
+fn plan_goals(
+    town: &Town,
+    options: &SimOptions,
+    villager: &Villager,
+    view: &State,
+    goals: &mut Goals,
+    deliberation: &mut Deliberation,
+) {
     let c = villager.index;
     let character = &town.scenario.characters[c];
     let settings = &town.scenario.settings;
     for live in &mut goals.0 {
         (live.planned, live.plan_cost, live.score) = (false, None, None);
     }
-    let unmet = |g: &usize| !character.goals[*g].conditions.iter().all(|cond| cond.holds_in(&view));
+    let unmet = |g: &usize| !character.goals[*g].conditions.iter().all(|cond| cond.holds_in(view));
     deliberation.resting =
         (0..character.goals.len()).filter(unmet).all(|g| goals.0[g].insistence < settings.rest_threshold);
     if deliberation.resting {
@@ -113,13 +132,14 @@ fn deliberate_one(
     for g in (0..character.goals.len()).filter(unmet) {
         goals.0[g].planned = true;
         let started = options.time_plans.then(Instant::now);
-        let result = town.planners[c][g].plan(&view, settings.planner_budget);
+        let result = town.planners[c][g].plan(view, settings.planner_budget);
         if let Some(started) = started {
             deliberation.plan_nanos.push(started.elapsed().as_nanos() as u64);
         }
         if let Ok(plan) = result {
             let score = goals.0[g].insistence - settings.cost_weight * plan.cost as f32;
-            (goals.0[g].plan_cost, goals.0[g].score) = (Some(plan.cost), Some(score));
+            (goals.0[g].plan_cost, goals.0[g].score) =
+                (Some(u32::try_from(plan.cost).unwrap_or(u32::MAX)), Some(score));
             deliberation.viable.push((g, score, plan));
         }
     }
@@ -219,7 +239,7 @@ fn decide(
             tally.replans += 1;
             *intent = Intent {
                 goal: Some(chosen.0),
-                plan: chosen.2.steps.clone(),
+                plan: chosen.2.steps.iter().map(|&s| s as u32).collect(),
                 step: 0,
                 cost: chosen.2.cost,
                 expanded: chosen.2.expanded,

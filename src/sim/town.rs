@@ -25,8 +25,9 @@ pub struct Town {
     pub scenario: Arc<Scenario>,
     /// `planners[character][goal]`.
     pub planners: Vec<Vec<Planner>>,
-    /// The world facts' ids, to merge the world into a villager's own state.
+    /// The world facts' ids and the agent facts' ids, to merge the world into a villager's own state.
     pub world_ids: Vec<FactId>,
+    pub agent_ids: Vec<FactId>,
     /// How many copies of the scenario play side by side, and who lives where.
     pub layout: Layout,
 }
@@ -46,8 +47,8 @@ impl Town {
                 scenario.characters[c].goals.iter().map(|g| Planner::new(&actions, &g.conditions)).collect()
             })
             .collect();
-        let world_ids = scenario.facts.ids().filter(|&f| scenario.facts.scope(f) == Scope::World).collect();
-        Town { scenario: Arc::new(scenario), planners, world_ids, layout }
+        let (world_ids, agent_ids) = scenario.facts.ids().partition(|&f| scenario.facts.scope(f) == Scope::World);
+        Town { scenario: Arc::new(scenario), planners, world_ids, agent_ids, layout }
     }
 
     /// How reports and logs name villager `number`: its character's id, and in a town of
@@ -81,11 +82,30 @@ impl Town {
     /// Decisions and arrival re-checks read this.
     pub fn available(&self, world: &WorldFacts, outlook: &Outlook, tile: usize, agent: &State) -> State {
         let mut view = agent.clone();
+        self.available_into(world, outlook, tile, agent, &mut view);
+        view
+    }
+
+    /// [`Town::available`] written into `view`, which is reused (no allocation once it has the
+    /// scenario's size).
+    pub fn available_into(
+        &self,
+        world: &WorldFacts,
+        outlook: &Outlook,
+        tile: usize,
+        agent: &State,
+        view: &mut State,
+    ) {
+        if view.values().len() != agent.values().len() {
+            *view = agent.clone();
+        }
+        for &f in &self.agent_ids {
+            view.set(f, agent.get(f));
+        }
         let (world, outlook) = (&world.0[tile], &outlook.0[tile]);
         for &f in &self.world_ids {
             view.set(f, world.get(f).min(outlook.get(f)));
         }
-        view
     }
 
     /// The scenario action behind step `step` of `character`'s action list.

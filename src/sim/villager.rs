@@ -6,6 +6,7 @@ use crate::planner::{Plan, State};
 use crate::scenario::{Drift, Scenario};
 use bevy::app::App;
 use bevy::ecs::prelude::*;
+use smallvec::SmallVec;
 
 /// Which character of the scenario this entity is, and which villager of the town: its place in
 /// the [`Roster`](super::Roster), the number events name it by.
@@ -33,19 +34,19 @@ pub struct GoalState {
     /// Whether the last arbitration planned for it (it does not while resting, or once met).
     pub planned: bool,
     /// From the last arbitration: the plan cost and score, or `None` without a viable plan.
-    pub plan_cost: Option<u64>,
+    pub plan_cost: Option<u32>,
     pub score: Option<f32>,
 }
 
 #[derive(Component, Clone, Debug, PartialEq)]
-pub struct Goals(pub Vec<GoalState>);
+pub struct Goals(pub SmallVec<[GoalState; 2]>);
 
 /// The goal being pursued and the plan for it.
 #[derive(Component, Clone, Debug, Default, PartialEq)]
 pub struct Intent {
     pub goal: Option<usize>,
     /// Indices into the character's action list.
-    pub plan: Vec<usize>,
+    pub plan: SmallVec<[u32; 6]>,
     /// The step being walked to or performed (`plan.len()` when done).
     pub step: usize,
     pub cost: u64,
@@ -54,7 +55,7 @@ pub struct Intent {
 
 impl Intent {
     pub fn current(&self) -> Option<usize> {
-        self.plan.get(self.step).copied()
+        self.plan.get(self.step).map(|&s| s as usize)
     }
 }
 
@@ -87,7 +88,7 @@ pub struct Tally {
     pub replans: u32,
     pub aborts: u32,
     /// Per goal: times met today and the day fraction when first met.
-    pub met: Vec<(u32, Option<f32>)>,
+    pub met: SmallVec<[(u32, Option<f32>); 2]>,
 }
 
 /// What a decision found, left by the planning phase for the arbitration that follows it: the
@@ -135,7 +136,7 @@ pub fn fresh(scenario: &Scenario, index: usize, number: usize) -> Fresh {
         Intent::default(),
         Activity::Idle,
         LastReason::default(),
-        Tally { met: vec![(0, None); character.goals.len()], ..Tally::default() },
+        Tally { met: smallvec::smallvec![(0, None); character.goals.len()], ..Tally::default() },
         Deliberation::default(),
     )
 }

@@ -7,7 +7,7 @@ use super::tiles::Placement;
 use super::town::{Outlook, Roster, SimStep, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Intent, LastReason, Position, Tally, Villager};
 use super::{SimSet, SimTick};
-use crate::planner::Scope;
+use crate::planner::{Scope, State};
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 
@@ -23,6 +23,7 @@ fn walk(
     mut outlook: ResMut<Outlook>,
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
+    mut view: Local<State>,
     mut villagers: Query<(
         &Villager,
         &Placement,
@@ -53,7 +54,7 @@ fn walk(
         if !move_toward(&mut position.0, target, placement.speed * step.0) {
             continue;
         }
-        let view = town.available(&world, &outlook, placement.tile, &agent.0);
+        town.available_into(&world, &outlook, placement.tile, &agent.0, &mut view);
         let who = Some(villager.number);
         match town.unmet(&action.planning.preconditions, &view) {
             Some(why) => {
