@@ -1,5 +1,9 @@
-//! Actions under way: atomic once started, their effects land when they complete; then every
-//! goal is looked at, so each time one is met is counted and a met need is really spent.
+//! Actions under way: atomic once started, their effects land when they complete; then goals
+//! are looked at, so each time one is met is counted and a met need is really spent.
+//!
+//! A goal can only change from unmet to met when a fact changes, so a villager's goals are
+//! looked at only after its own facts or its tile's world changed since it last looked: the
+//! same outcome as looking every step, without visiting every villager of a large town.
 
 use super::clock::Clock;
 use super::log::{EventKind, EventLog};
@@ -7,13 +11,51 @@ use super::tiles::Placement;
 use super::town::{Roster, SimStep, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, Tally, Villager};
 use super::{SimSet, SimTick};
-use crate::planner::{Compare, Effect};
+use crate::planner::{Compare, Effect, Scope};
 use crate::scenario::Drift;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(SimTick, (finish_actions.in_set(SimSet::Act), notice_goals.in_set(SimSet::Goals)));
+    app.init_resource::<WorldChanges>()
+        .add_systems(SimTick, (finish_actions.in_set(SimSet::Act), notice_goals.in_set(SimSet::Goals)));
+}
+
+/// Per tile, the step (see [`stamp`]) when its world facts last changed.
+#[derive(Resource, Default)]
+struct WorldChanges(Vec<u64>);
+
+impl WorldChanges {
+    fn touch(&mut self, tile: usize, at: u64) {
+        if self.0.len() <= tile {
+            self.0.resize(tile + 1, 0);
+        }
+        self.0[tile] = at;
+    }
+
+    fn since(&self, tile: usize, at: u64) -> bool {
+        self.0.get(tile).is_some_and(|&changed| changed >= at)
+    }
+}
+
+/// Which villager's goals need a look, and when it last looked.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+pub struct GoalWatch {
+    /// Its own facts changed, or a need was just met (and may be met again at once).
+    pub recheck: bool,
+    /// The [`stamp`] of its last look.
+    pub looked_at: u64,
+}
+
+impl GoalWatch {
+    pub fn fresh() -> Self {
+        GoalWatch { recheck: true, looked_at: 0 }
+    }
+}
+
+/// The day and step, as one ever-growing number.
+fn stamp(clock: &Clock) -> u64 {
+    u64::from(clock.day) << 32 | clock.steps
 }
 
 fn finish_actions(
@@ -23,10 +65,20 @@ fn finish_actions(
     mut world: ResMut<WorldFacts>,
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
-    mut villagers: Query<(&Villager, &Placement, &mut AgentFacts, &mut Intent, &mut Activity)>,
+    mut changes: ResMut<WorldChanges>,
+    mut villagers: Query<(
+        &Villager,
+        &Placement,
+        &mut AgentFacts,
+        &mut Intent,
+        &mut Activity,
+        &mut GoalWatch,
+    )>,
 ) {
     for &entity in &roster.0 {
-        let Ok((villager, placement, mut agent, mut intent, mut activity)) = villagers.get_mut(entity) else {
+        let Ok((villager, placement, mut agent, mut intent, mut activity, mut watch)) =
+            villagers.get_mut(entity)
+        else {
             continue;
         };
         let Activity::Acting { left } = *activity else {
@@ -43,8 +95,11 @@ fn finish_actions(
         };
         let action = town.action(villager.index, step_index);
         for effect in &action.planning.effects {
-            town.apply(effect, &mut world.0[placement.tile], &mut agent.0);
+            if town.apply(effect, &mut world.0[placement.tile], &mut agent.0) == Scope::World {
+                changes.touch(placement.tile, stamp(&clock));
+            }
         }
+        watch.recheck = true;
         log.record(
             clock.day,
             clock.time,
@@ -63,12 +118,19 @@ fn notice_goals(
     mut world: ResMut<WorldFacts>,
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
-    mut villagers: Query<(&Villager, &Placement, &mut AgentFacts, &mut Goals, &mut Tally)>,
+    mut changes: ResMut<WorldChanges>,
+    mut villagers: Query<(&Villager, &Placement, &mut AgentFacts, &mut Goals, &mut Tally, &mut GoalWatch)>,
 ) {
+    let now = stamp(&clock);
     for &entity in &roster.0 {
-        let Ok((villager, placement, mut agent, mut goals, mut tally)) = villagers.get_mut(entity) else {
+        let Ok((villager, placement, mut agent, mut goals, mut tally, mut watch)) = villagers.get_mut(entity)
+        else {
             continue;
         };
+        if !watch.recheck && !changes.since(placement.tile, watch.looked_at) {
+            continue; // nothing it depends on changed since it last looked
+        }
+        *watch = GoalWatch { recheck: false, looked_at: now };
         let character = &town.scenario.characters[villager.index];
         let world = &mut world.0[placement.tile];
         for (g, goal) in character.goals.iter().enumerate() {
@@ -95,10 +157,14 @@ fn notice_goals(
                 Drift::Need { initial, .. } => {
                     // The food is eaten: a need's `>=` conditions are spent, and it starts over.
                     for c in goal.conditions.iter().filter(|c| c.compare == Compare::AtLeast) {
-                        town.apply(&Effect::subtract(c.fact, c.value), world, &mut agent.0);
+                        if town.apply(&Effect::subtract(c.fact, c.value), world, &mut agent.0) == Scope::World
+                        {
+                            changes.touch(placement.tile, now);
+                        }
                     }
                     live.insistence = initial;
                     live.met = false;
+                    watch.recheck = true; // what is left may meet it again
                 }
                 Drift::Quota { .. } => live.met = true,
             }

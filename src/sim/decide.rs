@@ -15,16 +15,17 @@ use super::town::{Outlook, Roster, SimStep, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Tally, Villager};
 use super::{SimOptions, SimSet, SimTick};
 use crate::planner::{Plan, State};
-use std::cell::RefCell;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
+use bevy::utils::Parallel;
+use std::cell::RefCell;
 use std::time::Instant;
 
 /// Shown word for word when no goal has a viable plan.
 pub const WAITING_REASON: &str = "No viable plan: waiting for the world to change";
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(SimTick, (deliberate, decide).chain().in_set(SimSet::Decide));
+    app.init_resource::<DueNow>().add_systems(SimTick, (deliberate, decide).chain().in_set(SimSet::Decide));
 }
 
 type Deliberating<'a> =
@@ -37,8 +38,10 @@ fn deliberate(
     world: Res<WorldFacts>,
     outlook: Res<Outlook>,
     options: Res<SimOptions>,
+    mut due: ResMut<DueNow>,
     mut villagers: Query<Deliberating>,
 ) {
+    let found = &due.found;
     let (town, world, outlook, options, step) = (&*town, &*world, &*outlook, &*options, step.0);
     let think = |(villager, placement, agent, goals, activity, deliberation): (
         &Villager,
@@ -48,25 +51,30 @@ fn deliberate(
         Mut<Activity>,
         Mut<Deliberation>,
     )| {
-        deliberate_one(
-            town,
-            world,
-            outlook,
-            options,
-            step,
-            villager,
-            placement,
-            agent,
-            goals,
-            activity,
-            deliberation,
-        )
+        let number = villager.number;
+        let args = (villager, placement, agent, goals, activity, deliberation);
+        if deliberate_one(town, world, outlook, options, step, args) {
+            found.borrow_local_mut().push(number);
+        }
     };
     if options.parallel {
         villagers.par_iter_mut().for_each(think);
     } else {
         villagers.iter_mut().for_each(think);
     }
+    let DueNow { found, numbers } = &mut *due;
+    numbers.clear();
+    found.drain_into(numbers);
+    numbers.sort_unstable();
+}
+
+/// The villagers (by number, so in roster order) whose deliberation is due this step, so that
+/// `decide` visits only them.
+#[derive(Resource, Default)]
+pub(super) struct DueNow {
+    /// What each planning thread found.
+    found: Parallel<Vec<usize>>,
+    numbers: Vec<usize>,
 }
 
 fn deliberate_one(
@@ -75,23 +83,25 @@ fn deliberate_one(
     outlook: &Outlook,
     options: &SimOptions,
     step: f32,
-    villager: &Villager,
-    placement: &Placement,
-    agent: &AgentFacts,
-    mut goals: Mut<Goals>,
-    mut activity: Mut<Activity>,
-    mut deliberation: Mut<Deliberation>,
-) {
+    (villager, placement, agent, mut goals, mut activity, mut deliberation): (
+        &Villager,
+        &Placement,
+        &AgentFacts,
+        Mut<Goals>,
+        Mut<Activity>,
+        Mut<Deliberation>,
+    ),
+) -> bool {
     // `decide` consumed the last deliberation (and cleared `due`). Only at safe points: idle, or a wait / rest whose retry is due. Never mid-walk or mid-action.
     match &mut *activity {
         Activity::Idle => {}
         Activity::Waiting { retry_in } | Activity::Resting { retry_in } => {
             *retry_in -= step;
             if *retry_in > 1e-4 {
-                return;
+                return false;
             }
         }
-        Activity::Walking | Activity::Acting { .. } => return,
+        Activity::Walking | Activity::Acting { .. } => return false,
     }
     let deliberation = &mut *deliberation;
     deliberation.due = true;
@@ -101,6 +111,7 @@ fn deliberate_one(
         town.available_into(world, outlook, placement.tile, &agent.0, view);
         plan_goals(town, options, villager, view, &mut goals, deliberation);
     });
+    true
 }
 
 thread_local! {
@@ -152,6 +163,7 @@ fn decide(
     mut log: ResMut<EventLog>,
     mut times: ResMut<PlanTimes>,
     roster: Res<Roster>,
+    due: Res<DueNow>,
     mut villagers: Query<(
         &Villager,
         &mut Deliberation,
@@ -161,7 +173,7 @@ fn decide(
         &mut Tally,
     )>,
 ) {
-    for &entity in &roster.0 {
+    for &entity in due.numbers.iter().filter_map(|&n| roster.0.get(n)) {
         let Ok((villager, mut deliberation, mut intent, mut activity, mut reason, mut tally)) =
             villagers.get_mut(entity)
         else {

@@ -47,7 +47,8 @@ impl Town {
                 scenario.characters[c].goals.iter().map(|g| Planner::new(&actions, &g.conditions)).collect()
             })
             .collect();
-        let (world_ids, agent_ids) = scenario.facts.ids().partition(|&f| scenario.facts.scope(f) == Scope::World);
+        let (world_ids, agent_ids) =
+            scenario.facts.ids().partition(|&f| scenario.facts.scope(f) == Scope::World);
         Town { scenario: Arc::new(scenario), planners, world_ids, agent_ids, layout }
     }
 
@@ -69,12 +70,15 @@ impl Town {
         }
     }
 
-    /// Applies `effect` to the world or to the villager's own facts, whichever it is about.
-    pub fn apply(&self, effect: &Effect, world: &mut State, agent: &mut State) {
-        match self.scenario.facts.scope(effect.fact) {
+    /// Applies `effect` to the world or to the villager's own facts, whichever it is about,
+    /// and says which.
+    pub fn apply(&self, effect: &Effect, world: &mut State, agent: &mut State) -> Scope {
+        let scope = self.scenario.facts.scope(effect.fact);
+        match scope {
             Scope::World => effect.apply(world),
             Scope::Agent => effect.apply(agent),
         }
+        scope
     }
 
     /// What a villager can count on: its own facts, and of each shared fact what is there now

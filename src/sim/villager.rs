@@ -1,5 +1,6 @@
 //! A villager's components: who it is, what it holds, what it wants and what it is doing.
 
+use super::act::GoalWatch;
 use super::town::SimStep;
 use super::{SimSet, SimTick};
 use crate::planner::{Plan, State};
@@ -106,7 +107,7 @@ pub struct Deliberation {
 }
 
 /// The components [`fresh`] builds.
-pub type Fresh = (Villager, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation);
+pub type Fresh = (Villager, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation, GoalWatch);
 
 /// Everything a character starts the day with, but where it stands (see [`Placement`](super::Placement)).
 pub fn fresh(scenario: &Scenario, index: usize, number: usize) -> Fresh {
@@ -138,6 +139,7 @@ pub fn fresh(scenario: &Scenario, index: usize, number: usize) -> Fresh {
         LastReason::default(),
         Tally { met: smallvec::smallvec![(0, None); character.goals.len()], ..Tally::default() },
         Deliberation::default(),
+        GoalWatch::fresh(),
     )
 }
 
