@@ -4,7 +4,7 @@ use super::clock::Clock;
 use super::tiles::Placement;
 use super::town::{SimStep, Town, WorldFacts};
 use super::villager::{AgentFacts, Goals, Villager};
-use super::{SimSet, SimTick};
+use super::{SimOptions, SimSet, SimTick};
 use crate::planner::{Compare, Condition, FactId, Value};
 use crate::scenario::Drift;
 use bevy::app::App;
@@ -19,20 +19,28 @@ fn drift(
     clock: Res<Clock>,
     town: Res<Town>,
     world: Res<WorldFacts>,
+    options: Res<SimOptions>,
     mut villagers: Query<(&Villager, &Placement, &AgentFacts, &mut Goals)>,
 ) {
-    for (villager, placement, agent, mut goals) in &mut villagers {
+    // Each villager's insistence depends on nothing another changes here, so any order will do.
+    let (step, progress, town, world) = (step.0, clock.progress(), &*town, &*world);
+    let rise = |(villager, placement, agent, mut goals): (&Villager, &Placement, &AgentFacts, Mut<Goals>)| {
         let world = &world.0[placement.tile];
         let character = &town.scenario.characters[villager.index];
         for (goal, live) in character.goals.iter().zip(goals.0.iter_mut()) {
             live.insistence = match goal.drift {
-                Drift::Need { rate, .. } => (live.insistence + rate * step.0).min(1.0),
-                Drift::Quota { urgency } => (urgency
-                    * clock.progress()
-                    * deficit(&goal.conditions, |f| town.value_of(f, world, &agent.0)))
-                .clamp(0.0, 1.0),
+                Drift::Need { rate, .. } => (live.insistence + rate * step).min(1.0),
+                Drift::Quota { urgency } => {
+                    (urgency * progress * deficit(&goal.conditions, |f| town.value_of(f, world, &agent.0)))
+                        .clamp(0.0, 1.0)
+                }
             };
         }
+    };
+    if options.parallel {
+        villagers.par_iter_mut().for_each(rise);
+    } else {
+        villagers.iter_mut().for_each(rise);
     }
 }
 

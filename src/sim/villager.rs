@@ -147,14 +147,18 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(SimTick, tally.in_set(SimSet::Tally));
 }
 
-fn tally(step: Res<SimStep>, mut villagers: Query<(&Activity, &mut Tally)>) {
-    for (activity, mut tally) in &mut villagers {
-        match activity {
-            Activity::Walking => tally.walking += step.0,
-            Activity::Acting { .. } => tally.acting += step.0,
-            Activity::Waiting { .. } => tally.waiting += step.0,
-            Activity::Resting { .. } => tally.resting += step.0,
-            Activity::Idle => {}
-        }
+fn tally(step: Res<SimStep>, options: Res<super::SimOptions>, mut villagers: Query<(&Activity, &mut Tally)>) {
+    let step = step.0;
+    let count = |(activity, mut tally): (&Activity, Mut<Tally>)| match activity {
+        Activity::Walking => tally.walking += step,
+        Activity::Acting { .. } => tally.acting += step,
+        Activity::Waiting { .. } => tally.waiting += step,
+        Activity::Resting { .. } => tally.resting += step,
+        Activity::Idle => {}
+    };
+    if options.parallel {
+        villagers.par_iter_mut().for_each(count);
+    } else {
+        villagers.iter_mut().for_each(count);
     }
 }

@@ -1,0 +1,97 @@
+//! A town tiled from one scenario: tiles share nothing, seeded variations make them diverge,
+//! and planning spread over threads logs exactly what a single thread does.
+
+mod common;
+
+use bevy::tasks::{ComputeTaskPool, TaskPoolBuilder};
+use common::shipped;
+use goap_town::sim::{self, DayReport, FinishedDays, Layout, Placement, SimOptions};
+
+/// Plays one whole day of `villagers` villagers tiled from town.ron and returns its report.
+fn one_day(villagers: usize, seed: Option<u64>, parallel: bool) -> DayReport {
+    let town = shipped("town.ron");
+    let steps = (town.settings.day_length / sim::SimStep::default().0).ceil() as usize + 1;
+    let layout = Layout::tiled(&town, villagers, seed);
+    let mut app = sim::tiled_app(town, layout, SimOptions { parallel, time_plans: false });
+    let done = sim::run_until(&mut app, steps, |app| !app.world().resource::<FinishedDays>().0.is_empty());
+    assert!(done, "a day should end within {steps} steps");
+    app.world_mut().resource_mut::<FinishedDays>().0.remove(0)
+}
+
+fn two_threads() {
+    let pool = ComputeTaskPool::get_or_init(|| TaskPoolBuilder::new().num_threads(2).build());
+    assert!(pool.thread_num() >= 2, "the parallel run must really have several threads");
+}
+
+#[test]
+fn planning_on_several_threads_logs_exactly_what_one_thread_does() {
+    two_threads();
+    let single = one_day(60, Some(7), false);
+    let parallel = one_day(60, Some(7), true);
+    assert!(single.events.len() > 1000, "a busy day: {} events", single.events.len());
+    assert_eq!(single.events.len(), parallel.events.len());
+    for (i, (a, b)) in single.events.iter().zip(&parallel.events).enumerate() {
+        assert_eq!(a, b, "event {i} differs");
+    }
+    assert_eq!(single, parallel);
+}
+
+#[test]
+fn the_shipped_town_logs_the_same_on_several_threads() {
+    two_threads();
+    assert_eq!(one_day(6, None, false), one_day(6, None, true));
+}
+
+#[test]
+fn tiles_without_variation_each_live_the_single_town_day() {
+    let alone = one_day(6, None, false);
+    let tiled = one_day(18, None, false);
+    for tile in 0..3 {
+        let suffix = format!("@{tile}");
+        let events: Vec<_> = tiled
+            .events
+            .iter()
+            .filter(|e| e.villager.as_deref().is_some_and(|v| v.ends_with(&suffix)))
+            .map(|e| {
+                (e.t, e.villager.as_deref().unwrap().trim_end_matches(&suffix).to_owned(), e.text.clone())
+            })
+            .collect();
+        let expected: Vec<_> = alone
+            .events
+            .iter()
+            .filter(|e| e.villager.is_some())
+            .map(|e| (e.t, e.villager.clone().unwrap(), e.text.clone()))
+            .collect();
+        assert_eq!(events, expected, "tile {tile} shares nothing, so it lives the town's day");
+    }
+}
+
+#[test]
+fn seeded_variations_move_starts_and_speeds_by_at_most_a_fifth_and_tiles_diverge() {
+    let town = shipped("town.ron");
+    let layout = Layout::tiled(&town, 600, Some(1));
+    let plain = Layout::tiled(&town, 600, None);
+    let mut faster = 0;
+    for number in 0..600 {
+        let (varied, exact): (Placement, Placement) =
+            (layout.placement(&town, number), plain.placement(&town, number));
+        assert_eq!(varied.tile, number / 6);
+        let ratio = varied.speed / exact.speed;
+        assert!((0.8..=1.2).contains(&ratio), "speed ×{ratio}");
+        faster += usize::from(ratio > 1.0);
+        assert_ne!(varied.start, exact.start);
+    }
+    assert!((200..400).contains(&faster), "speeds spread both ways: {faster} of 600 faster");
+    let day = one_day(12, Some(1), false);
+    let of_tile = |tile: usize| -> Vec<(String, String)> {
+        let suffix = format!("@{tile}");
+        day.events
+            .iter()
+            .filter_map(|e| {
+                let who = e.villager.as_deref()?.strip_suffix(&suffix)?;
+                Some((who.to_owned(), format!("{:.1} {}", e.t, e.text)))
+            })
+            .collect()
+    };
+    assert_ne!(of_tile(0), of_tile(1), "varied tiles should not repeat one another");
+}
