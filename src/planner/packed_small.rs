@@ -18,8 +18,8 @@ const NODES: usize = 256;
 /// The closed set's slots: at most half full, so a probe always meets an empty slot.
 const SLOT_BITS: u32 = 9;
 const SLOTS: usize = 1 << SLOT_BITS;
-/// Closed-set slots hold `stamp << 8 | node`; stamps use the rest of the `u32`.
-const STAMP_LIMIT: u32 = 1 << 24;
+/// The multiplier of the closed set's Fibonacci hash.
+const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// What a stretch of small search came to.
 pub(crate) enum Small {
@@ -45,7 +45,8 @@ struct Nodes<W> {
 /// The closed set: state → node, by linear probing; a slot is live when it holds the stamp.
 struct Table<W> {
     state: [W; SLOTS],
-    meta: [u32; SLOTS],
+    stamp: [u32; SLOTS],
+    node: [u8; SLOTS],
 }
 
 /// The small search's reusable working memory.
@@ -71,7 +72,7 @@ impl<W: Word> Default for SmallScratch<W> {
                 action: [0; NODES],
             }),
             len: 0,
-            table: Box::new(Table { state: [W::ZERO; SLOTS], meta: [0; SLOTS] }),
+            table: Box::new(Table { state: [W::ZERO; SLOTS], stamp: [0; SLOTS], node: [0; SLOTS] }),
             stamp: 0,
             open: OpenList::default(),
             expanded: 0,
@@ -90,15 +91,15 @@ impl<W: Word> SmallScratch<W> {
     #[inline(always)]
     fn find_or_insert(&mut self, state: W, node: u8) -> Option<u8> {
         let table = &mut *self.table;
-        let mut i = (state.hash() >> (64 - SLOT_BITS)) as usize;
+        // A table this small needs no better hash than one multiply's top bits.
+        let mut i = (state.fold().wrapping_mul(GOLDEN) >> (64 - SLOT_BITS)) as usize;
         loop {
-            let meta = table.meta[i];
-            if meta >> 8 != self.stamp {
-                (table.state[i], table.meta[i]) = (state, self.stamp << 8 | u32::from(node));
+            if table.stamp[i] != self.stamp {
+                (table.state[i], table.stamp[i], table.node[i]) = (state, self.stamp, node);
                 return None;
             }
             if table.state[i] == state {
-                return Some(meta as u8);
+                return Some(table.node[i]);
             }
             i = (i + 1) & (SLOTS - 1);
         }
@@ -114,9 +115,9 @@ pub(crate) fn begin<W: Word>(
     start: W,
     scratch: &mut SmallScratch<W>,
 ) -> Option<bool> {
-    scratch.stamp += 1;
-    if scratch.stamp == STAMP_LIMIT {
-        scratch.table.meta.fill(0);
+    scratch.stamp = scratch.stamp.wrapping_add(1);
+    if scratch.stamp == 0 {
+        scratch.table.stamp.fill(0);
         scratch.stamp = 1;
     }
     scratch.expanded = 0;
