@@ -83,12 +83,12 @@ impl OpenList {
             }
             let key = self.best;
             self.keys.swap_remove(self.best_at);
-            (self.best, self.best_at) = (u64::MAX, 0);
+            // Which key is smallest is data, not a pattern a branch predictor could learn.
+            let (mut best, mut best_at) = (u64::MAX, 0);
             for (i, &k) in self.keys.iter().enumerate() {
-                if k < self.best {
-                    (self.best, self.best_at) = (k, i);
-                }
+                (best, best_at) = std::hint::select_unpredictable(k < best, (k, i), (best, best_at));
             }
+            (self.best, self.best_at) = (best, best_at);
             key
         };
         Some((key, (key & ((1 << NODE_BITS) - 1)) as u32))
