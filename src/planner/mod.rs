@@ -39,6 +39,7 @@ mod facts;
 mod heuristic;
 mod model;
 mod open;
+mod open_sorted;
 mod packed;
 mod packed_heuristic;
 mod packed_search;

@@ -9,6 +9,7 @@
 
 use super::heuristic::Heuristic;
 use super::open::OpenList;
+use super::open_sorted::SortedOpen;
 use super::packed::PackedProblem;
 use super::search::Outcome;
 use super::word::Word;
@@ -55,7 +56,7 @@ pub(crate) struct SmallScratch<W> {
     len: usize,
     table: Box<Table<W>>,
     stamp: u32,
-    open: OpenList,
+    open: SortedOpen,
     expanded: usize,
     /// The answer's actions, goal first, while it is read off the parents.
     path: Vec<u8>,
@@ -74,7 +75,7 @@ impl<W: Word> Default for SmallScratch<W> {
             len: 0,
             table: Box::new(Table { state: [W::ZERO; SLOTS], stamp: [0; SLOTS], node: [0; SLOTS] }),
             stamp: 0,
-            open: OpenList::default(),
+            open: SortedOpen::default(),
             expanded: 0,
             path: Vec::new(),
         }
