@@ -75,7 +75,7 @@ mod tests {
                 let expected = reference.pop().map(|Reverse(key)| key);
                 let got = open.pop().map(|(key, _)| key);
                 assert_eq!(got, expected);
-                if let Some(key) = got.filter(|_| seed % 5 == 0) {
+                if let Some(key) = got.filter(|_| seed.is_multiple_of(5)) {
                     open.restore(key);
                     reference.push(Reverse(key));
                 }
