@@ -39,9 +39,11 @@ mod facts;
 mod heuristic;
 mod model;
 mod open;
+mod open_sorted;
 mod packed;
 mod packed_heuristic;
 mod packed_search;
+mod packed_small;
 #[cfg(test)]
 mod packed_tests;
 mod reach;
@@ -55,6 +57,7 @@ use compile::Compiled;
 use heuristic::Heuristic;
 use packed::{Packed, PackedProblem};
 use packed_search::PackedScratch;
+use packed_small::Small;
 use search::{Outcome, Scratch};
 use std::cell::RefCell;
 use word::Word;
@@ -178,8 +181,42 @@ impl Planner {
         projected: &mut Vec<Value>,
     ) -> Option<Result<Plan, NoPlan>> {
         let packed_start = problem.layout.encode(start, &self.problem.slots)?;
+        if packed_small::fits(problem) {
+            return self.plan_small(problem, packed_start, start, budget, scratch, reach, projected);
+        }
         let started = packed_search::begin(problem, &self.heuristic, packed_start, scratch)?;
         self.drive(start, budget, started, reach, projected, |budget| {
+            match packed_search::advance(problem, &self.heuristic, budget, scratch) {
+                packed_search::Packed::Done(outcome) => Some(outcome),
+                packed_search::Packed::Overflow => None,
+            }
+        })
+    }
+
+    /// [`plan_packed`](Self::plan_packed) on the small search's arrays; when they fill up, the
+    /// general packed search starts over and answers.
+    #[allow(clippy::too_many_arguments)]
+    fn plan_small<W: Word>(
+        &self,
+        problem: &PackedProblem<W>,
+        packed_start: W,
+        start: &State,
+        budget: usize,
+        scratch: &mut PackedScratch<W>,
+        reach: &mut reach::ReachScratch,
+        projected: &mut Vec<Value>,
+    ) -> Option<Result<Plan, NoPlan>> {
+        let started = packed_small::begin(problem, &self.heuristic, packed_start, &mut scratch.small)?;
+        let mut small = true;
+        self.drive(start, budget, started, reach, projected, |budget| {
+            if small {
+                match packed_small::advance(problem, &self.heuristic, budget, &mut scratch.small) {
+                    Small::Done(outcome) => return Some(outcome),
+                    Small::Overflow => return None,
+                    Small::Full => small = false,
+                }
+                packed_search::begin(problem, &self.heuristic, packed_start, scratch)?;
+            }
             match packed_search::advance(problem, &self.heuristic, budget, scratch) {
                 packed_search::Packed::Done(outcome) => Some(outcome),
                 packed_search::Packed::Overflow => None,

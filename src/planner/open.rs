@@ -43,15 +43,26 @@ impl OpenList {
     /// Adds `node` at `f`, `h`; `false` (and nothing added) when a number is too large for a key.
     #[inline(always)]
     pub fn push(&mut self, f: u64, h: u64, node: u32) -> bool {
-        let order = self.pushed;
-        if f >> F_BITS | h >> H_BITS | order >> ORDER_BITS | u64::from(node) >> NODE_BITS != 0 {
-            return false;
-        }
+        let Some(key) = Self::key(f, h, self.pushed, node) else { return false };
         self.pushed += 1;
-        self.insert(
-            f << (64 - F_BITS) | h << (ORDER_BITS + NODE_BITS) | order << NODE_BITS | u64::from(node),
-        );
+        self.insert(key);
         true
+    }
+
+    /// The key of the `order`th entry pushed, for `node` at `f`, `h`; `None` when a number is
+    /// too large for a key.
+    #[inline(always)]
+    pub fn key(f: u64, h: u64, order: u64, node: u32) -> Option<u64> {
+        let fits = f >> F_BITS | h >> H_BITS | order >> ORDER_BITS | u64::from(node) >> NODE_BITS == 0;
+        fits.then(|| {
+            f << (64 - F_BITS) | h << (ORDER_BITS + NODE_BITS) | order << NODE_BITS | u64::from(node)
+        })
+    }
+
+    /// The node a key carries.
+    #[inline(always)]
+    pub fn node(key: u64) -> u32 {
+        (key & ((1 << NODE_BITS) - 1)) as u32
     }
 
     #[inline(always)]
@@ -83,12 +94,12 @@ impl OpenList {
             }
             let key = self.best;
             self.keys.swap_remove(self.best_at);
-            (self.best, self.best_at) = (u64::MAX, 0);
+            // Which key is smallest is data, not a pattern a branch predictor could learn.
+            let (mut best, mut best_at) = (u64::MAX, 0);
             for (i, &k) in self.keys.iter().enumerate() {
-                if k < self.best {
-                    (self.best, self.best_at) = (k, i);
-                }
+                (best, best_at) = std::hint::select_unpredictable(k < best, (k, i), (best, best_at));
             }
+            (self.best, self.best_at) = (best, best_at);
             key
         };
         Some((key, (key & ((1 << NODE_BITS) - 1)) as u32))

@@ -105,16 +105,27 @@ pub(crate) struct Test<W> {
     guards: W,
     exact_mask: W,
     exact: W,
-    /// The upper bounds of slots bounded on both sides (flipped), if any.
-    second: Option<(W, W, W)>,
+    /// The upper bounds of slots bounded on both sides (flipped); all zero, and then always
+    /// met, when there are none — so [`holds`](Self::holds) never branches.
+    second_flip: W,
+    second_thresholds: W,
+    second_guards: W,
 }
 
 impl<W: Word> Test<W> {
     /// The test for all of `conditions`, or `None` when no state that fits the layout meets them.
     fn new(layout: &Layout<W>, conditions: &[SlotCondition]) -> Option<Self> {
         let zero = W::ZERO;
-        let mut test =
-            Test { flip: zero, thresholds: zero, guards: zero, exact_mask: zero, exact: zero, second: None };
+        let mut test = Test {
+            flip: zero,
+            thresholds: zero,
+            guards: zero,
+            exact_mask: zero,
+            exact: zero,
+            second_flip: zero,
+            second_thresholds: zero,
+            second_guards: zero,
+        };
         let mut bounded: Vec<(usize, i64, i64)> = Vec::new();
         for c in conditions {
             let slot = c.slot as usize;
@@ -143,8 +154,9 @@ impl<W: Word> Test<W> {
                 test.thresholds = test.thresholds | place(low);
                 test.guards = test.guards | guard;
                 if high < max {
-                    let (flip, thresholds, guards) = test.second.unwrap_or((zero, zero, zero));
-                    test.second = Some((flip | mask, thresholds | place(max - high), guards | guard));
+                    test.second_flip = test.second_flip | mask;
+                    test.second_thresholds = test.second_thresholds | place(max - high);
+                    test.second_guards = test.second_guards | guard;
                 }
             } else if high < max {
                 test.flip = test.flip | mask;
@@ -158,20 +170,28 @@ impl<W: Word> Test<W> {
     /// A test no state meets: guards are 0 in every state, and this one demands a guard set.
     fn never(layout: &Layout<W>) -> Self {
         let (guard, zero) = (layout.guard(0), W::ZERO);
-        Test { flip: zero, thresholds: zero, guards: zero, exact_mask: guard, exact: guard, second: None }
+        Test {
+            flip: zero,
+            thresholds: zero,
+            guards: zero,
+            exact_mask: guard,
+            exact: guard,
+            second_flip: zero,
+            second_thresholds: zero,
+            second_guards: zero,
+        }
     }
 
     /// Whether every condition holds in `x` (whose guards are all 0); `guards` are the layout's.
     #[inline]
     pub fn holds(&self, x: W, guards: W) -> bool {
-        let bounds = ((x ^ self.flip) | guards).wrapping_sub(self.thresholds) & self.guards;
-        let first = (bounds == self.guards) & (x & self.exact_mask == self.exact);
-        match self.second {
-            None => first,
-            Some((flip, thresholds, need)) => {
-                first && ((x ^ flip) | guards).wrapping_sub(thresholds) & need == need
-            }
-        }
+        // Flips cover value bits only, so `x | guards` is common to every test of `x`.
+        let guarded = x | guards;
+        let missed =
+            |flip: W, thresholds: W, need: W| (guarded ^ flip).wrapping_sub(thresholds) & need ^ need;
+        let bounds = missed(self.flip, self.thresholds, self.guards);
+        let second = missed(self.second_flip, self.second_thresholds, self.second_guards);
+        (bounds | second | (x & self.exact_mask) ^ self.exact) == W::ZERO
     }
 }
 

@@ -9,6 +9,7 @@ use super::closed::Closed;
 use super::heuristic::Heuristic;
 use super::open::OpenList;
 use super::packed::{PackedAction, PackedProblem};
+use super::packed_small::SmallScratch;
 use super::search::Outcome;
 use super::word::Word;
 
@@ -34,7 +35,6 @@ struct Node<W> {
 const NO_PARENT: u32 = u32::MAX;
 
 /// The packed search's reusable working memory.
-#[derive(Default)]
 pub(crate) struct PackedScratch<W> {
     nodes: Vec<Node<W>>,
     /// Each node's applicable actions, when the problem keeps them ([`Applicability`]).
@@ -43,6 +43,21 @@ pub(crate) struct PackedScratch<W> {
     closed: Closed<W>,
     open: OpenList,
     expanded: usize,
+    /// The search of small problems ([`packed_small`](super::packed_small)).
+    pub small: SmallScratch<W>,
+}
+
+impl<W: Word> Default for PackedScratch<W> {
+    fn default() -> Self {
+        PackedScratch {
+            nodes: Vec::new(),
+            applicable: Vec::new(),
+            closed: Closed::default(),
+            open: OpenList::default(),
+            expanded: 0,
+            small: SmallScratch::default(),
+        }
+    }
 }
 
 /// Starts a search from the packed `start`: false when the root is a dead end, `None` when its

@@ -146,3 +146,29 @@ fn many_action_domains_keep_applicable_sets() {
     }
     assert!(with_sets > 100 && answered > 50, "{with_sets} with sets, {answered} answered");
 }
+
+/// A search that stores more states than the small search holds is handed to the general packed
+/// search from the start, and still answers as the general search — at every budget, whether the
+/// hand-over happens in the short search or after the look-ahead.
+#[test]
+fn a_search_too_big_for_the_small_arrays_answers_as_the_general_one() {
+    let (a, b, c, done) = (FactId(0), FactId(1), FactId(2), FactId(3));
+    let mut actions: Vec<Action> =
+        [a, b, c].iter().map(|&f| Action::new("inc", 1).does(Effect::add(f, 1))).collect();
+    let finish = Action::new("finish", 1)
+        .needs(Condition::at_least(a, 6))
+        .needs(Condition::at_least(b, 6))
+        .needs(Condition::at_least(c, 6))
+        .does(Effect::set(done, 1));
+    actions.push(finish);
+    let goal = [Condition::at_least(done, 1)];
+    let planner = Planner::new(&actions, &goal);
+    assert!(matches!(planner.packed, Some(Packed::Narrow(_))));
+    let start = State::zeros(4);
+    for budget in [10, 64, 65, 200, 300, 5000] {
+        let general = planner.plan_general(&start, budget, &mut Memory::default());
+        assert_eq!(planner.plan(&start, budget), general, "budget {budget}");
+    }
+    let plan = planner.plan(&start, 5000).unwrap();
+    assert!(plan.expanded > 256 && plan.cost == 19, "{plan:?}");
+}

@@ -30,6 +30,8 @@ pub(crate) trait Word:
     fn wrapping_sub(self, other: Self) -> Self;
     /// A well-mixed 64-bit hash (high bits included, which the hash table uses as tags).
     fn hash(self) -> u64;
+    /// The word folded to 64 bits, every bit kept in play (for a multiplicative hash).
+    fn fold(self) -> u64;
 }
 
 /// The 128-bit product of `a` and `b`, folded to 64 bits: one multiply, good mixing.
@@ -64,6 +66,10 @@ impl Word for u64 {
     fn hash(self) -> u64 {
         folded_multiply(self ^ SEED_LOW, SEED_HIGH)
     }
+
+    fn fold(self) -> u64 {
+        self
+    }
 }
 
 impl Word for u128 {
@@ -88,5 +94,9 @@ impl Word for u128 {
 
     fn hash(self) -> u64 {
         folded_multiply(self as u64 ^ SEED_LOW, (self >> 64) as u64 ^ SEED_HIGH)
+    }
+
+    fn fold(self) -> u64 {
+        self as u64 ^ (self >> 64) as u64
     }
 }

@@ -1,0 +1,17 @@
+//! Plans one benchmark problem a fixed number of times, so that an instruction count (callgrind)
+//! divides into instructions per plan: `count NAME [TIMES]`.
+
+use goap_town::planner::Planner;
+use std::hint::black_box;
+
+fn main() {
+    let name = std::env::args().nth(1).expect("a problem name, or part of one");
+    let times: u64 = std::env::args().nth(2).map_or(10_000_000, |n| n.parse().expect("a count"));
+    let p = goap_town_bench::problems().into_iter().find(|p| p.name.contains(name.as_str())).expect("known");
+    let planner = Planner::new(&p.actions, &p.goal);
+    let started = std::time::Instant::now();
+    for _ in 0..times {
+        black_box(black_box(&planner).plan(black_box(&p.start), 5000)).ok();
+    }
+    println!("{} {:.1} ns/plan", p.name, started.elapsed().as_nanos() as f64 / times as f64);
+}
