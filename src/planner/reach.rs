@@ -32,6 +32,12 @@ impl Interval {
 pub(crate) struct ReachScratch {
     range: Vec<Interval>,
     fired: Vec<bool>,
+    /// The walk back from unmet goal conditions (a villager waiting for the world to change asks
+    /// this every retry, so it reuses its memory too).
+    unmet: Vec<SlotCondition>,
+    roots: Vec<SlotCondition>,
+    seen: Vec<(u16, Compare, Value)>,
+    pending: Vec<SlotCondition>,
 }
 
 /// `None` when the goal may be reachable; otherwise the conditions that block it, as the facts
@@ -41,7 +47,7 @@ pub(crate) fn blockers(
     start: &[Value],
     scratch: &mut ReachScratch,
 ) -> Option<Vec<Condition>> {
-    let ReachScratch { range, fired } = scratch;
+    let ReachScratch { range, fired, unmet, roots, seen, pending } = scratch;
     range.clear();
     range.extend(start.iter().map(|&v| Interval { lo: i64::from(v), hi: i64::from(v) }));
     fired.clear();
@@ -75,16 +81,17 @@ pub(crate) fn blockers(
         }
     }
 
-    let unmet: Vec<SlotCondition> =
-        problem.goal.iter().filter(|c| !range[c.slot as usize].admits(c)).copied().collect();
+    unmet.clear();
+    unmet.extend(problem.goal.iter().filter(|c| !range[c.slot as usize].admits(c)).copied());
     if unmet.is_empty() {
         return None;
     }
 
     // Walk back from each unmet goal condition through the actions that would have met it.
-    let mut roots: Vec<SlotCondition> = Vec::new();
-    let mut seen: Vec<(u16, Compare, Value)> = Vec::new();
-    let mut pending = unmet.clone();
+    roots.clear();
+    seen.clear();
+    pending.clear();
+    pending.extend_from_slice(unmet);
     while let Some(c) = pending.pop() {
         if seen.contains(&(c.slot, c.compare, c.value)) {
             continue;
@@ -92,33 +99,33 @@ pub(crate) fn blockers(
         seen.push((c.slot, c.compare, c.value));
         let too_low = range[c.slot as usize].hi < i64::from(c.value);
         let n = i64::from(c.value);
-        let meeting: Vec<usize> = (0..problem.actions.len())
-            .filter(|&a| match problem.actions[a].delta_on(c.slot) {
-                Some(Delta::Add(k)) => (k > 0) == too_low && k != 0,
-                Some(Delta::Set(to)) => {
-                    if too_low {
-                        i64::from(to) >= n
-                    } else {
-                        i64::from(to) <= n
-                    }
+        let meets = |a: &&super::compile::SlotAction| match a.delta_on(c.slot) {
+            Some(Delta::Add(k)) => (k > 0) == too_low && k != 0,
+            Some(Delta::Set(to)) => {
+                if too_low {
+                    i64::from(to) >= n
+                } else {
+                    i64::from(to) <= n
                 }
-                None => false,
-            })
-            .collect();
-        if meeting.is_empty() {
-            roots.push(c);
-        }
-        for a in meeting {
-            for p in &problem.actions[a].preconditions {
+            }
+            None => false,
+        };
+        let mut any = false;
+        for action in problem.actions.iter().filter(meets) {
+            any = true;
+            for p in &action.preconditions {
                 if !range[p.slot as usize].admits(p) {
                     pending.push(*p);
                 }
             }
         }
+        if !any {
+            roots.push(c);
+        }
     }
-    let named = if roots.is_empty() { unmet } else { roots };
+    let named = if roots.is_empty() { &*unmet } else { &*roots };
     let mut conditions: Vec<Condition> = named
-        .into_iter()
+        .iter()
         .map(|c| Condition { fact: problem.slots[c.slot as usize], compare: c.compare, value: c.value })
         .collect();
     conditions.sort_by_key(|c| (c.fact, c.value));
