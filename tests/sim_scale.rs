@@ -12,7 +12,7 @@ fn one_day(villagers: usize, seed: Option<u64>, parallel: bool) -> DayReport {
     let town = shipped("town.ron");
     let steps = (town.settings.day_length / sim::SimStep::default().0).ceil() as usize + 1;
     let layout = Layout::tiled(&town, villagers, seed);
-    let mut app = sim::tiled_app(town, layout, SimOptions { parallel, time_plans: false });
+    let mut app = sim::tiled_app(town, layout, SimOptions { parallel, parallel_from: 0, time_plans: false });
     let done = sim::run_until(&mut app, steps, |app| !app.world().resource::<FinishedDays>().0.is_empty());
     assert!(done, "a day should end within {steps} steps");
     app.world_mut().resource_mut::<FinishedDays>().0.remove(0)

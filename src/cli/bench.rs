@@ -112,7 +112,7 @@ fn measure(scenario: Scenario, request: &Request, threads: usize) -> Measured {
     let steps_per_day = (scenario.settings.day_length / SimStep::default().0).round() as u64;
     let layout = Layout::tiled(&scenario, request.villagers, Some(request.seed));
     let tiles = layout.tiles;
-    let options = SimOptions { parallel: threads > 1, time_plans: true };
+    let options = SimOptions { parallel: threads > 1, time_plans: true, ..SimOptions::default() };
     // The engine first, so what the town adds can be told apart.
     let mut app = sim::tiled_app(scenario.clone(), Layout::tiled(&scenario, 1, None), options.clone());
     sim::step(&mut app);

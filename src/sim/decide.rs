@@ -57,7 +57,7 @@ fn deliberate(
             found.borrow_local_mut().push(number);
         }
     };
-    if options.parallel {
+    if options.spread(villagers.iter().len()) {
         villagers.par_iter_mut().for_each(think);
     } else {
         villagers.iter_mut().for_each(think);

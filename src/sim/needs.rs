@@ -37,7 +37,7 @@ fn drift(
             };
         }
     };
-    if options.parallel {
+    if options.spread(villagers.iter().len()) {
         villagers.par_iter_mut().for_each(rise);
     } else {
         villagers.iter_mut().for_each(rise);

@@ -85,10 +85,10 @@ impl Layout {
         let (mut start, mut speed) = (character.start, character.speed);
         if let Some(seed) = self.seed {
             let mut random = SplitMix64(seed ^ (villager as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            for axis in 0..2 {
+            for (axis, value) in start.iter_mut().enumerate() {
                 // ±20 % of the tile's size, kept inside the tile.
-                let shifted = start[axis] + random.spread() * self.extent[axis].max(1.0);
-                start[axis] = shifted.clamp(self.corner[axis], self.corner[axis] + self.extent[axis]);
+                let shifted = *value + random.spread() * self.extent[axis].max(1.0);
+                *value = shifted.clamp(self.corner[axis], self.corner[axis] + self.extent[axis]);
             }
             speed *= 1.0 + random.spread();
         }

@@ -156,7 +156,7 @@ fn tally(step: Res<SimStep>, options: Res<super::SimOptions>, mut villagers: Que
         Activity::Resting { .. } => tally.resting += step,
         Activity::Idle => {}
     };
-    if options.parallel {
+    if options.spread(villagers.iter().len()) {
         villagers.par_iter_mut().for_each(count);
     } else {
         villagers.iter_mut().for_each(count);
