@@ -31,6 +31,10 @@ pub(super) fn plugin(app: &mut App) {
 type Deliberating<'a> =
     (&'a Villager, &'a Placement, &'a AgentFacts, &'a mut Goals, &'a mut Activity, &'a mut Deliberation);
 
+/// One villager's share of [`Deliberating`], as a query hands it out.
+type Deliberator<'a> =
+    (&'a Villager, &'a Placement, &'a AgentFacts, Mut<'a, Goals>, Mut<'a, Activity>, Mut<'a, Deliberation>);
+
 /// Plans every unmet goal of each villager at a safe point, in parallel unless told otherwise.
 fn deliberate(
     step: Res<SimStep>,
@@ -43,17 +47,9 @@ fn deliberate(
 ) {
     let found = &due.found;
     let (town, world, outlook, options, step) = (&*town, &*world, &*outlook, &*options, step.0);
-    let think = |(villager, placement, agent, goals, activity, deliberation): (
-        &Villager,
-        &Placement,
-        &AgentFacts,
-        Mut<Goals>,
-        Mut<Activity>,
-        Mut<Deliberation>,
-    )| {
-        let number = villager.number;
-        let args = (villager, placement, agent, goals, activity, deliberation);
-        if deliberate_one(town, world, outlook, options, step, args) {
+    let think = |one: Deliberator| {
+        let number = one.0.number;
+        if deliberate_one(town, world, outlook, options, step, one) {
             found.borrow_local_mut().push(number);
         }
     };
@@ -77,22 +73,17 @@ pub(super) struct DueNow {
     numbers: Vec<usize>,
 }
 
+/// Plans for one villager if it stands at a safe point; returns whether a decision is due.
 fn deliberate_one(
     town: &Town,
     world: &WorldFacts,
     outlook: &Outlook,
     options: &SimOptions,
     step: f32,
-    (villager, placement, agent, mut goals, mut activity, mut deliberation): (
-        &Villager,
-        &Placement,
-        &AgentFacts,
-        Mut<Goals>,
-        Mut<Activity>,
-        Mut<Deliberation>,
-    ),
+    (villager, placement, agent, mut goals, mut activity, mut deliberation): Deliberator,
 ) -> bool {
-    // `decide` consumed the last deliberation (and cleared `due`). Only at safe points: idle, or a wait / rest whose retry is due. Never mid-walk or mid-action.
+    // `decide` consumed the last deliberation (and cleared `due`). Only at safe points: idle, or
+    // a wait / rest whose retry is due. Never mid-walk or mid-action.
     match &mut *activity {
         Activity::Idle => {}
         Activity::Waiting { retry_in } | Activity::Resting { retry_in } => {
