@@ -43,13 +43,14 @@ fn deliberate(
     outlook: Res<Outlook>,
     options: Res<SimOptions>,
     mut due: ResMut<DueNow>,
+    mut times: ResMut<PlanTimes>,
     mut villagers: Query<Deliberating>,
 ) {
-    let found = &due.found;
+    let (found, timed) = (&due.found, &due.times);
     let (town, world, outlook, options, step) = (&*town, &*world, &*outlook, &*options, step.0);
     let think = |one: Deliberator| {
         let number = one.0.number;
-        if deliberate_one(town, world, outlook, options, step, one) {
+        if deliberate_one(town, world, outlook, options, timed, step, one) {
             found.borrow_local_mut().push(number);
         }
     };
@@ -58,7 +59,10 @@ fn deliberate(
     } else {
         villagers.iter_mut().for_each(think);
     }
-    let DueNow { found, numbers } = &mut *due;
+    let DueNow { found, numbers, times: timed } = &mut *due;
+    for thread in timed.iter_mut() {
+        times.absorb(thread);
+    }
     numbers.clear();
     found.drain_into(numbers);
     numbers.sort_unstable();
@@ -68,8 +72,9 @@ fn deliberate(
 /// `decide` visits only them.
 #[derive(Resource, Default)]
 pub(super) struct DueNow {
-    /// What each planning thread found.
+    /// What each planning thread found, and how long its plans took.
     found: Parallel<Vec<usize>>,
+    times: Parallel<PlanTimes>,
     numbers: Vec<usize>,
 }
 
@@ -79,6 +84,7 @@ fn deliberate_one(
     world: &WorldFacts,
     outlook: &Outlook,
     options: &SimOptions,
+    timed: &Parallel<PlanTimes>,
     step: f32,
     (villager, placement, agent, mut goals, mut activity, mut deliberation): Deliberator,
 ) -> bool {
@@ -97,10 +103,9 @@ fn deliberate_one(
     let deliberation = &mut *deliberation;
     deliberation.due = true;
     deliberation.viable.clear();
-    deliberation.plan_nanos.clear();
     VIEW.with_borrow_mut(|view| {
         town.available_into(world, outlook, placement.tile, &agent.0, view);
-        plan_goals(town, options, villager, view, &mut goals, deliberation);
+        plan_goals(town, options, timed, villager, view, &mut goals, deliberation);
     });
     true
 }
@@ -114,6 +119,7 @@ thread_local! {
 fn plan_goals(
     town: &Town,
     options: &SimOptions,
+    timed: &Parallel<PlanTimes>,
     villager: &Villager,
     view: &State,
     goals: &mut Goals,
@@ -136,7 +142,7 @@ fn plan_goals(
         let started = options.time_plans.then(Instant::now);
         let result = town.planners[c][g].plan(view, settings.planner_budget);
         if let Some(started) = started {
-            deliberation.plan_nanos.push(started.elapsed().as_nanos() as u64);
+            timed.borrow_local_mut().record(started.elapsed().as_nanos() as u64);
         }
         if let Ok(plan) = result {
             let score = goals.0[g].insistence - settings.cost_weight * plan.cost as f32;
@@ -152,7 +158,6 @@ fn decide(
     clock: Res<Clock>,
     town: Res<Town>,
     mut log: ResMut<EventLog>,
-    mut times: ResMut<PlanTimes>,
     roster: Res<Roster>,
     due: Res<DueNow>,
     mut villagers: Query<(
@@ -174,11 +179,9 @@ fn decide(
             continue;
         }
         deliberation.due = false;
-        times.record_all(&deliberation.plan_nanos);
         // What is left of the deliberation is freed, so a town of thousands keeps no plan it
         // did not choose.
         let viable = std::mem::take(&mut deliberation.viable);
-        deliberation.plan_nanos = Vec::new();
         let mut say = |kind: EventKind, text: String| {
             log.record(clock.day, clock.time, Some(villager.number), kind, text)
         };

@@ -25,10 +25,16 @@ impl PlanTimes {
         self.total_nanos += u128::from(nanos);
     }
 
-    pub fn record_all(&mut self, nanos: &[u64]) {
-        for &n in nanos {
-            self.record(n);
+    /// Adds everything `other` recorded, and leaves `other` empty.
+    pub fn absorb(&mut self, other: &mut PlanTimes) {
+        if self.buckets.len() < other.buckets.len() {
+            self.buckets.resize(other.buckets.len(), 0);
         }
+        for (mine, theirs) in self.buckets.iter_mut().zip(&mut other.buckets) {
+            *mine += std::mem::take(theirs);
+        }
+        self.count += std::mem::take(&mut other.count);
+        self.total_nanos += std::mem::take(&mut other.total_nanos);
     }
 
     /// Mean nanoseconds per plan (0 without plans).
@@ -97,5 +103,22 @@ mod tests {
         assert!((9900..=9900 + 9900 / 32).contains(&p99), "p99 {p99}");
         let p50 = times.quantile_nanos(0.5);
         assert!((5000..=5000 + 5000 / 32).contains(&p50), "p50 {p50}");
+    }
+
+    #[test]
+    fn absorbing_another_record_is_recording_its_plans_here() {
+        let (mut a, mut b, mut both) = (PlanTimes::default(), PlanTimes::default(), PlanTimes::default());
+        for n in [3, 70, 900, 12_000] {
+            a.record(n);
+            both.record(n);
+        }
+        for n in [5, 1_000_000] {
+            b.record(n);
+            both.record(n);
+        }
+        a.absorb(&mut b);
+        assert_eq!(a, both);
+        assert_eq!(b.count, 0);
+        assert_eq!(b.quantile_nanos(0.99), 0);
     }
 }

@@ -102,8 +102,6 @@ pub struct Deliberation {
     pub resting: bool,
     /// The goals with a plan, in goal order, with their scores.
     pub viable: Vec<(usize, f32, Plan)>,
-    /// Wall-clock nanoseconds of each plan made, when [`SimOptions::time_plans`](super::SimOptions) asks.
-    pub plan_nanos: Vec<u64>,
 }
 
 /// The components [`fresh`] builds.
