@@ -1,7 +1,7 @@
 //! `goap-town bench --villagers N`: a town of N villagers tiled from one scenario, run headless
 //! as fast as it goes, to measure how fast and how lean the simulation and the planner are.
 
-use crate::scenario::{self, Scenario};
+use crate::scenario::Scenario;
 use crate::sim::{self, EventLog, Layout, PlanTimes, SimOptions, SimStep};
 use bevy::tasks::{ComputeTaskPool, TaskPoolBuilder};
 use serde_json::json;
@@ -97,15 +97,12 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     0
 }
 
-/// The scenario to tile: the file given, else `scenarios/town.ron`, else the built-in town.
+/// The scenario to tile, chosen as the game chooses: the file given, else `scenarios/town.ron`,
+/// else the built-in town.
 fn load(file: Option<&Path>) -> Result<Scenario, String> {
-    let default = Path::new("scenarios/town.ron");
-    let path = file.or_else(|| default.exists().then_some(default));
-    let loaded = match path {
-        Some(path) => scenario::load(path),
-        None => scenario::parse(scenario::shipped("town.ron").unwrap_or_default(), "town.ron"),
-    };
-    loaded.map_err(|e| e.diagnostics().iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
+    crate::game::first_choice(file)
+        .load()
+        .map_err(|e| e.diagnostics().iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
 }
 
 fn measure(scenario: Scenario, request: &Request, threads: usize) -> Measured {

@@ -51,7 +51,7 @@ impl ScenarioChoice {
         }
     }
 
-    fn load(&self) -> Result<Scenario, scenario::LoadError> {
+    pub(crate) fn load(&self) -> Result<Scenario, scenario::LoadError> {
         match self {
             ScenarioChoice::File(path) => scenario::load(path),
             ScenarioChoice::BuiltIn(name) => {
@@ -84,7 +84,7 @@ pub fn available_scenarios() -> Vec<ScenarioChoice> {
 }
 
 /// The scenario to start with: FILE, else `scenarios/town.ron`, else the built-in town.
-fn first_choice(file: Option<&Path>) -> ScenarioChoice {
+pub(crate) fn first_choice(file: Option<&Path>) -> ScenarioChoice {
     match file {
         Some(path) => ScenarioChoice::File(path.to_path_buf()),
         None if Path::new(SCENARIO_FOLDER).join("town.ron").is_file() => {

@@ -186,16 +186,12 @@ impl Planner {
         }
         let started = packed_search::begin(problem, &self.heuristic, packed_start, scratch)?;
         self.drive(start, budget, started, reach, projected, |budget| {
-            match packed_search::advance(problem, &self.heuristic, budget, scratch) {
-                packed_search::Packed::Done(outcome) => Some(outcome),
-                packed_search::Packed::Overflow => None,
-            }
+            packed_search::advance(problem, &self.heuristic, budget, scratch)
         })
     }
 
     /// [`plan_packed`](Self::plan_packed) on the small search's arrays; when they fill up, the
     /// general packed search starts over and answers.
-    #[allow(clippy::too_many_arguments)]
     fn plan_small<W: Word>(
         &self,
         problem: &PackedProblem<W>,
@@ -217,10 +213,7 @@ impl Planner {
                 }
                 packed_search::begin(problem, &self.heuristic, packed_start, scratch)?;
             }
-            match packed_search::advance(problem, &self.heuristic, budget, scratch) {
-                packed_search::Packed::Done(outcome) => Some(outcome),
-                packed_search::Packed::Overflow => None,
-            }
+            packed_search::advance(problem, &self.heuristic, budget, scratch)
         })
     }
 

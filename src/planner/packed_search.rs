@@ -13,14 +13,6 @@ use super::packed_small::SmallScratch;
 use super::search::Outcome;
 use super::word::Word;
 
-/// What a stretch of packed search came to.
-pub(crate) enum Packed {
-    Done(Outcome),
-    /// A successor left its field's range, or the search's numbers outgrew the open list's
-    /// keys: the question must be planned on the general path.
-    Overflow,
-}
-
 #[derive(Clone, Copy)]
 struct Node<W> {
     state: W,
@@ -86,13 +78,15 @@ pub(crate) fn begin<W: Word>(
 }
 
 /// Continues the search until `budget` expansions in all, exactly as
-/// [`search::advance`](super::search::advance) would.
+/// [`search::advance`](super::search::advance) would. `None` when a successor left its field's
+/// range or the search's numbers outgrew the open list's keys: the question must then be
+/// planned on the general path.
 pub(crate) fn advance<W: Word>(
     problem: &PackedProblem<W>,
     heuristic: &Heuristic,
     budget: usize,
     scratch: &mut PackedScratch<W>,
-) -> Packed {
+) -> Option<Outcome> {
     let guards = problem.guards();
     while let Some((key, node)) = scratch.open.pop() {
         let Node { state, g, h, .. } = scratch.nodes[node as usize];
@@ -100,23 +94,23 @@ pub(crate) fn advance<W: Word>(
             continue; // left behind when a cheaper way into this state re-opened it
         }
         if h == 0 && reaches_goal(problem, state) {
-            return Packed::Done(found(scratch, node));
+            return Some(found(scratch, node));
         }
         if scratch.expanded >= budget {
             scratch.open.restore(key);
-            return Packed::Done(Outcome::Budget { expanded: scratch.expanded });
+            return Some(Outcome::Budget { expanded: scratch.expanded });
         }
         scratch.expanded += 1;
         if let Some(applicability) = &problem.applicability {
             if !expand_with_sets(problem, heuristic, applicability, scratch, node, g, state) {
-                return Packed::Overflow;
+                return None;
             }
         } else {
             for action in &problem.actions {
                 if !action.needs.holds(state, guards) {
                     continue;
                 }
-                let Some(child) = action.apply(state) else { return Packed::Overflow };
+                let child = action.apply(state)?;
                 if child == state {
                     continue; // it would only lead back here
                 }
@@ -141,12 +135,12 @@ pub(crate) fn advance<W: Word>(
                 };
                 if child_h != u64::MAX && !scratch.open.push(child_g.saturating_add(child_h), child_h, target)
                 {
-                    return Packed::Overflow;
+                    return None;
                 }
             }
         }
     }
-    Packed::Done(Outcome::Exhausted { expanded: scratch.expanded })
+    Some(Outcome::Exhausted { expanded: scratch.expanded })
 }
 
 /// Expands `node` through the actions useful in its state ([`Applicability`]), in order. False

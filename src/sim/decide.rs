@@ -17,6 +17,7 @@ use super::{SimOptions, SimSet, SimTick};
 use crate::planner::{Plan, State};
 use bevy::app::App;
 use bevy::ecs::prelude::*;
+use bevy::ecs::query::QueryItem;
 use bevy::utils::Parallel;
 use std::cell::RefCell;
 use std::time::Instant;
@@ -31,10 +32,6 @@ pub(super) fn plugin(app: &mut App) {
 type Deliberating<'a> =
     (&'a Villager, &'a Placement, &'a AgentFacts, &'a mut Goals, &'a mut Activity, &'a mut Deliberation);
 
-/// One villager's share of [`Deliberating`], as a query hands it out.
-type Deliberator<'a> =
-    (&'a Villager, &'a Placement, &'a AgentFacts, Mut<'a, Goals>, Mut<'a, Activity>, Mut<'a, Deliberation>);
-
 /// Plans every unmet goal of each villager at a safe point, in parallel unless told otherwise.
 fn deliberate(
     step: Res<SimStep>,
@@ -48,7 +45,7 @@ fn deliberate(
 ) {
     let (found, timed) = (&due.found, &due.times);
     let (town, world, outlook, options, step) = (&*town, &*world, &*outlook, &*options, step.0);
-    let think = |one: Deliberator| {
+    let think = |one: QueryItem<Deliberating>| {
         let number = one.0.number;
         if deliberate_one(town, world, outlook, options, timed, step, one) {
             found.borrow_local_mut().push(number);
@@ -86,10 +83,9 @@ fn deliberate_one(
     options: &SimOptions,
     timed: &Parallel<PlanTimes>,
     step: f32,
-    (villager, placement, agent, mut goals, mut activity, mut deliberation): Deliberator,
+    (villager, placement, agent, mut goals, mut activity, mut deliberation): QueryItem<Deliberating>,
 ) -> bool {
-    // `decide` consumed the last deliberation (and cleared `due`). Only at safe points: idle, or
-    // a wait / rest whose retry is due. Never mid-walk or mid-action.
+    // Only at safe points: idle, or a wait / rest whose retry is due. Never mid-walk or mid-action.
     match &mut *activity {
         Activity::Idle => {}
         Activity::Waiting { retry_in } | Activity::Resting { retry_in } => {
@@ -101,10 +97,9 @@ fn deliberate_one(
         Activity::Walking | Activity::Acting { .. } => return false,
     }
     let deliberation = &mut *deliberation;
-    deliberation.due = true;
     deliberation.viable.clear();
     VIEW.with_borrow_mut(|view| {
-        town.available_into(world, outlook, placement.tile, &agent.0, view);
+        town.available(world, outlook, placement.tile, &agent.0, view);
         plan_goals(town, options, timed, villager, view, &mut goals, deliberation);
     });
     true
@@ -175,10 +170,6 @@ fn decide(
         else {
             continue;
         };
-        if !deliberation.due {
-            continue;
-        }
-        deliberation.due = false;
         // What is left of the deliberation is freed, so a town of thousands keeps no plan it
         // did not choose.
         let viable = std::mem::take(&mut deliberation.viable);

@@ -83,16 +83,9 @@ impl Town {
 
     /// What a villager can count on: its own facts, and of each shared fact what is there now
     /// and not already being used up by an action under way (the smaller of world and outlook).
-    /// Decisions and arrival re-checks read this.
-    pub fn available(&self, world: &WorldFacts, outlook: &Outlook, tile: usize, agent: &State) -> State {
-        let mut view = agent.clone();
-        self.available_into(world, outlook, tile, agent, &mut view);
-        view
-    }
-
-    /// [`Town::available`] written into `view`, which is reused (no allocation once it has the
-    /// scenario's size).
-    pub fn available_into(
+    /// Decisions and arrival re-checks read this. It is written into `view`, which is reused: no
+    /// allocation once it has the scenario's size.
+    pub fn available(
         &self,
         world: &WorldFacts,
         outlook: &Outlook,

@@ -96,8 +96,6 @@ pub struct Tally {
 /// expensive part runs for every villager at once, the choice in roster order.
 #[derive(Component, Clone, Debug, Default, PartialEq)]
 pub struct Deliberation {
-    /// Whether a decision is due this step (a safe point, its retry due).
-    pub due: bool,
     /// Every unmet goal is below the rest threshold: nothing was planned.
     pub resting: bool,
     /// The goals with a plan, in goal order, with their scores.

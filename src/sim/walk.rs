@@ -54,7 +54,7 @@ fn walk(
         if !move_toward(&mut position.0, target, placement.speed * step.0) {
             continue;
         }
-        town.available_into(&world, &outlook, placement.tile, &agent.0, &mut view);
+        town.available(&world, &outlook, placement.tile, &agent.0, &mut view);
         let who = Some(villager.number);
         match town.unmet(&action.planning.preconditions, &view) {
             Some(why) => {
