@@ -48,10 +48,12 @@ mod packed_small;
 mod packed_tests;
 mod reach;
 mod search;
+mod steps;
 mod word;
 
 pub use facts::{FactId, FactTable, Scope, State, Value};
 pub use model::{Action, Change, Compare, Condition, Effect};
+pub use steps::Steps;
 
 use compile::Compiled;
 use heuristic::Heuristic;
@@ -86,7 +88,7 @@ const SHORT_SEARCH: usize = 64;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     /// Indices into the action slice the planner was given, in execution order.
-    pub steps: Vec<usize>,
+    pub steps: Steps,
     /// The summed cost of the steps (the least possible).
     pub cost: u64,
     /// How many states the search expanded to find it.

@@ -11,6 +11,7 @@ use super::open::OpenList;
 use super::packed::{PackedAction, PackedProblem};
 use super::packed_small::SmallScratch;
 use super::search::Outcome;
+use super::steps::Steps;
 use super::word::Word;
 
 #[derive(Clone, Copy)]
@@ -224,17 +225,18 @@ fn reaches_goal<W: Word>(problem: &PackedProblem<W>, state: W) -> bool {
 fn found<W: Word>(scratch: &PackedScratch<W>, node: u32) -> Outcome {
     let nodes = &scratch.nodes;
     let parent_of = |n: u32| nodes.get(n as usize).filter(|n| n.parent != NO_PARENT);
-    let mut length = 0;
-    let mut at = node;
+    let (mut length, mut at) = (0, node);
     while let Some(n) = parent_of(at) {
         (length, at) = (length + 1, n.parent);
     }
-    let mut steps = Vec::with_capacity(length);
     at = node;
-    while let Some(n) = parent_of(at) {
-        steps.push(n.action as usize);
-        at = n.parent;
-    }
-    steps.reverse();
+    let steps = Steps::from_goal_back(
+        length,
+        std::iter::from_fn(|| {
+            let n = parent_of(at)?;
+            at = n.parent;
+            Some(n.action as usize)
+        }),
+    );
     Outcome::Found { steps, cost: nodes[node as usize].g, expanded: scratch.expanded }
 }

@@ -12,6 +12,7 @@ use super::open::OpenList;
 use super::open_sorted::SortedOpen;
 use super::packed::PackedProblem;
 use super::search::Outcome;
+use super::steps::Steps;
 use super::word::Word;
 
 /// The most nodes a small search stores (node indices are `u8`).
@@ -58,8 +59,6 @@ pub(crate) struct SmallScratch<W> {
     stamp: u32,
     open: SortedOpen,
     expanded: usize,
-    /// The answer's actions, goal first, while it is read off the parents.
-    path: Vec<u8>,
 }
 
 impl<W: Word> Default for SmallScratch<W> {
@@ -77,7 +76,6 @@ impl<W: Word> Default for SmallScratch<W> {
             stamp: 0,
             open: SortedOpen::default(),
             expanded: 0,
-            path: Vec::new(),
         }
     }
 }
@@ -208,13 +206,19 @@ pub(crate) fn advance<W: Word>(
 #[inline(never)]
 fn found<W: Word>(problem: &PackedProblem<W>, scratch: &mut SmallScratch<W>, node: u8) -> Outcome {
     let nodes = &*scratch.nodes;
-    scratch.path.clear();
-    let mut at = node;
+    let (mut length, mut at) = (0, node);
     while at != 0 {
-        scratch.path.push(nodes.action[usize::from(at)]);
-        at = nodes.parent[usize::from(at)];
+        (length, at) = (length + 1, nodes.parent[usize::from(at)]);
     }
-    let steps =
-        scratch.path.iter().rev().map(|&a| problem.actions[usize::from(a)].original as usize).collect();
+    at = node;
+    let steps = Steps::from_goal_back(
+        length,
+        std::iter::from_fn(|| {
+            let step =
+                (at != 0).then(|| problem.actions[usize::from(nodes.action[usize::from(at)])].original)?;
+            at = nodes.parent[usize::from(at)];
+            Some(step as usize)
+        }),
+    );
     Outcome::Found { steps, cost: nodes.g[usize::from(node)], expanded: scratch.expanded }
 }

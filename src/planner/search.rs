@@ -7,6 +7,7 @@ use super::compile::{Compiled, SlotAction};
 use super::facts::Value;
 use super::heuristic::Heuristic;
 use super::model::Change;
+use super::steps::Steps;
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 use std::cmp::Reverse;
@@ -15,7 +16,7 @@ use std::hash::Hasher;
 
 /// What the search found: the action indices (into the caller's list) and the bookkeeping.
 pub(crate) enum Outcome {
-    Found { steps: Vec<usize>, cost: u64, expanded: usize },
+    Found { steps: Steps, cost: u64, expanded: usize },
     Exhausted { expanded: usize },
     Budget { expanded: usize },
 }
@@ -220,20 +221,18 @@ pub(crate) fn advance(
 }
 
 /// The actions from the root to `node`, given each node's `(parent, action)` (`None`: the root).
-/// Counts the steps first so the answer is allocated once, at its size.
-pub(crate) fn path_to(node: u32, step: impl Fn(u32) -> Option<(u32, usize)>) -> Vec<usize> {
-    let mut length = 0;
-    let mut at = node;
+pub(crate) fn path_to(node: u32, step: impl Fn(u32) -> Option<(u32, usize)>) -> Steps {
+    let (mut length, mut at) = (0, node);
     while let Some((parent, _)) = step(at) {
-        length += 1;
-        at = parent;
+        (length, at) = (length + 1, parent);
     }
-    let mut steps = Vec::with_capacity(length);
-    let mut at = node;
-    while let Some((parent, action)) = step(at) {
-        steps.push(action);
-        at = parent;
-    }
-    steps.reverse();
-    steps
+    at = node;
+    Steps::from_goal_back(
+        length,
+        std::iter::from_fn(|| {
+            let (parent, action) = step(at)?;
+            at = parent;
+            Some(action)
+        }),
+    )
 }

@@ -1,0 +1,96 @@
+//! A plan's steps, kept inline: most plans are a handful of actions, and allocating and freeing
+//! a vector for each was a fifth of what a short plan cost.
+
+use smallvec::SmallVec;
+use std::fmt;
+use std::ops::Deref;
+
+/// Plans up to this many steps need no heap memory.
+const INLINE: usize = 12;
+
+/// Indices into the action slice the planner was given, in execution order. Reads as a slice.
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct Steps(SmallVec<[usize; INLINE]>);
+
+impl Steps {
+    /// The `length` steps given from the goal back to the start.
+    #[inline]
+    pub(crate) fn from_goal_back(length: usize, steps: impl Iterator<Item = usize>) -> Self {
+        let fill =
+            |slots: &mut [usize]| slots.iter_mut().rev().zip(steps).for_each(|(slot, step)| *slot = step);
+        if length <= INLINE {
+            let mut inline = [0; INLINE];
+            fill(&mut inline[..length]);
+            Steps(SmallVec::from_buf_and_len(inline, length))
+        } else {
+            let mut all = vec![0; length];
+            fill(&mut all);
+            Steps(SmallVec::from_vec(all))
+        }
+    }
+}
+
+impl Deref for Steps {
+    type Target = [usize];
+
+    fn deref(&self) -> &[usize] {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Steps {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<usize> for Steps {
+    fn from_iter<I: IntoIterator<Item = usize>>(steps: I) -> Self {
+        Steps(steps.into_iter().collect())
+    }
+}
+
+impl<'a> IntoIterator for &'a Steps {
+    type Item = &'a usize;
+    type IntoIter = std::slice::Iter<'a, usize>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<const N: usize> PartialEq<[usize; N]> for Steps {
+    fn eq(&self, other: &[usize; N]) -> bool {
+        self[..] == other[..]
+    }
+}
+
+impl PartialEq<[usize]> for Steps {
+    fn eq(&self, other: &[usize]) -> bool {
+        self[..] == *other
+    }
+}
+
+impl PartialEq<Vec<usize>> for Steps {
+    fn eq(&self, other: &Vec<usize>) -> bool {
+        self[..] == other[..]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Steps;
+
+    #[test]
+    fn reads_and_compares_as_a_slice_inline_or_not() {
+        let short: Steps = [2, 0, 1].into_iter().collect();
+        assert_eq!(short, [2, 0, 1]);
+        assert_eq!(short, vec![2, 0, 1]);
+        assert_ne!(short, [2, 0]);
+        assert_eq!(format!("{short:?}"), "[2, 0, 1]");
+        let long: Steps = (0..40).collect();
+        assert_eq!(long.len(), 40);
+        assert_eq!(long, (0..40).collect::<Vec<_>>());
+        assert_eq!(long.iter().sum::<usize>(), 780);
+    }
+}
