@@ -1,11 +1,13 @@
 //! A town tiled from one scenario: tiles share nothing, seeded variations make them diverge,
-//! and planning spread over threads logs exactly what a single thread does.
+//! planning spread over threads logs exactly what a single thread does, and so does a town run
+//! as shards of whole tiles on several threads.
 
 mod common;
 
 use bevy::tasks::{ComputeTaskPool, TaskPoolBuilder};
 use common::shipped;
-use goap_town::sim::{self, DayReport, FinishedDays, Layout, Placement, SimOptions};
+use goap_town::sim::{self, DayReport, EventReport, FinishedDays, Layout, Placement, SimOptions};
+use std::collections::HashSet;
 
 /// Plays one whole day of `villagers` villagers tiled from town.ron and returns its report.
 fn one_day(villagers: usize, seed: Option<u64>, parallel: bool) -> DayReport {
@@ -94,4 +96,37 @@ fn seeded_variations_move_starts_and_speeds_by_at_most_a_fifth_and_tiles_diverge
             .collect()
     };
     assert_ne!(of_tile(0), of_tile(1), "varied tiles should not repeat one another");
+}
+
+#[test]
+fn shards_of_whole_tiles_each_live_exactly_their_part_of_the_whole_towns_day() {
+    two_threads();
+    let town = shipped("town.ron");
+    let steps = (town.settings.day_length / sim::SimStep::default().0).ceil() as u64 + 1;
+    // 40 villagers: six full tiles and one of four, in shards of 3, 2 and 2 tiles.
+    let whole = one_day(40, Some(7), false);
+    let layout = Layout::tiled(&town, 40, Some(7));
+    let options = SimOptions { parallel: false, parallel_from: 0, time_plans: false };
+    let worlds = sim::shard_worlds(&town, &layout, 3, &options);
+    let shards = sim::run_shards(worlds, steps, |world| world.resource_mut::<FinishedDays>().0.remove(0));
+    let sizes: Vec<usize> = shards.iter().map(|s| s.villagers.len()).collect();
+    assert_eq!(sizes, [18, 12, 10]);
+    let villagers: Vec<_> = shards.iter().flat_map(|s| s.villagers.clone()).collect();
+    assert_eq!(villagers, whole.villagers, "every villager's day, goals and times, as in the whole town");
+    for (s, shard) in shards.iter().enumerate() {
+        let names: HashSet<&str> = shard.villagers.iter().map(|v| v.id.as_str()).collect();
+        let of_shard = |events: &[EventReport]| -> Vec<_> {
+            let mine = |e: &&EventReport| e.villager.as_deref().is_some_and(|v| names.contains(v));
+            events.iter().filter(mine).cloned().collect()
+        };
+        let expected = of_shard(&whole.events);
+        assert!(expected.len() > 200, "shard {s} has a busy day: {} events", expected.len());
+        assert_eq!(
+            of_shard(&shard.events),
+            expected,
+            "shard {s} logs its villagers' events as the whole town does"
+        );
+        let town_wide = |report: &DayReport| report.events.iter().filter(|e| e.villager.is_none()).count();
+        assert_eq!(town_wide(shard), town_wide(&whole));
+    }
 }

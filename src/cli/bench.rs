@@ -14,7 +14,7 @@ pub struct Request<'a> {
     pub file: Option<&'a Path>,
     pub villagers: usize,
     pub days: u32,
-    /// Threads for planning; `None` uses every core.
+    /// Threads to run on, one shard of whole tiles each; `None` uses every core.
     pub threads: Option<usize>,
     pub seed: u64,
     pub json: bool,
@@ -25,6 +25,8 @@ struct Measured {
     villagers: usize,
     tiles: usize,
     threads: usize,
+    /// Independent worlds of whole tiles, one per thread at most.
+    shards: usize,
     sim_seconds: f64,
     wall_seconds: f64,
     plans: u64,
@@ -68,13 +70,14 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             "peak_rss_mb": m.peak_rss_mb,
             "tiles": m.tiles,
             "threads": m.threads,
+            "shards": m.shards,
             "bytes_per_villager": m.bytes_per_villager,
         });
         let _ = writeln!(out, "{report}");
     } else {
         let _ = writeln!(
             out,
-            "villagers     {} ({} tiles, {} thread{})\n\
+            "villagers     {} ({} tiles in {} shard{}, {} thread{})\n\
              simulated     {:.0} s\n\
              wall          {:.3} s\n\
              speed-up      {:.1}× real time\n\
@@ -82,6 +85,8 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
              peak memory   {:.1} MB ({:.0} bytes per villager beyond the engine's own)",
             m.villagers,
             m.tiles,
+            m.shards,
+            if m.shards == 1 { "" } else { "s" },
             m.threads,
             if m.threads == 1 { "" } else { "s" },
             m.sim_seconds,
@@ -107,29 +112,36 @@ fn load(file: Option<&Path>) -> Result<Scenario, String> {
 
 fn measure(scenario: Scenario, request: &Request, threads: usize) -> Measured {
     let steps_per_day = (scenario.settings.day_length / SimStep::default().0).round() as u64;
+    let steps = steps_per_day * u64::from(request.days);
     let layout = Layout::tiled(&scenario, request.villagers, Some(request.seed));
     let tiles = layout.tiles;
-    let options = SimOptions { parallel: threads > 1, time_plans: true, ..SimOptions::default() };
+    let options = SimOptions { time_plans: true, ..SimOptions::default() };
     // The engine first, so what the town adds can be told apart.
     let mut app = sim::tiled_app(scenario.clone(), Layout::tiled(&scenario, 1, None), options.clone());
     sim::step(&mut app);
     let engine = resident_bytes("VmRSS:").unwrap_or(0);
-    let mut app = sim::tiled_app(scenario, layout, options);
-    app.world_mut().resource_mut::<EventLog>().keep_days = false;
-    let started = Instant::now();
-    for _ in 0..steps_per_day * u64::from(request.days) {
-        sim::step(&mut app);
+    // One shard of whole tiles per thread, each stepping on its own.
+    let mut worlds = sim::shard_worlds(&scenario, &layout, threads, &options);
+    for world in &mut worlds {
+        world.resource_mut::<EventLog>().keep_days = false;
     }
+    let shards = worlds.len();
+    let started = Instant::now();
+    let gathered = sim::run_shards(worlds, steps, |world| world.resource::<PlanTimes>().clone());
     let wall_seconds = started.elapsed().as_secs_f64();
     let peak = resident_bytes("VmHWM:").unwrap_or(0);
-    let times = app.world().resource::<PlanTimes>();
-    let step = f64::from(app.world().resource::<SimStep>().0);
+    let mut times = PlanTimes::default();
+    for mut shard in gathered {
+        times.absorb(&mut shard);
+    }
+    let step = f64::from(SimStep::default().0);
     Measured {
         villagers: request.villagers,
         tiles,
         threads,
+        shards,
         // Rounded to the microsecond: the step is an f32 tenth, 0.100000001 as an f64.
-        sim_seconds: ((steps_per_day * u64::from(request.days)) as f64 * step * 1e6).round() / 1e6,
+        sim_seconds: (steps as f64 * step * 1e6).round() / 1e6,
         wall_seconds,
         plans: times.count,
         plan_mean_us: times.mean_nanos() / 1000.0,

@@ -84,7 +84,7 @@ pub enum Command {
         /// How many days to play.
         #[arg(long, default_value_t = 1)]
         days: u32,
-        /// Threads to plan on (default: every core).
+        /// Threads to run on (default: every core); the town runs as one shard of whole tiles per thread.
         #[arg(long)]
         threads: Option<usize>,
         /// Seed of the ±20 % variations of start positions and walking speeds.

@@ -14,7 +14,7 @@ use super::timing::PlanTimes;
 use super::town::{Outlook, Roster, SimStep, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Tally, Villager};
 use super::{SimOptions, SimSet, SimTick};
-use crate::planner::{Plan, State};
+use crate::planner::State;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 use bevy::ecs::query::QueryItem;
@@ -143,7 +143,10 @@ fn plan_goals(
             let score = goals.0[g].insistence - settings.cost_weight * plan.cost as f32;
             (goals.0[g].plan_cost, goals.0[g].score) =
                 (Some(u32::try_from(plan.cost).unwrap_or(u32::MAX)), Some(score));
-            deliberation.viable.push((g, score, plan));
+            let steps = plan.steps.iter().map(|&s| s as u32).collect();
+            let intent =
+                Intent { goal: Some(g), plan: steps, step: 0, cost: plan.cost, expanded: plan.expanded };
+            deliberation.viable.push((g, score, intent));
         }
     }
 }
@@ -192,7 +195,7 @@ fn decide(
             continue;
         }
 
-        let Some(best) = viable.iter().fold(None::<&(usize, f32, Plan)>, |best, v| match best {
+        let Some(best) = viable.iter().fold(None::<&(usize, f32, Intent)>, |best, v| match best {
             Some(b) if b.1 >= v.1 => Some(b),
             _ => Some(v),
         }) else {
@@ -222,7 +225,8 @@ fn decide(
 
         let continuing = intent.goal == Some(chosen.0) && intent.step < intent.plan.len();
         if !continuing {
-            let names: Vec<&str> = chosen.2.steps.iter().map(|&s| town.action(c, s).id.as_str()).collect();
+            let names: Vec<&str> =
+                chosen.2.plan.iter().map(|&s| town.action(c, s as usize).id.as_str()).collect();
             say(
                 EventKind::PlanMade,
                 format!(
@@ -234,13 +238,7 @@ fn decide(
                 ),
             );
             tally.replans += 1;
-            *intent = Intent {
-                goal: Some(chosen.0),
-                plan: chosen.2.steps.iter().map(|&s| s as u32).collect(),
-                step: 0,
-                cost: chosen.2.cost,
-                expanded: chosen.2.expanded,
-            };
+            *intent = chosen.2.clone();
         }
         *activity = Activity::Walking;
     }

@@ -4,8 +4,10 @@
 //! actions → goals → walking → decisions → tally. Nothing reads the wall clock, and villagers
 //! are always visited in roster order wherever one's doing can change another's world; only
 //! planning, which changes nothing shared, is spread over the cores. So the same scenario gives
-//! the same event log every time, on any number of threads. The game runs [`SimTick`] from its frame loop at the chosen speed;
-//! the headless `run` command and the tests call [`step`] directly.
+//! the same event log every time, on any number of threads. A tiled town can also run as
+//! shards of whole tiles, one world per thread ([`shard_worlds`], [`run_shards`]): tiles share
+//! nothing, so each villager lives the same day. The game runs [`SimTick`] from its frame loop at
+//! the chosen speed; the headless `run` and `bench` commands and the tests step it directly.
 
 mod act;
 mod clock;
@@ -13,6 +15,7 @@ mod decide;
 mod log;
 mod needs;
 mod report;
+mod shards;
 mod tiles;
 mod timing;
 mod town;
@@ -21,7 +24,8 @@ mod walk;
 
 pub use clock::Clock;
 pub use log::{EventKind, EventLog, SimEvent};
-pub use report::{DayReport, FinishedDays, GoalReport, Seconds, VillagerReport};
+pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};
+pub use shards::{run_shards, shard_worlds};
 pub use tiles::{Layout, Placement, VARIATION};
 pub use timing::PlanTimes;
 pub use town::{Outlook, Roster, SimStep, Town, WorldFacts, install, install_tiled, replace_scenario};

@@ -4,6 +4,9 @@
 //! Villagers are numbered tile by tile in scenario order: villager `n` is character
 //! `n % per_tile` of tile `n / per_tile`. A tiled town can vary each villager's start position
 //! and walking speed from a seed, so that tiles diverge instead of repeating one another.
+//!
+//! A layout can also be one shard of a larger town's ([`Layout::shards`]): a run of whole tiles
+//! whose villagers are placed, varied and named exactly as in the whole town.
 
 use crate::scenario::Scenario;
 use bevy::ecs::prelude::*;
@@ -27,6 +30,9 @@ pub struct Layout {
     extent: [f32; 2],
     /// The seed of the variations; `None` plays every tile exactly as the file says.
     seed: Option<u64>,
+    /// For a shard: the whole town's number of its first tile, and the whole town's tiles.
+    first_tile: usize,
+    town_tiles: usize,
 }
 
 impl Layout {
@@ -60,7 +66,36 @@ impl Layout {
             corner: low,
             extent: [high[0] - low[0], high[1] - low[1]],
             seed,
+            first_tile: 0,
+            town_tiles: tiles,
         }
+    }
+
+    /// The town split into at most `count` shards of whole tiles, in order, as even as can be.
+    /// Villager `n` of shard `s` is villager `n` plus the villagers of the shards before it.
+    pub fn shards(&self, count: usize) -> Vec<Layout> {
+        let count = count.clamp(1, self.tiles);
+        let mut first_tile = self.first_tile;
+        (0..count)
+            .map(|s| {
+                let tiles = self.tiles / count + usize::from(s < self.tiles % count);
+                let first = (first_tile - self.first_tile) * self.per_tile;
+                let villagers = self.villagers.min(first + tiles * self.per_tile) - first;
+                let shard = Layout { tiles, villagers, first_tile, ..self.clone() };
+                first_tile += tiles;
+                shard
+            })
+            .collect()
+    }
+
+    /// Whether the town this layout belongs to has several tiles (then names carry the tile).
+    pub fn is_tiled(&self) -> bool {
+        self.town_tiles > 1
+    }
+
+    /// The whole town's number for tile `tile` of this layout.
+    pub fn town_tile(&self, tile: usize) -> usize {
+        self.first_tile + tile
     }
 
     pub fn character_of(&self, villager: usize) -> usize {
@@ -73,6 +108,7 @@ impl Layout {
 
     /// How far tile `tile` is moved from where the scenario puts things.
     pub fn origin(&self, tile: usize) -> [f32; 2] {
+        let tile = self.town_tile(tile);
         let (column, row) = (tile % self.columns, tile / self.columns);
         [column as f32 * (self.extent[0] + TILE_GAP), row as f32 * (self.extent[1] + TILE_GAP)]
     }
@@ -84,7 +120,8 @@ impl Layout {
         let origin = self.origin(tile);
         let (mut start, mut speed) = (character.start, character.speed);
         if let Some(seed) = self.seed {
-            let mut random = SplitMix64(seed ^ (villager as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let number = self.first_tile * self.per_tile + villager;
+            let mut random = SplitMix64(seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             for (axis, value) in start.iter_mut().enumerate() {
                 // ±20 % of the tile's size, kept inside the tile.
                 let shifted = *value + random.spread() * self.extent[axis].max(1.0);

@@ -56,9 +56,10 @@ impl Town {
     /// several tiles also its tile (`baker@3`).
     pub fn villager_id(&self, number: usize) -> String {
         let id = &self.scenario.characters[self.layout.character_of(number)].id;
-        match self.layout.tiles {
-            1 => id.clone(),
-            _ => format!("{id}@{}", self.layout.tile_of(number)),
+        if self.layout.is_tiled() {
+            format!("{id}@{}", self.layout.town_tile(self.layout.tile_of(number)))
+        } else {
+            id.clone()
         }
     }
 

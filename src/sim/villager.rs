@@ -3,7 +3,7 @@
 use super::act::GoalWatch;
 use super::town::SimStep;
 use super::{SimSet, SimTick};
-use crate::planner::{Plan, State};
+use crate::planner::State;
 use crate::scenario::{Drift, Scenario};
 use bevy::app::App;
 use bevy::ecs::prelude::*;
@@ -98,8 +98,9 @@ pub struct Tally {
 pub struct Deliberation {
     /// Every unmet goal is below the rest threshold: nothing was planned.
     pub resting: bool,
-    /// The goals with a plan, in goal order, with their scores.
-    pub viable: Vec<(usize, f32, Plan)>,
+    /// The goals with a plan, in goal order, with their scores and the intent each would become
+    /// (a compact copy of the plan: a whole town deliberates at dawn, all at once).
+    pub viable: Vec<(usize, f32, Intent)>,
 }
 
 /// The components [`fresh`] builds.
