@@ -15,16 +15,16 @@ pub fn shipped(file_name: &str) -> Scenario {
 /// The action ids of `plan` for character `character` of `scenario`.
 pub fn ids(scenario: &Scenario, character: usize, plan: &Plan) -> Vec<String> {
     let who = &scenario.characters[character];
-    plan.steps.iter().map(|&s| scenario.actions[who.actions[s]].id.clone()).collect()
+    plan.steps.iter().map(|&s| scenario.actions[who.actions[s as usize]].id.clone()).collect()
 }
 
 /// Replays `steps` from `start`, asserting each step's preconditions hold when it is taken;
 /// returns the final state and the summed cost.
-pub fn replay(actions: &[Action], start: &State, steps: &[usize]) -> (State, u64) {
+pub fn replay(actions: &[Action], start: &State, steps: &[u32]) -> (State, u64) {
     let mut state = start.clone();
     let mut cost = 0;
     for (i, &step) in steps.iter().enumerate() {
-        let action = &actions[step];
+        let action = &actions[step as usize];
         for c in &action.preconditions {
             assert!(
                 c.holds_in(&state),

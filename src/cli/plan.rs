@@ -57,7 +57,7 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), String
 
     let actions = scenario.planning_actions(character);
     let result = Planner::new(&actions, &goal.conditions).plan(&start, scenario.settings.planner_budget);
-    let id_of = |step: usize| scenario.actions[who.actions[step]].id.clone();
+    let id_of = |step: u32| scenario.actions[who.actions[step as usize]].id.clone();
     Ok(match (result, request.json) {
         (Ok(plan), false) => {
             let mut text: String = plan.steps.iter().map(|&s| id_of(s) + "\n").collect();

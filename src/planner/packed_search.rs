@@ -235,7 +235,7 @@ fn found<W: Word>(scratch: &PackedScratch<W>, node: u32) -> Outcome {
         std::iter::from_fn(|| {
             let n = parent_of(at)?;
             at = n.parent;
-            Some(n.action as usize)
+            Some(n.action)
         }),
     );
     Outcome::Found { steps, cost: nodes[node as usize].g, expanded: scratch.expanded }

@@ -42,6 +42,9 @@ struct Nodes<W> {
     parent: [u8; NODES],
     /// The position in the packed problem's actions of the action that reached the node.
     action: [u8; NODES],
+    /// The answer's actions, goal first, while it is read off the parents (a path is shorter
+    /// than the nodes stored).
+    path: [u8; NODES],
 }
 
 /// The closed set: state → node, by linear probing; a slot is live when it holds the stamp.
@@ -70,6 +73,7 @@ impl<W: Word> Default for SmallScratch<W> {
                 h: [0; NODES],
                 parent: [0; NODES],
                 action: [0; NODES],
+                path: [0; NODES],
             }),
             len: 0,
             table: Box::new(Table { state: [W::ZERO; SLOTS], stamp: [0; SLOTS], node: [0; SLOTS] }),
@@ -205,20 +209,14 @@ pub(crate) fn advance<W: Word>(
 /// The plan reaching `node`, read off the parents in one walk.
 #[inline(never)]
 fn found<W: Word>(problem: &PackedProblem<W>, scratch: &mut SmallScratch<W>, node: u8) -> Outcome {
-    let nodes = &*scratch.nodes;
+    let nodes = &mut *scratch.nodes;
+    // One walk up the parents (a chain of dependent loads), noting each action.
     let (mut length, mut at) = (0, node);
     while at != 0 {
+        nodes.path[length] = nodes.action[usize::from(at)];
         (length, at) = (length + 1, nodes.parent[usize::from(at)]);
     }
-    at = node;
-    let steps = Steps::from_goal_back(
-        length,
-        std::iter::from_fn(|| {
-            let step =
-                (at != 0).then(|| problem.actions[usize::from(nodes.action[usize::from(at)])].original)?;
-            at = nodes.parent[usize::from(at)];
-            Some(step as usize)
-        }),
-    );
+    let back = nodes.path[..length].iter();
+    let steps = Steps::from_goal_back(length, back.map(|&a| problem.actions[usize::from(a)].original));
     Outcome::Found { steps, cost: nodes.g[usize::from(node)], expanded: scratch.expanded }
 }

@@ -169,7 +169,7 @@ pub(crate) fn advance(
         if h == 0 && problem.goal.iter().all(|c| c.holds_for(scratch.state(node)[c.slot as usize])) {
             let steps = path_to(node, |n| {
                 let n = &scratch.nodes[n as usize];
-                (n.parent != NO_PARENT).then_some((n.parent, n.action as usize))
+                (n.parent != NO_PARENT).then_some((n.parent, n.action))
             });
             return Outcome::Found { steps, cost: g, expanded: scratch.expanded };
         }
@@ -221,7 +221,7 @@ pub(crate) fn advance(
 }
 
 /// The actions from the root to `node`, given each node's `(parent, action)` (`None`: the root).
-pub(crate) fn path_to(node: u32, step: impl Fn(u32) -> Option<(u32, usize)>) -> Steps {
+pub(crate) fn path_to(node: u32, step: impl Fn(u32) -> Option<(u32, u32)>) -> Steps {
     let (mut length, mut at) = (0, node);
     while let Some((parent, _)) = step(at) {
         (length, at) = (length + 1, parent);

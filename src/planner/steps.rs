@@ -1,23 +1,24 @@
 //! A plan's steps, kept inline: most plans are a handful of actions, and allocating and freeing
-//! a vector for each was a fifth of what a short plan cost.
+//! a vector for each was a fifth of what a short plan cost. Steps are `u32`s so that the answer
+//! stays small: it is moved out through every layer of the search, and moves cost by the byte.
 
 use smallvec::SmallVec;
 use std::fmt;
 use std::ops::Deref;
 
 /// Plans up to this many steps need no heap memory.
-const INLINE: usize = 12;
+const INLINE: usize = 10;
 
 /// Indices into the action slice the planner was given, in execution order. Reads as a slice.
 #[derive(Clone, Default, PartialEq, Eq, Hash)]
-pub struct Steps(SmallVec<[usize; INLINE]>);
+pub struct Steps(SmallVec<[u32; INLINE]>);
 
 impl Steps {
     /// The `length` steps given from the goal back to the start.
     #[inline]
-    pub(crate) fn from_goal_back(length: usize, steps: impl Iterator<Item = usize>) -> Self {
+    pub(crate) fn from_goal_back(length: usize, steps: impl Iterator<Item = u32>) -> Self {
         let fill =
-            |slots: &mut [usize]| slots.iter_mut().rev().zip(steps).for_each(|(slot, step)| *slot = step);
+            |slots: &mut [u32]| slots.iter_mut().rev().zip(steps).for_each(|(slot, step)| *slot = step);
         if length <= INLINE {
             let mut inline = [0; INLINE];
             fill(&mut inline[..length]);
@@ -31,9 +32,9 @@ impl Steps {
 }
 
 impl Deref for Steps {
-    type Target = [usize];
+    type Target = [u32];
 
-    fn deref(&self) -> &[usize] {
+    fn deref(&self) -> &[u32] {
         &self.0
     }
 }
@@ -44,35 +45,35 @@ impl fmt::Debug for Steps {
     }
 }
 
-impl FromIterator<usize> for Steps {
-    fn from_iter<I: IntoIterator<Item = usize>>(steps: I) -> Self {
+impl FromIterator<u32> for Steps {
+    fn from_iter<I: IntoIterator<Item = u32>>(steps: I) -> Self {
         Steps(steps.into_iter().collect())
     }
 }
 
 impl<'a> IntoIterator for &'a Steps {
-    type Item = &'a usize;
-    type IntoIter = std::slice::Iter<'a, usize>;
+    type Item = &'a u32;
+    type IntoIter = std::slice::Iter<'a, u32>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter()
     }
 }
 
-impl<const N: usize> PartialEq<[usize; N]> for Steps {
-    fn eq(&self, other: &[usize; N]) -> bool {
+impl<const N: usize> PartialEq<[u32; N]> for Steps {
+    fn eq(&self, other: &[u32; N]) -> bool {
         self[..] == other[..]
     }
 }
 
-impl PartialEq<[usize]> for Steps {
-    fn eq(&self, other: &[usize]) -> bool {
+impl PartialEq<[u32]> for Steps {
+    fn eq(&self, other: &[u32]) -> bool {
         self[..] == *other
     }
 }
 
-impl PartialEq<Vec<usize>> for Steps {
-    fn eq(&self, other: &Vec<usize>) -> bool {
+impl PartialEq<Vec<u32>> for Steps {
+    fn eq(&self, other: &Vec<u32>) -> bool {
         self[..] == other[..]
     }
 }
@@ -91,6 +92,6 @@ mod tests {
         let long: Steps = (0..40).collect();
         assert_eq!(long.len(), 40);
         assert_eq!(long, (0..40).collect::<Vec<_>>());
-        assert_eq!(long.iter().sum::<usize>(), 780);
+        assert_eq!(long.iter().sum::<u32>(), 780);
     }
 }

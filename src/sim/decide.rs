@@ -143,7 +143,7 @@ fn plan_goals(
             let score = goals.0[g].insistence - settings.cost_weight * plan.cost as f32;
             (goals.0[g].plan_cost, goals.0[g].score) =
                 (Some(u32::try_from(plan.cost).unwrap_or(u32::MAX)), Some(score));
-            let steps = plan.steps.iter().map(|&s| s as u32).collect();
+            let steps = plan.steps.iter().copied().collect();
             let intent =
                 Intent { goal: Some(g), plan: steps, step: 0, cost: plan.cost, expanded: plan.expanded };
             deliberation.viable.push((g, score, intent));
