@@ -244,17 +244,17 @@ impl Planner {
         mut search: impl FnMut(usize) -> Option<Outcome>,
     ) -> Option<Result<Plan, NoPlan>> {
         let short =
-            if started { search(budget.min(SHORT_SEARCH))? } else { Outcome::Exhausted { expanded: 0 } };
-        if matches!(short, Outcome::Found { .. }) {
-            return Some(answer(short));
+            if started { search(budget.min(SHORT_SEARCH))? } else { Err(NoPlan::Exhausted { expanded: 0 }) };
+        if short.is_ok() {
+            return Some(short);
         }
         project(&self.problem, start, projected);
         if let Some(blocked) = reach::blockers(&self.problem, projected, reach) {
             return Some(Err(NoPlan::Unreachable { blocked }));
         }
         match short {
-            Outcome::Budget { .. } if budget > SHORT_SEARCH => search(budget).map(answer),
-            done => Some(answer(done)),
+            Err(NoPlan::Budget { .. }) if budget > SHORT_SEARCH => search(budget),
+            done => Some(done),
         }
     }
 
@@ -268,14 +268,6 @@ impl Planner {
 fn project(problem: &Compiled, start: &State, projected: &mut Vec<Value>) {
     projected.clear();
     projected.extend(problem.slots.iter().map(|&f| start.get(f)));
-}
-
-fn answer(outcome: Outcome) -> Result<Plan, NoPlan> {
-    match outcome {
-        Outcome::Found { steps, cost, expanded } => Ok(Plan { steps, cost, expanded }),
-        Outcome::Exhausted { expanded } => Err(NoPlan::Exhausted { expanded }),
-        Outcome::Budget { expanded } => Err(NoPlan::Budget { expanded }),
-    }
 }
 
 /// Plans once: [`Planner::new`] then [`Planner::plan`].

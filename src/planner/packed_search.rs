@@ -13,6 +13,7 @@ use super::packed_small::SmallScratch;
 use super::search::Outcome;
 use super::steps::Steps;
 use super::word::Word;
+use super::{NoPlan, Plan};
 
 #[derive(Clone, Copy)]
 struct Node<W> {
@@ -99,7 +100,7 @@ pub(crate) fn advance<W: Word>(
         }
         if scratch.expanded >= budget {
             scratch.open.restore(key);
-            return Some(Outcome::Budget { expanded: scratch.expanded });
+            return Some(Err(NoPlan::Budget { expanded: scratch.expanded }));
         }
         scratch.expanded += 1;
         if let Some(applicability) = &problem.applicability {
@@ -141,7 +142,7 @@ pub(crate) fn advance<W: Word>(
             }
         }
     }
-    Some(Outcome::Exhausted { expanded: scratch.expanded })
+    Some(Err(NoPlan::Exhausted { expanded: scratch.expanded }))
 }
 
 /// Expands `node` through the actions useful in its state ([`Applicability`]), in order. False
@@ -238,5 +239,5 @@ fn found<W: Word>(scratch: &PackedScratch<W>, node: u32) -> Outcome {
             Some(n.action)
         }),
     );
-    Outcome::Found { steps, cost: nodes[node as usize].g, expanded: scratch.expanded }
+    Ok(Plan { steps, cost: nodes[node as usize].g, expanded: scratch.expanded })
 }

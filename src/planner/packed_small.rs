@@ -14,6 +14,7 @@ use super::packed::PackedProblem;
 use super::search::Outcome;
 use super::steps::Steps;
 use super::word::Word;
+use super::{NoPlan, Plan};
 
 /// The most nodes a small search stores (node indices are `u8`).
 const NODES: usize = 256;
@@ -158,7 +159,7 @@ pub(crate) fn advance<W: Word>(
         }
         if scratch.expanded >= budget {
             scratch.open.restore(key);
-            return Small::Done(Outcome::Budget { expanded: scratch.expanded });
+            return Small::Done(Err(NoPlan::Budget { expanded: scratch.expanded }));
         }
         scratch.expanded += 1;
         for (a, action) in problem.actions.iter().enumerate() {
@@ -203,7 +204,7 @@ pub(crate) fn advance<W: Word>(
             }
         }
     }
-    Small::Done(Outcome::Exhausted { expanded: scratch.expanded })
+    Small::Done(Err(NoPlan::Exhausted { expanded: scratch.expanded }))
 }
 
 /// The plan reaching `node`, read off the parents in one walk.
@@ -218,5 +219,5 @@ fn found<W: Word>(problem: &PackedProblem<W>, scratch: &mut SmallScratch<W>, nod
     }
     let back = nodes.path[..length].iter();
     let steps = Steps::from_goal_back(length, back.map(|&a| problem.actions[usize::from(a)].original));
-    Outcome::Found { steps, cost: nodes.g[usize::from(node)], expanded: scratch.expanded }
+    Ok(Plan { steps, cost: nodes.g[usize::from(node)], expanded: scratch.expanded })
 }

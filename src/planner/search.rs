@@ -8,18 +8,17 @@ use super::facts::Value;
 use super::heuristic::Heuristic;
 use super::model::Change;
 use super::steps::Steps;
+use super::{NoPlan, Plan};
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::hash::Hasher;
 
-/// What the search found: the action indices (into the caller's list) and the bookkeeping.
-pub(crate) enum Outcome {
-    Found { steps: Steps, cost: u64, expanded: usize },
-    Exhausted { expanded: usize },
-    Budget { expanded: usize },
-}
+/// What a search came to: the plan, or why there is none (never [`NoPlan::Unreachable`]: that
+/// is the relaxed look-ahead's finding). The very type the planner answers with, so that the
+/// answer is never rebuilt on its way out.
+pub(crate) type Outcome = Result<Plan, NoPlan>;
 
 /// One visited state. Its values live in [`Scratch::values`] at `index × width`.
 #[derive(Clone, Copy)]
@@ -171,10 +170,10 @@ pub(crate) fn advance(
                 let n = &scratch.nodes[n as usize];
                 (n.parent != NO_PARENT).then_some((n.parent, n.action))
             });
-            return Outcome::Found { steps, cost: g, expanded: scratch.expanded };
+            return Ok(Plan { steps, cost: g, expanded: scratch.expanded });
         }
         if scratch.expanded >= budget {
-            return Outcome::Budget { expanded: scratch.expanded };
+            return Err(NoPlan::Budget { expanded: scratch.expanded });
         }
         scratch.open.pop();
         scratch.expanded += 1;
@@ -217,7 +216,7 @@ pub(crate) fn advance(
             }
         }
     }
-    Outcome::Exhausted { expanded: scratch.expanded }
+    Err(NoPlan::Exhausted { expanded: scratch.expanded })
 }
 
 /// The actions from the root to `node`, given each node's `(parent, action)` (`None`: the root).
