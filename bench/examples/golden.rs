@@ -2,7 +2,7 @@
 //! goal, from its start and from random states reached by random walks — one line each, so that a
 //! planner change can be checked for changed answers by diffing two runs: `golden > before.txt`.
 
-use goap_town::planner::{Planner, State};
+use goap_town::planner::{Action, Planner, State};
 use goap_town::scenario::{self, SHIPPED};
 
 /// Random reachable states asked per character and goal, besides the start.
@@ -37,12 +37,7 @@ fn main() {
 }
 
 /// `steps` random applicable actions taken from `start`.
-fn walk_from(
-    start: &State,
-    actions: &[goap_town::planner::Action],
-    steps: usize,
-    next: &mut impl FnMut() -> u64,
-) -> State {
+fn walk_from(start: &State, actions: &[Action], steps: usize, next: &mut impl FnMut() -> u64) -> State {
     let mut state = start.clone();
     for _ in 0..steps {
         let open: Vec<_> = actions.iter().filter(|a| a.is_applicable(&state)).collect();

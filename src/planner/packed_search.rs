@@ -10,8 +10,7 @@ use super::heuristic::Heuristic;
 use super::open::OpenList;
 use super::packed::{PackedAction, PackedProblem};
 use super::packed_small::SmallScratch;
-use super::search::Outcome;
-use super::steps::Steps;
+use super::search::{Outcome, path_to};
 use super::word::Word;
 use super::{NoPlan, Plan};
 
@@ -225,19 +224,9 @@ fn reaches_goal<W: Word>(problem: &PackedProblem<W>, state: W) -> bool {
 #[inline(never)]
 fn found<W: Word>(scratch: &PackedScratch<W>, node: u32) -> Outcome {
     let nodes = &scratch.nodes;
-    let parent_of = |n: u32| nodes.get(n as usize).filter(|n| n.parent != NO_PARENT);
-    let (mut length, mut at) = (0, node);
-    while let Some(n) = parent_of(at) {
-        (length, at) = (length + 1, n.parent);
-    }
-    at = node;
-    let steps = Steps::from_goal_back(
-        length,
-        std::iter::from_fn(|| {
-            let n = parent_of(at)?;
-            at = n.parent;
-            Some(n.action)
-        }),
-    );
+    let steps = path_to(node, |n| {
+        let n = &nodes[n as usize];
+        (n.parent != NO_PARENT).then_some((n.parent, n.action))
+    });
     Ok(Plan { steps, cost: nodes[node as usize].g, expanded: scratch.expanded })
 }
