@@ -1,28 +1,25 @@
 //! The search's estimate of the cost still to pay: never more than the truth, aware of numbers.
 //!
-//! For one unmet condition with deficit `d` (`logs >= 8` at `logs = 2` has `d = 6`), any plan
-//! must gain at least `d` on that fact, and an action with net change `+k` gains at most
-//! `min(k, d)` per use (a `set` can close the whole deficit at once). So the plan pays at least
-//! `d × min(cost / gain)` over the helping actions — `⌈6 × 1/2⌉ = 3` steps of `+2`, not "1 unmet
-//! condition". Conditions are then grouped so that no action helps two groups: each group's
-//! bound is paid by its own actions, so the groups' bounds add up, and within a group the largest
-//! bound holds. Preconditions are ignored (a relaxation), so the sum never overestimates.
+//! Each unmet goal condition has a deficit bound ([`Helpers`]: `logs >= 8` with `+2` per step
+//! needs at least 4 steps, not "1 unmet condition"). Conditions are grouped so that no action
+//! helps two groups: each group's bound is paid by its own actions, so the groups' bounds add
+//! up, and within a group the largest bound holds. Preconditions are ignored (a relaxation), so
+//! the sum never overestimates.
+//!
+//! Where a helper's own preconditions may still have to be brought about, [`Enabling`] charges
+//! for that too, condition by condition; the estimate is the larger of the two.
 
-use super::compile::{Compiled, Delta, SlotCondition};
+use super::compile::{Compiled, SlotCondition};
+use super::enabling::Enabling;
 use super::facts::Value;
-use super::model::Compare;
-
-/// The actions that can help one goal condition: (cost, net change on its fact).
-#[derive(Clone, Debug)]
-pub(crate) struct Helpers {
-    pub condition: SlotCondition,
-    helpers: Vec<(u64, Delta)>,
-}
+pub(crate) use super::helpers::Helpers;
 
 #[derive(Clone, Debug)]
 pub(crate) struct Heuristic {
     /// Goal conditions grouped so that no action helps conditions in two groups.
     pub groups: Vec<Vec<Helpers>>,
+    /// The stronger bounds of the goal conditions whose helpers may need enabling.
+    pub enabling: Vec<Enabling>,
 }
 
 impl Heuristic {
@@ -60,14 +57,15 @@ impl Heuristic {
                     action.delta_on(condition.slot).map(|d| (u64::from(action.cost), d))
                 })
                 .collect();
-            let entry = Helpers { condition: *condition, helpers };
+            let entry = Helpers::new(*condition, helpers);
             let r = root(&mut parent, i);
             match groups.iter_mut().find(|(g, _)| *g == r) {
                 Some((_, members)) => members.push(entry),
                 None => groups.push((r, vec![entry])),
             }
         }
-        Heuristic { groups: groups.into_iter().map(|(_, members)| members).collect() }
+        let groups = groups.into_iter().map(|(_, members)| members).collect();
+        Heuristic { groups, enabling: Enabling::for_goal(problem) }
     }
 
     /// A lower bound on the cost from `state` to the goal, or `None` when some unmet condition
@@ -87,51 +85,17 @@ impl Heuristic {
             }
             total = total.saturating_add(largest);
         }
-        Some(total)
+        self.strengthen(total, &value_of)
     }
-}
 
-impl Helpers {
-    /// The least cost of meeting this condition from `actual`, preconditions aside; `None`
-    /// when no helper moves the fact the needed way.
-    pub fn bound(&self, actual: Value) -> Option<u64> {
-        let c = self.condition;
-        if c.holds_for(actual) {
-            return Some(0);
+    /// `plain` raised to the largest [`Enabling`] bound; `None` when one finds a dead end.
+    #[inline]
+    pub fn strengthen(&self, plain: u64, value_of: &impl Fn(usize) -> Value) -> Option<u64> {
+        let mut estimate = plain;
+        for enabling in &self.enabling {
+            let actual = value_of(enabling.condition.slot as usize);
+            estimate = estimate.max(enabling.bound(actual, enabling.mask(value_of))?);
         }
-        let target = i64::from(c.value);
-        let actual = i64::from(actual);
-        // Which way the fact has to move; `==` moves toward its value from either side.
-        let upward = match c.compare {
-            Compare::AtLeast => true,
-            Compare::AtMost => false,
-            Compare::Exactly => actual < target,
-        };
-        let deficit = (target - actual).unsigned_abs();
-        self.helpers
-            .iter()
-            .filter_map(|&(cost, delta)| {
-                let gain = match delta {
-                    Delta::Add(k) if upward && k > 0 => (k as u64).min(deficit),
-                    Delta::Add(k) if !upward && k < 0 => k.unsigned_abs().min(deficit),
-                    Delta::Set(to) if (i64::from(to) > actual) == upward && i64::from(to) != actual => {
-                        deficit
-                    }
-                    _ => return None,
-                };
-                Some(if gain == deficit {
-                    cost // one use can close the whole deficit
-                } else {
-                    // ⌈deficit × cost / gain⌉, widened only if the product overflows.
-                    match deficit.checked_mul(cost) {
-                        Some(product) => product.div_ceil(gain),
-                        None => {
-                            u64::try_from((u128::from(deficit) * u128::from(cost)).div_ceil(u128::from(gain)))
-                                .unwrap_or(u64::MAX)
-                        }
-                    }
-                })
-            })
-            .min()
+        Some(estimate)
     }
 }

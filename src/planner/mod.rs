@@ -35,8 +35,12 @@
 mod applicable;
 mod closed;
 mod compile;
+mod enabling;
 mod facts;
 mod heuristic;
+mod helpers;
+#[cfg(test)]
+mod heuristic_tests;
 mod model;
 mod open;
 mod open_sorted;

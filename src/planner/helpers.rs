@@ -1,0 +1,118 @@
+//! The deficit bound of one goal condition: what moving its fact far enough costs at least,
+//! preconditions aside.
+//!
+//! With deficit `d` (`logs >= 8` at `logs = 2` has `d = 6`), any plan must gain at least `d` on
+//! the fact, and a helper with net change `+k` and cost `c` gains at most `k` per use, so adding
+//! costs at least `max(⌈d × c / k⌉, c)` over the best of them — `⌈6 × 1/2⌉ = 3` steps of `+2`. A
+//! `set` helper lands the fact on its value, from where the rest still has to be paid: it costs
+//! its own cost plus the bound from there (worked out once, as a fixpoint over the `set` values).
+//! No action lowers the bound by more than its cost — a helper's use is one of the options it
+//! weighs, whatever value it leaves — so the bound is consistent, not only admissible (the
+//! property tests of `heuristic_tests` check both).
+
+use super::compile::{Delta, SlotCondition};
+use super::facts::Value;
+use super::model::Compare;
+
+/// The actions that can help one goal condition.
+#[derive(Clone, Debug)]
+pub(crate) struct Helpers {
+    pub condition: SlotCondition,
+    /// `(cost, k)`: helpers adding `k` (never 0) to the fact.
+    adds: Vec<(u64, i64)>,
+    /// `(cost, value, rest)`: helpers setting the fact to `value`, and the bound from there
+    /// (`None`: nothing meets the condition from there).
+    sets: Vec<(u64, Value, Option<u64>)>,
+}
+
+impl Helpers {
+    /// The bound for `condition` given its helpers: (cost, net change on its fact).
+    pub fn new(condition: SlotCondition, helpers: Vec<(u64, Delta)>) -> Self {
+        let (mut adds, mut sets) = (Vec::new(), Vec::new());
+        for (cost, delta) in helpers {
+            match delta {
+                Delta::Add(0) => {}
+                Delta::Add(k) => adds.push((cost, k)),
+                Delta::Set(value) => sets.push((cost, value, None)),
+            }
+        }
+        let mut helpers = Helpers { condition, adds, sets };
+        // What is left after each set: relax through the other sets until nothing improves.
+        let mut rest: Vec<Option<u64>> = helpers.sets.iter().map(|&(_, v, _)| helpers.by_adds(v)).collect();
+        for _ in 0..helpers.sets.len() {
+            let mut changed = false;
+            for (i, &(_, value, _)) in helpers.sets.iter().enumerate() {
+                let via_sets = helpers.sets.iter().zip(&rest).filter_map(|(&(c, _, _), r)| Some(c.saturating_add((*r)?)));
+                let best = via_sets.chain(rest[i]).min();
+                if !condition.holds_for(value) && best != rest[i] {
+                    (rest[i], changed) = (best, true);
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        helpers.sets.iter_mut().zip(rest).for_each(|(set, rest)| set.2 = rest);
+        helpers
+    }
+
+    /// The least cost of meeting this condition from `actual`, preconditions aside; `None`
+    /// when no sequence of helpers meets it.
+    #[inline]
+    pub fn bound(&self, actual: Value) -> Option<u64> {
+        let by_sets = self.sets.iter().filter_map(|&(cost, _, rest)| Some(cost.saturating_add(rest?)));
+        by_sets.chain(self.by_adds(actual)).min()
+    }
+
+    /// For one of these helpers, of cost `cost` and change `delta`: the least cost of meeting
+    /// the condition from `actual` by a plan whose last `set` is this helper, or (an adding
+    /// helper) whose adds are this helper's or dearer per unit.
+    #[inline]
+    pub fn bound_using(&self, actual: Value, cost: u64, delta: Delta) -> Option<u64> {
+        if self.condition.holds_for(actual) {
+            return Some(0);
+        }
+        match delta {
+            Delta::Set(value) => Some(cost.saturating_add(self.bound(value)?)),
+            Delta::Add(k) => add_bound(self.condition, actual, cost, k),
+        }
+    }
+
+    /// The bound by adding alone (0 when the condition holds).
+    #[inline]
+    fn by_adds(&self, actual: Value) -> Option<u64> {
+        if self.condition.holds_for(actual) {
+            return Some(0);
+        }
+        self.adds.iter().filter_map(|&(cost, k)| add_bound(self.condition, actual, cost, k)).min()
+    }
+}
+
+/// What adding `k` at `cost` a use costs at least to meet `c` (unmet) from `actual`; `None`
+/// when `k` moves the fact the wrong way.
+#[inline]
+fn add_bound(c: SlotCondition, actual: Value, cost: u64, k: i64) -> Option<u64> {
+    let target = i64::from(c.value);
+    let actual = i64::from(actual);
+    // Which way the fact has to move; `==` moves toward its value from either side.
+    let upward = match c.compare {
+        Compare::AtLeast => true,
+        Compare::AtMost => false,
+        Compare::Exactly => actual < target,
+    };
+    if (k > 0) != upward {
+        return None;
+    }
+    let deficit = (target - actual).unsigned_abs();
+    let gain = k.unsigned_abs();
+    Some(if gain >= deficit {
+        cost // one use can close the whole deficit
+    } else {
+        // ⌈deficit × cost / gain⌉, widened only if the product overflows.
+        match deficit.checked_mul(cost) {
+            Some(product) => product.div_ceil(gain),
+            None => u64::try_from((u128::from(deficit) * u128::from(cost)).div_ceil(u128::from(gain)))
+                .unwrap_or(u64::MAX),
+        }
+    })
+}
