@@ -54,9 +54,10 @@ impl<W: Word> Closed<W> {
         (hash >> (64 - self.bits)) as usize
     }
 
-    /// The node stored for `state`; or, if there is none, stores `node` for it and gives `None`.
+    /// The node stored for `state`, to read or replace; or, if there is none, stores `node` for
+    /// it and gives `None`.
     #[inline(always)]
-    pub fn find_or_insert(&mut self, hash: u64, state: W, node: u32) -> Option<u32> {
+    pub fn find_or_insert(&mut self, hash: u64, state: W, node: u32) -> Option<&mut u32> {
         let mask = self.slots.len() - 1;
         let mut i = self.home(hash);
         loop {
@@ -70,7 +71,7 @@ impl<W: Word> Closed<W> {
                 return None;
             }
             if slot.state == state {
-                return Some(slot.node);
+                return Some(&mut self.slots[i].node);
             }
             i = (i + 1) & mask;
         }

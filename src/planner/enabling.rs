@@ -9,14 +9,14 @@
 //! `a`'s unmet preconditions, each costing its cheapest achiever plus, recursively, that
 //! achiever's own dearest unmet precondition (to [`DEPTH`] levels; deeper ones count as free).
 //!
-//! Why this never overestimates: the actions that enable `a` are not helpers of `c` — a helper
-//! whose enabling could involve another helper of `c` is charged no `enable` at all — so a plan
-//! pays for its gains on `c` and for enabling its first helper with different actions. Mixing
-//! helpers cannot beat the bound: whatever mix is used, the helper with the best cost per unit
-//! among them bounds the gains' cost, and enabling it bounds the rest. And why it is consistent
-//! (an action of cost `k` lowers it by at most `k`): the relaxation is h_max, whose values fall
-//! by at most the cost of the action taken, and the deficit part is the one the plain bound uses.
-//! Property tests check both on random domains.
+//! Why this never overestimates: inside the relaxation the helpers of `c` cost nothing — their
+//! cost is the deficit part's — so it bounds what a plan pays for its other actions, and the two
+//! parts add up. Mixing helpers cannot beat the bound: whatever mix is used, the helper with the
+//! best cost per unit among them bounds the gains' cost, and enabling it bounds the rest. And why
+//! it is consistent (an action of cost `k` lowers it by at most `k`): the relaxation is h_max,
+//! whose values fall by at most the cost of the action taken (nothing, for a helper, whose own
+//! use is then the cheaper term), and the deficit part is the one the plain bound uses. Property
+//! tests check both on random domains.
 //!
 //! The relaxation depends on a state only through which of its few conditions hold, so it is
 //! worked out once per combination when the planner is built ([`MAX_TESTS`] conditions at most,
@@ -37,7 +37,7 @@ const MAX_NODES: usize = 256;
 #[derive(Clone, Debug)]
 pub(crate) struct Enabling {
     pub condition: SlotCondition,
-    /// The helpers that are charged no enabling (nothing to enable, or guarded).
+    /// The helpers that are charged no enabling (they need nothing).
     pub plain: Vec<(u64, Delta)>,
     /// Every helper: what is left after the last `set` is bounded by all of them.
     pub all: Helpers,
@@ -83,11 +83,9 @@ impl Enabling {
                 let action = &problem.actions[h];
                 let delta = action.delta_on(condition.slot).expect("a helper changes the condition's fact");
                 all.push((u64::from(action.cost), delta));
-                let mut used = Vec::new();
                 let needs: Vec<Relaxed> =
-                    action.preconditions.iter().map(|p| relaxed(problem, *p, depth, &mut used, &mut nodes)).collect();
-                // Enabling that another helper of the condition could take part in is not charged.
-                if needs.is_empty() || used.iter().any(|a| helpers.contains(a)) {
+                    action.preconditions.iter().map(|p| relaxed(problem, &helpers, *p, depth, &mut nodes)).collect();
+                if needs.is_empty() {
                     plain.push((u64::from(action.cost), delta));
                 } else {
                     needs.iter().for_each(|n| n.collect_tests(&mut tests));
@@ -153,13 +151,14 @@ fn same(a: &SlotCondition, b: &SlotCondition) -> bool {
     (a.slot, a.compare, a.value) == (b.slot, b.compare, b.value)
 }
 
-/// The relaxation of `condition` with `depth` levels, noting every achiever it involves in `used`
-/// and counting its nodes (it stops unrolling past [`MAX_NODES`]; the caller then goes shallower).
+/// The relaxation of `condition` with `depth` levels, in which the goal condition's `helpers`
+/// cost nothing, counting its nodes (it stops unrolling past [`MAX_NODES`]; the caller then goes
+/// shallower).
 fn relaxed(
     problem: &Compiled,
+    helpers: &[usize],
     condition: SlotCondition,
     depth: usize,
-    used: &mut Vec<usize>,
     nodes: &mut usize,
 ) -> Relaxed {
     *nodes += 1;
@@ -168,17 +167,15 @@ fn relaxed(
         if !action.delta_on(condition.slot).is_some_and(|d| d.can_help(condition.compare)) {
             continue;
         }
-        if !used.contains(&b) {
-            used.push(b);
-        }
         // Every achiever is listed at every level (that keeps the bound consistent); only their
         // own preconditions are cut off, at the last level.
         let needs = if depth > 1 && *nodes <= MAX_NODES {
-            action.preconditions.iter().map(|p| relaxed(problem, *p, depth - 1, used, nodes)).collect()
+            action.preconditions.iter().map(|p| relaxed(problem, helpers, *p, depth - 1, nodes)).collect()
         } else {
             Vec::new()
         };
-        achievers.push(Achiever { cost: u64::from(action.cost), needs });
+        let cost = if helpers.contains(&b) { 0 } else { u64::from(action.cost) };
+        achievers.push(Achiever { cost, needs });
     }
     Relaxed { condition, achievers }
 }

@@ -6,12 +6,15 @@
 //! up, and within a group the largest bound holds. Preconditions are ignored (a relaxation), so
 //! the sum never overestimates.
 //!
-//! Where a helper's own preconditions may still have to be brought about, [`Enabling`] charges
-//! for that too, condition by condition; the estimate is the larger of the two.
+//! Where the facts that matter take few values, a [`Pattern`] database knows the cost to the goal
+//! of a small abstraction of the whole problem; elsewhere, where a helper's own preconditions may
+//! still have to be brought about, [`Enabling`] charges for that too, condition by condition. The
+//! estimate is the largest of these.
 
 use super::compile::{Compiled, SlotCondition};
 use super::enabling::Enabling;
 use super::facts::Value;
+use super::pattern::Pattern;
 pub(crate) use super::helpers::Helpers;
 
 #[derive(Clone, Debug)]
@@ -20,6 +23,8 @@ pub(crate) struct Heuristic {
     pub groups: Vec<Vec<Helpers>>,
     /// The stronger bounds of the goal conditions whose helpers may need enabling.
     pub enabling: Vec<Enabling>,
+    /// The cost to the goal in a small abstraction, when there is one.
+    pub pattern: Option<Pattern>,
 }
 
 impl Heuristic {
@@ -65,7 +70,11 @@ impl Heuristic {
             }
         }
         let groups = groups.into_iter().map(|(_, members)| members).collect();
-        Heuristic { groups, enabling: Enabling::for_goal(problem) }
+        // A pattern database knows what enabling costs, and more, wherever values stay in its
+        // box (and outside it, the deficit bounds are the stronger): the two are not combined.
+        let pattern = Pattern::new(problem);
+        let enabling = if pattern.is_some() { Vec::new() } else { Enabling::for_goal(problem) };
+        Heuristic { groups, enabling, pattern }
     }
 
     /// A lower bound on the cost from `state` to the goal, or `None` when some unmet condition
@@ -77,21 +86,25 @@ impl Heuristic {
     /// [`estimate`](Self::estimate) for a state given as a slot's value by `value_of(slot)`.
     #[inline]
     pub fn estimate_by(&self, value_of: impl Fn(usize) -> Value) -> Option<u64> {
-        let mut total = 0u64;
+        let estimate = self.estimate_unpatterned(&value_of)?;
+        match &self.pattern {
+            Some(pattern) => Some(estimate.max(pattern.estimate(value_of)?)),
+            None => Some(estimate),
+        }
+    }
+
+    /// The estimate without the [`Pattern`]: the deficit bounds, raised to the largest
+    /// [`Enabling`] bound; `None` when one finds a dead end.
+    #[inline]
+    pub fn estimate_unpatterned(&self, value_of: &impl Fn(usize) -> Value) -> Option<u64> {
+        let mut estimate = 0u64;
         for group in &self.groups {
             let mut largest = 0u64;
             for member in group {
                 largest = largest.max(member.bound(value_of(member.condition.slot as usize))?);
             }
-            total = total.saturating_add(largest);
+            estimate = estimate.saturating_add(largest);
         }
-        self.strengthen(total, &value_of)
-    }
-
-    /// `plain` raised to the largest [`Enabling`] bound; `None` when one finds a dead end.
-    #[inline]
-    pub fn strengthen(&self, plain: u64, value_of: &impl Fn(usize) -> Value) -> Option<u64> {
-        let mut estimate = plain;
         for enabling in &self.enabling {
             let actual = value_of(enabling.condition.slot as usize);
             estimate = estimate.max(enabling.bound(actual, enabling.mask(value_of))?);

@@ -35,21 +35,23 @@
 mod applicable;
 mod closed;
 mod compile;
+mod dive;
 mod enabling;
 mod facts;
-mod heuristic;
 mod helpers;
+mod heuristic;
 #[cfg(test)]
 mod heuristic_tests;
+mod label;
 mod model;
 mod open;
-mod open_sorted;
 mod packed;
 mod packed_heuristic;
 mod packed_search;
 mod packed_small;
 #[cfg(test)]
 mod packed_tests;
+mod pattern;
 mod reach;
 mod search;
 mod steps;
@@ -129,7 +131,7 @@ impl NoPlan {
                 format!("unreachable: no available action can bring about {}", what.join(", "))
             }
             NoPlan::Exhausted { expanded } => {
-                format!("exhausted: every reachable state tried ({expanded} expanded)")
+                format!("exhausted: no reachable state meets the goal ({expanded} expanded)")
             }
             NoPlan::Budget { expanded } => {
                 format!("budget: gave up after expanding {expanded} states")
@@ -151,6 +153,9 @@ pub struct Planner {
     problem: Compiled,
     heuristic: Heuristic,
     packed: Option<Packed>,
+    /// Whether a packed search first tries to walk straight down ([`dive`]); only tests turn
+    /// this off, to check the searches the walk stands in for.
+    dive: bool,
 }
 
 impl Planner {
@@ -159,7 +164,7 @@ impl Planner {
         let problem = compile::compile(actions, goal);
         let heuristic = Heuristic::new(&problem);
         let packed = packed::pack(&problem, &heuristic);
-        Planner { problem, heuristic, packed }
+        Planner { problem, heuristic, packed, dive: true }
     }
 
     /// The cheapest plan from `start`, expanding at most `budget` states.
@@ -187,6 +192,9 @@ impl Planner {
         projected: &mut Vec<Value>,
     ) -> Option<Result<Plan, NoPlan>> {
         let packed_start = problem.layout.encode(start, &self.problem.slots)?;
+        if let Some(answer) = self.dive.then(|| dive::dive(problem, &self.heuristic, packed_start, budget)).flatten() {
+            return Some(answer);
+        }
         if packed_small::fits(problem) {
             return self.plan_small(problem, packed_start, start, budget, scratch, reach, projected);
         }

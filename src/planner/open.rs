@@ -1,191 +1,96 @@
-//! The packed search's open list: one `u64` key per entry, smallest first.
-//!
-//! A key is `f` (16 bits), `h` (10 bits), the push order (19 bits) and the node (19 bits), so keys
-//! order exactly as the general search's entries do and carry their node. A search whose numbers
-//! outgrow a key is finished by the general search. Few entries are open in most searches, and
-//! for those an unsorted array whose minimum is found by a scan beats a heap; past [`SMALL`]
-//! entries it becomes a binary heap.
+//! The open list of the larger searches: a binary heap of `(f, node)`, smallest `f` first and,
+//! among equal `f`, the node first in the [`Order`] — compared by the labels as they are now,
+//! which is sound because relabelling never changes which of two nodes comes first, and a node
+//! never moves.
 
-/// Entries kept unsorted; one more and the list turns into a heap for the rest of the search.
-const SMALL: usize = 32;
+use super::label::Order;
 
-const F_BITS: u32 = 16;
-const H_BITS: u32 = 10;
-const ORDER_BITS: u32 = 19;
-const NODE_BITS: u32 = 19;
-
+#[derive(Default)]
 pub(crate) struct OpenList {
-    keys: Vec<u64>,
-    /// While the list is unsorted: the smallest key (`u64::MAX` if none) and where it is. It is
-    /// found again right after a pop, so that scan overlaps the expansion that follows instead
-    /// of delaying the next pop.
-    best: u64,
-    best_at: usize,
-    /// Entries pushed so far.
-    pushed: u64,
-    heap: bool,
-}
-
-impl Default for OpenList {
-    fn default() -> Self {
-        OpenList { keys: Vec::new(), best: u64::MAX, best_at: 0, pushed: 0, heap: false }
-    }
+    heap: Vec<(u64, u32)>,
 }
 
 impl OpenList {
     pub fn clear(&mut self) {
-        self.keys.clear();
-        (self.best, self.best_at) = (u64::MAX, 0);
-        self.pushed = 0;
-        self.heap = false;
+        self.heap.clear();
     }
 
-    /// Adds `node` at `f`, `h`; `false` (and nothing added) when a number is too large for a key.
-    #[inline(always)]
-    pub fn push(&mut self, f: u64, h: u64, node: u32) -> bool {
-        let Some(key) = Self::key(f, h, self.pushed, node) else { return false };
-        self.pushed += 1;
-        self.insert(key);
-        true
-    }
-
-    /// The key of the `order`th entry pushed, for `node` at `f`, `h`; `None` when a number is
-    /// too large for a key.
-    #[inline(always)]
-    pub fn key(f: u64, h: u64, order: u64, node: u32) -> Option<u64> {
-        let fits = f >> F_BITS | h >> H_BITS | order >> ORDER_BITS | u64::from(node) >> NODE_BITS == 0;
-        fits.then(|| {
-            f << (64 - F_BITS) | h << (ORDER_BITS + NODE_BITS) | order << NODE_BITS | u64::from(node)
-        })
-    }
-
-    /// The node a key carries.
-    #[inline(always)]
-    pub fn node(key: u64) -> u32 {
-        (key & ((1 << NODE_BITS) - 1)) as u32
-    }
-
-    #[inline(always)]
-    fn insert(&mut self, key: u64) {
-        let at = self.keys.len();
-        self.keys.push(key);
-        if self.heap {
-            self.sift_up(at);
-        } else if at >= SMALL {
-            self.heapify();
-        } else if key < self.best {
-            (self.best, self.best_at) = (key, at);
-        }
-    }
-
-    /// Puts back a key [`pop`](Self::pop) returned.
-    pub fn restore(&mut self, key: u64) {
-        self.insert(key);
-    }
-
-    /// The smallest key and its node.
-    #[inline(always)]
-    pub fn pop(&mut self) -> Option<(u64, u32)> {
-        let key = if self.heap {
-            self.pop_heap()?
-        } else {
-            if self.keys.is_empty() {
-                return None;
-            }
-            let key = self.best;
-            self.keys.swap_remove(self.best_at);
-            // Which key is smallest is data, not a pattern a branch predictor could learn.
-            let (mut best, mut best_at) = (u64::MAX, 0);
-            for (i, &k) in self.keys.iter().enumerate() {
-                (best, best_at) = std::hint::select_unpredictable(k < best, (k, i), (best, best_at));
-            }
-            (self.best, self.best_at) = (best, best_at);
-            key
-        };
-        Some((key, (key & ((1 << NODE_BITS) - 1)) as u32))
-    }
-
-    /// The `f` a key was pushed with.
-    #[inline(always)]
-    pub fn f(key: u64) -> u64 {
-        key >> (64 - F_BITS)
-    }
-
-    #[cold]
-    fn heapify(&mut self) {
-        self.heap = true;
-        for i in (0..self.keys.len() / 2).rev() {
-            self.sift_down(i);
-        }
-    }
-
-    fn sift_up(&mut self, mut i: usize) {
-        let key = self.keys[i];
+    /// Adds `node` at `f`.
+    pub fn push(&mut self, f: u64, node: u32, order: &Order) {
+        self.heap.push((f, node));
+        let mut i = self.heap.len() - 1;
+        let entry = self.heap[i];
         while i > 0 {
             let parent = (i - 1) / 2;
-            if self.keys[parent] <= key {
+            if !first(order, entry, self.heap[parent]) {
                 break;
             }
-            self.keys[i] = self.keys[parent];
+            self.heap[i] = self.heap[parent];
             i = parent;
         }
-        self.keys[i] = key;
+        self.heap[i] = entry;
     }
 
-    fn sift_down(&mut self, mut i: usize) {
-        let (key, len) = (self.keys[i], self.keys.len());
+    /// The first entry, taken off the list.
+    pub fn pop(&mut self, order: &Order) -> Option<(u64, u32)> {
+        let last = self.heap.pop()?;
+        if self.heap.is_empty() {
+            return Some(last);
+        }
+        let top = std::mem::replace(&mut self.heap[0], last);
+        let (len, mut i) = (self.heap.len(), 0);
         loop {
             let mut child = 2 * i + 1;
             if child >= len {
                 break;
             }
-            if child + 1 < len && self.keys[child + 1] < self.keys[child] {
+            if child + 1 < len && first(order, self.heap[child + 1], self.heap[child]) {
                 child += 1;
             }
-            if key <= self.keys[child] {
+            if !first(order, self.heap[child], last) {
                 break;
             }
-            self.keys[i] = self.keys[child];
+            self.heap[i] = self.heap[child];
             i = child;
         }
-        self.keys[i] = key;
-    }
-
-    fn pop_heap(&mut self) -> Option<u64> {
-        let last = self.keys.pop()?;
-        if self.keys.is_empty() {
-            return Some(last);
-        }
-        let top = std::mem::replace(&mut self.keys[0], last);
-        self.sift_down(0);
+        self.heap[i] = last;
         Some(top)
     }
+}
+
+/// Whether entry `a` comes before entry `b`.
+#[inline(always)]
+fn first(order: &Order, a: (u64, u32), b: (u64, u32)) -> bool {
+    a.0 < b.0 || (a.0 == b.0 && order.before(a.1, b.1))
 }
 
 #[cfg(test)]
 mod tests {
     use super::OpenList;
+    use crate::planner::label::Order;
     use std::collections::BinaryHeap;
 
-    /// Interleaved pushes and pops, through the unsorted and the heap stage, pop in key order.
+    /// Interleaved pushes and pops come out in `(f, order)` order, as from a reference heap —
+    /// also while the order's labels are spread out by new nodes.
     #[test]
-    fn pops_smallest_first_before_and_after_turning_into_a_heap() {
-        let (mut open, mut reference) = (OpenList::default(), BinaryHeap::new());
+    fn pops_smallest_first() {
+        let (mut open, mut reference, mut order) = (OpenList::default(), BinaryHeap::new(), Order::default());
+        order.reset();
         let mut seed = 7u64;
-        for round in 0..2000u32 {
+        let mut after = 0;
+        for round in 1..3000u32 {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            // Each new node goes right after the previous one: a deep line, which keeps spreading.
+            order.insert_after(after, round);
+            after = round;
             if round % 3 == 2 {
-                let expected = reference.pop().map(|std::cmp::Reverse((f, h, node))| (f, h, node));
-                let got = open.pop().map(|(key, node)| (OpenList::f(key), (key >> 38) & 0x3FF, node));
-                assert_eq!(got, expected);
+                let expected = reference.pop().map(|std::cmp::Reverse(entry)| entry);
+                assert_eq!(open.pop(&order), expected);
             } else {
-                let (f, h) = ((seed >> 40) % 50, (seed >> 20) % 7);
-                assert!(open.push(f, h, round));
-                reference.push(std::cmp::Reverse((f, h, round)));
+                let f = (seed >> 40) % 20;
+                open.push(f, round, &order);
+                reference.push(std::cmp::Reverse((f, round)));
             }
         }
-        assert!(open.heap, "the test should reach the heap stage");
-        assert!(!open.push(1 << 16, 0, 0) && !open.push(0, 1 << 10, 0), "too large for a key");
-        assert!(!open.push(0, 0, 1 << 19), "too large for a key");
     }
 }

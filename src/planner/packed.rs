@@ -92,106 +92,52 @@ impl<W: Word> Layout<W> {
     }
 }
 
-/// A conjunction of conditions as masks: `x` meets it when `holds(x)`.
-///
-/// Each slot's conditions narrow it to `low ..= high`. A lower bound is a threshold under the
-/// field; an upper bound is a threshold under the field flipped (`f ≤ high` ⟺ `max − f ≥ max −
-/// high`), so one subtraction checks both kinds at once; an exact value is a masked compare. A
-/// slot bounded on both sides by different values takes a second subtraction.
+/// A conjunction of conditions as a box: `x` meets it when every field lies between its
+/// bounds, which two subtractions check for all fields at once — `(x | guards) − low` keeps a
+/// field's guard exactly where the field is at least its low bound, `(high | guards) − x` exactly
+/// where it is at most its high bound. Unconditioned fields span their whole range.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Test<W> {
-    flip: W,
-    thresholds: W,
-    guards: W,
-    exact_mask: W,
-    exact: W,
-    /// The upper bounds of slots bounded on both sides (flipped); all zero, and then always
-    /// met, when there are none — so [`holds`](Self::holds) never branches.
-    second_flip: W,
-    second_thresholds: W,
-    second_guards: W,
+    low: W,
+    /// The high bounds with every guard set.
+    high: W,
 }
 
 impl<W: Word> Test<W> {
     /// The test for all of `conditions`, or `None` when no state that fits the layout meets them.
     fn new(layout: &Layout<W>, conditions: &[SlotCondition]) -> Option<Self> {
-        let zero = W::ZERO;
-        let mut test = Test {
-            flip: zero,
-            thresholds: zero,
-            guards: zero,
-            exact_mask: zero,
-            exact: zero,
-            second_flip: zero,
-            second_thresholds: zero,
-            second_guards: zero,
-        };
-        let mut bounded: Vec<(usize, i64, i64)> = Vec::new();
+        let mut bounds: Vec<(i64, i64)> = layout.fields.iter().map(|f| (0, f.max)).collect();
         for c in conditions {
-            let slot = c.slot as usize;
-            let f = layout.fields[slot];
+            let f = layout.fields[c.slot as usize];
             let offset = i64::from(c.value) - f.bias;
-            let (low, high) = match c.compare {
-                Compare::AtLeast => (offset, f.max),
-                Compare::AtMost => (0, offset),
-                Compare::Exactly => (offset, offset),
-            };
-            match bounded.iter_mut().find(|(s, _, _)| *s == slot) {
-                Some((_, l, h)) => (*l, *h) = ((*l).max(low), (*h).min(high)),
-                None => bounded.push((slot, low.max(0), high.min(f.max))),
+            let (low, high) = &mut bounds[c.slot as usize];
+            match c.compare {
+                Compare::AtLeast => *low = (*low).max(offset),
+                Compare::AtMost => *high = (*high).min(offset),
+                Compare::Exactly => (*low, *high) = ((*low).max(offset), (*high).min(offset)),
             }
         }
-        for (slot, low, high) in bounded {
-            let max = layout.fields[slot].max;
-            let (guard, mask) = (layout.guard(slot), layout.mask(slot));
-            let place = |offset| layout.place(slot, offset).unwrap_or(zero);
+        let mut test = Test { low: W::ZERO, high: layout.guards };
+        for (slot, &(low, high)) in bounds.iter().enumerate() {
             if low > high {
                 return None;
-            } else if low == high {
-                test.exact_mask = test.exact_mask | mask;
-                test.exact = test.exact | place(low);
-            } else if low > 0 {
-                test.thresholds = test.thresholds | place(low);
-                test.guards = test.guards | guard;
-                if high < max {
-                    test.second_flip = test.second_flip | mask;
-                    test.second_thresholds = test.second_thresholds | place(max - high);
-                    test.second_guards = test.second_guards | guard;
-                }
-            } else if high < max {
-                test.flip = test.flip | mask;
-                test.thresholds = test.thresholds | place(max - high);
-                test.guards = test.guards | guard;
             }
+            // Both are within the field now: `low ≥ 0`, `high ≤ max`.
+            test.low = test.low | layout.place(slot, low)?;
+            test.high = test.high | layout.place(slot, high)?;
         }
         Some(test)
     }
 
-    /// A test no state meets: guards are 0 in every state, and this one demands a guard set.
+    /// A test no state meets: the first field would have to be at least 1 and at most 0.
     fn never(layout: &Layout<W>) -> Self {
-        let (guard, zero) = (layout.guard(0), W::ZERO);
-        Test {
-            flip: zero,
-            thresholds: zero,
-            guards: zero,
-            exact_mask: guard,
-            exact: guard,
-            second_flip: zero,
-            second_thresholds: zero,
-            second_guards: zero,
-        }
+        Test { low: W::from_u64(1) << layout.fields[0].shift, high: layout.guards }
     }
 
     /// Whether every condition holds in `x` (whose guards are all 0); `guards` are the layout's.
-    #[inline]
+    #[inline(always)]
     pub fn holds(&self, x: W, guards: W) -> bool {
-        // Flips cover value bits only, so `x | guards` is common to every test of `x`.
-        let guarded = x | guards;
-        let missed =
-            |flip: W, thresholds: W, need: W| (guarded ^ flip).wrapping_sub(thresholds) & need ^ need;
-        let bounds = missed(self.flip, self.thresholds, self.guards);
-        let second = missed(self.second_flip, self.second_thresholds, self.second_guards);
-        (bounds | second | (x & self.exact_mask) ^ self.exact) == W::ZERO
+        (x | guards).wrapping_sub(self.low) & self.high.wrapping_sub(x) & guards == guards
     }
 }
 

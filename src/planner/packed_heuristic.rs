@@ -10,7 +10,6 @@
 use super::compile::SlotCondition;
 use super::enabling::Enabling;
 use super::heuristic::{Helpers, Heuristic};
-use super::model::Compare;
 use super::packed::Layout;
 use super::word::Word;
 
@@ -20,37 +19,58 @@ const REACH: i64 = 16;
 /// A tabulated bound standing for "no helper can ever move this fact as needed".
 const DEAD_END: u64 = u64::MAX;
 
-/// One condition on one field, tested on the field's raw offset: it holds when
-/// `offset − low ≤ span` (unsigned).
-#[derive(Clone, Copy, Debug)]
-struct FieldTest {
+/// The tests on one field, as a table: the mask bits they set for each value of the field. The
+/// tests' outcomes change only at their bounds, so values below the lowest bound read the first
+/// entry and values above the highest read the last.
+#[derive(Clone, Debug)]
+struct FieldMasks {
     shift: u32,
     max: u64,
+    /// The field offset of the first entry.
     low: u64,
-    span: u64,
+    /// The last entry's index.
+    last: u64,
+    masks: [u16; MASK_ENTRIES],
 }
 
-impl FieldTest {
-    fn new<W: Word>(layout: &Layout<W>, c: &SlotCondition) -> Self {
-        let (shift, max) = layout.field(c.slot as usize);
-        let (bias, top) = layout.range(c.slot as usize);
-        let at = i64::from(c.value) - bias;
-        let (low, high) = match c.compare {
-            Compare::AtLeast => (at, top),
-            Compare::AtMost => (0, at),
-            Compare::Exactly => (at, at),
-        };
-        let (low, high) = (low.max(0), high.min(top));
-        if low > high {
-            // Never holds: no offset minus `u64::MAX` is 0.
-            return FieldTest { shift, max, low: u64::MAX, span: 0 };
-        }
-        FieldTest { shift, max, low: low as u64, span: (high - low) as u64 }
+/// The most values a field's mask table tells apart.
+const MASK_ENTRIES: usize = 64;
+
+impl FieldMasks {
+    /// One table per field that `tests` test, for mask bit `i` standing for `tests[i]`; `None`
+    /// when the bounds on a field are too far apart for a table.
+    fn for_tests<W: Word>(layout: &Layout<W>, tests: &[SlotCondition]) -> Option<Vec<FieldMasks>> {
+        let mut slots: Vec<usize> = tests.iter().map(|t| t.slot as usize).collect();
+        slots.sort_unstable();
+        slots.dedup();
+        slots
+            .into_iter()
+            .map(|slot| {
+                let (shift, max) = layout.field(slot);
+                let (bias, top) = layout.range(slot);
+                let on_slot = || tests.iter().enumerate().filter(move |(_, t)| t.slot as usize == slot);
+                // Outcomes can change at a threshold and just past it.
+                let bounds = on_slot().flat_map(|(_, t)| [i64::from(t.value) - bias, i64::from(t.value) - bias + 1]);
+                let (low, high) = bounds.fold((top, 0), |(l, h), b| (l.min(b - 1), h.max(b)));
+                let (low, high) = (low.clamp(0, top), high.clamp(0, top).max(low.clamp(0, top)));
+                if high - low >= MASK_ENTRIES as i64 {
+                    return None;
+                }
+                let mut masks = [0u16; MASK_ENTRIES];
+                for (entry, offset) in masks.iter_mut().zip(low..=high) {
+                    let value = (bias + offset) as i32;
+                    *entry = on_slot().fold(0u16, |m, (i, t)| m | u16::from(t.holds_for(value)) << i);
+                }
+                Some(FieldMasks { shift, max: max as u64, low: low as u64, last: (high - low) as u64, masks })
+            })
+            .collect()
     }
 
     #[inline(always)]
-    fn holds<W: Word>(&self, x: W) -> bool {
-        ((x >> self.shift).low() & self.max).wrapping_sub(self.low) <= self.span
+    fn mask<W: Word>(&self, x: W) -> usize {
+        let offset = (x >> self.shift).low() & self.max;
+        let entry = offset.saturating_sub(self.low).min(self.last) as usize;
+        usize::from(self.masks[entry % MASK_ENTRIES])
     }
 }
 
@@ -62,7 +82,9 @@ struct Tabled {
     /// The field offset of the first row.
     first: u64,
     rows: u64,
-    tests: Vec<FieldTest>,
+    /// How many tests there are (mask bits).
+    tests: u32,
+    fields: Vec<FieldMasks>,
     /// `rows × 2^tests` bounds, row-major.
     table: Vec<u64>,
     /// Which bound of [`Heuristic::enabling`] this is (`None`: the plain bound of a one-condition
@@ -78,7 +100,7 @@ impl Tabled {
         tests: &[SlotCondition],
         enabling: Option<usize>,
         bound: impl Fn(i32, usize) -> Option<u64>,
-    ) -> Self {
+    ) -> Option<Self> {
         let slot = condition.slot as usize;
         let (shift, max) = layout.field(slot);
         let (bias, top) = layout.range(slot);
@@ -90,8 +112,9 @@ impl Tabled {
             .flat_map(|offset| (0..masks).map(move |mask| (offset, mask)))
             .map(|(offset, mask)| bound((bias + offset) as i32, mask).unwrap_or(DEAD_END))
             .collect();
-        let tests = tests.iter().map(|t| FieldTest::new(layout, t)).collect();
-        Tabled { shift, max, first: first as u64, rows: (last - first + 1) as u64, tests, table, enabling }
+        let fields = FieldMasks::for_tests(layout, tests)?;
+        let (rows, tests) = ((last - first + 1) as u64, tests.len() as u32);
+        Some(Tabled { shift, max, first: first as u64, rows, tests, fields, table, enabling })
     }
 
     /// The bound of `x`, or `None` when its value is outside the table.
@@ -101,17 +124,8 @@ impl Tabled {
         if row >= self.rows {
             return None;
         }
-        let mask = self.mask(x);
-        Some(self.table[((row as usize) << self.tests.len()) | mask])
-    }
-
-    #[inline(always)]
-    fn mask<W: Word>(&self, x: W) -> usize {
-        let mut mask = 0;
-        for (i, t) in self.tests.iter().enumerate() {
-            mask |= usize::from(t.holds(x)) << i;
-        }
-        mask
+        let mask = self.fields.iter().fold(0, |mask, f| mask | f.mask(x));
+        Some(self.table[((row as usize) << self.tests) | mask])
     }
 }
 
@@ -129,6 +143,58 @@ struct Member {
     closes_group: bool,
 }
 
+/// The [`Pattern`](super::pattern::Pattern) database read straight off the word: each field's
+/// value, clamped to its box, scaled into the index.
+#[derive(Clone, Debug)]
+struct PackedPattern {
+    axes: Vec<PackedAxis>,
+    costs: Vec<u32>,
+}
+
+/// One field's class, without a branch: `min(offset − skip (at least 0) + add, top)`.
+#[derive(Clone, Copy, Debug)]
+struct PackedAxis {
+    shift: u32,
+    max: u64,
+    /// Offsets below the box: all in its first class.
+    skip: u64,
+    /// The classes below the field's lowest value.
+    add: u64,
+    top: u64,
+    stride: usize,
+}
+
+impl PackedPattern {
+    fn new<W: Word>(heuristic: &Heuristic, layout: &Layout<W>) -> Option<Self> {
+        let pattern = heuristic.pattern.as_ref()?;
+        let axes = pattern
+            .axes()
+            .enumerate()
+            .map(|(slot, (low, high, stride))| {
+                let (shift, max) = layout.field(slot);
+                let (bias, _) = layout.range(slot);
+                let (skip, add) = ((low - bias).max(0) as u64, (bias - low).max(0) as u64);
+                PackedAxis { shift, max, skip, add, top: (high - low) as u64, stride }
+            })
+            .collect();
+        Some(PackedPattern { axes, costs: pattern.costs().to_vec() })
+    }
+
+    /// The cost to the goal, [`DEAD_END`] when it is out of reach.
+    #[inline(always)]
+    fn estimate<W: Word>(&self, x: W) -> u64 {
+        let mut index = 0;
+        for a in &self.axes {
+            let offset = (x >> a.shift).low() & a.max;
+            index += (offset.saturating_sub(a.skip) + a.add).min(a.top) as usize * a.stride;
+        }
+        match self.costs.get(index) {
+            Some(&cost) if cost != u32::MAX => u64::from(cost),
+            _ => DEAD_END,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(crate) struct PackedHeuristic {
     members: Vec<Member>,
@@ -137,6 +203,7 @@ pub(crate) struct PackedHeuristic {
     single: Option<Tabled>,
     /// Otherwise, the [`Enabling`] bounds that raise the plain one.
     enabling: Vec<Tabled>,
+    pattern: Option<PackedPattern>,
 }
 
 impl PackedHeuristic {
@@ -169,41 +236,55 @@ impl PackedHeuristic {
         };
         let single = match (heuristic.groups.as_slice(), heuristic.enabling.as_slice()) {
             // One condition: its enabling bound, when it has one, is the whole estimate.
-            ([group], [only]) if group.len() == 1 => Some(enabling((0, only))),
+            ([group], [only]) if group.len() == 1 => enabling((0, only)),
             ([group], []) if group.len() == 1 => {
                 let plain: &Helpers = &group[0];
-                Some(Tabled::new(layout, &plain.condition, &[], None, |value, _| plain.bound(value)))
+                Tabled::new(layout, &plain.condition, &[], None, |value, _| plain.bound(value))
             }
             _ => None,
         };
+        // Otherwise each enabling bound is read from its own table, or worked out when it has none.
         let enabling = match single {
             Some(_) => Vec::new(),
-            None => heuristic.enabling.iter().enumerate().map(enabling).collect(),
+            None => heuristic.enabling.iter().enumerate().filter_map(enabling).collect(),
         };
-        PackedHeuristic { members, tables, single, enabling }
+        let pattern = PackedPattern::new(heuristic, layout);
+        PackedHeuristic { members, tables, single, enabling, pattern }
     }
 
     /// [`Heuristic::estimate`] of the packed state `x`; `u64::MAX` for a dead end.
     #[inline(always)]
     pub fn estimate<W: Word>(&self, heuristic: &Heuristic, layout: &Layout<W>, x: W) -> u64 {
-        if let Some(single) = &self.single {
-            if let Some(bound) = single.lookup(x) {
-                return bound;
-            }
+        let patterned = self.patterned(x);
+        if patterned == DEAD_END {
+            return DEAD_END;
         }
-        self.estimate_slowly(heuristic, layout, x)
+        patterned.max(self.unpatterned(heuristic, layout, x))
+    }
+
+    /// The [`Pattern`](super::pattern::Pattern) database's part of the estimate (0 without one).
+    #[inline(always)]
+    pub fn patterned<W: Word>(&self, x: W) -> u64 {
+        self.pattern.as_ref().map_or(0, |p| p.estimate(x))
+    }
+
+    /// The rest of the estimate: [`Heuristic::estimate_unpatterned`].
+    #[inline(always)]
+    pub fn unpatterned<W: Word>(&self, heuristic: &Heuristic, layout: &Layout<W>, x: W) -> u64 {
+        let bound = self.single.as_ref().and_then(|single| single.lookup(x));
+        bound.unwrap_or_else(|| self.estimate_slowly(heuristic, layout, x))
     }
 
     #[inline(never)]
     fn estimate_slowly<W: Word>(&self, heuristic: &Heuristic, layout: &Layout<W>, x: W) -> u64 {
-        if self.single.is_some() {
-            return heuristic.estimate_by(|slot| layout.value(x, slot)).unwrap_or(DEAD_END);
+        let value_of = |slot| layout.value(x, slot);
+        if self.single.is_some() || self.enabling.len() != heuristic.enabling.len() {
+            return heuristic.estimate_unpatterned(&value_of).unwrap_or(DEAD_END);
         }
         let Some(mut estimate) = self.estimate_members(heuristic, layout, x) else { return DEAD_END };
         for tabled in &self.enabling {
             let bound = tabled.lookup(x).or_else(|| {
                 let e = &heuristic.enabling[tabled.enabling.expect("an enabling bound")];
-                let value_of = |slot| layout.value(x, slot);
                 e.bound(value_of(e.condition.slot as usize), e.mask(&value_of))
             });
             match bound {

@@ -7,8 +7,9 @@
 use super::applicable::Applicability;
 use super::closed::Closed;
 use super::heuristic::Heuristic;
+use super::label::Order;
 use super::open::OpenList;
-use super::packed::{PackedAction, PackedProblem};
+use super::packed::PackedProblem;
 use super::packed_small::SmallScratch;
 use super::search::{Outcome, path_to};
 use super::word::Word;
@@ -23,6 +24,8 @@ struct Node<W> {
     parent: u32,
     /// The original index of the action that reached this node.
     action: u32,
+    /// Expanded, or retired: its state was reached by a better path, which has a node of its own.
+    closed: bool,
 }
 
 const NO_PARENT: u32 = u32::MAX;
@@ -34,7 +37,11 @@ pub(crate) struct PackedScratch<W> {
     applicable: Vec<u64>,
     /// State → node index.
     closed: Closed<W>,
+    /// Where each node's path stands among all paths, action by action.
+    order: Order,
     open: OpenList,
+    /// The successors of the node being expanded, and the positions of their actions.
+    children: Vec<(W, u32)>,
     expanded: usize,
     /// The search of small problems ([`packed_small`](super::packed_small)).
     pub small: SmallScratch<W>,
@@ -46,15 +53,16 @@ impl<W: Word> Default for PackedScratch<W> {
             nodes: Vec::new(),
             applicable: Vec::new(),
             closed: Closed::default(),
+            order: Order::default(),
             open: OpenList::default(),
+            children: Vec::new(),
             expanded: 0,
             small: SmallScratch::default(),
         }
     }
 }
 
-/// Starts a search from the packed `start`: false when the root is a dead end, `None` when its
-/// estimate is too large for the open list's keys.
+/// Starts a search from the packed `start`: false when the root is a dead end.
 pub(crate) fn begin<W: Word>(
     problem: &PackedProblem<W>,
     heuristic: &Heuristic,
@@ -64,6 +72,7 @@ pub(crate) fn begin<W: Word>(
     scratch.nodes.clear();
     scratch.applicable.clear();
     scratch.closed.reset();
+    scratch.order.reset();
     scratch.expanded = 0;
     let h0 = problem.heuristic.estimate(heuristic, &problem.layout, start);
     scratch.open.clear();
@@ -71,149 +80,126 @@ pub(crate) fn begin<W: Word>(
         return Some(false); // a dead end (bounds of packed problems never saturate to this)
     }
     scratch.closed.find_or_insert(start.hash(), start, 0);
-    scratch.nodes.push(Node { state: start, g: 0, h: h0, parent: NO_PARENT, action: 0 });
+    let root = Node { state: start, g: 0, h: h0, parent: NO_PARENT, action: 0, closed: false };
+    scratch.nodes.push(root);
     if problem.applicability.is_some() {
         scratch.applicable.push(Applicability::all(&problem.actions, start, problem.guards()));
     }
-    scratch.open.push(h0, h0, 0).then_some(true)
+    scratch.open.push(h0, 0, &scratch.order);
+    Some(true)
 }
 
 /// Continues the search until `budget` expansions in all, exactly as
 /// [`search::advance`](super::search::advance) would. `None` when a successor left its field's
-/// range or the search's numbers outgrew the open list's keys: the question must then be
-/// planned on the general path.
+/// range, or an expanded state turned out reachable more cheaply or by an earlier path (which a
+/// consistent heuristic rules out): the question must then be planned on the general path.
 pub(crate) fn advance<W: Word>(
     problem: &PackedProblem<W>,
     heuristic: &Heuristic,
     budget: usize,
     scratch: &mut PackedScratch<W>,
 ) -> Option<Outcome> {
-    let guards = problem.guards();
-    while let Some((key, node)) = scratch.open.pop() {
-        let Node { state, g, h, .. } = scratch.nodes[node as usize];
-        if g.saturating_add(h) != OpenList::f(key) {
-            continue; // left behind when a cheaper way into this state re-opened it
+    while let Some((f, node)) = scratch.open.pop(&scratch.order) {
+        let n = scratch.nodes[node as usize];
+        if n.closed {
+            continue; // retired when a cheaper or earlier way into this state was found
         }
-        if h == 0 && reaches_goal(problem, state) {
+        if n.h == 0 && reaches_goal(problem, n.state) {
             return Some(found(scratch, node));
         }
         if scratch.expanded >= budget {
-            scratch.open.restore(key);
+            scratch.open.push(f, node, &scratch.order);
             return Some(Err(NoPlan::Budget { expanded: scratch.expanded }));
         }
         scratch.expanded += 1;
-        if let Some(applicability) = &problem.applicability {
-            if !expand_with_sets(problem, heuristic, applicability, scratch, node, g, state) {
-                return None;
-            }
-        } else {
-            for action in &problem.actions {
-                if !action.needs.holds(state, guards) {
-                    continue;
-                }
-                let child = action.apply(state)?;
-                if child == state {
-                    continue; // it would only lead back here
-                }
-                let child_g = g.saturating_add(action.cost);
-                let index = scratch.nodes.len() as u32;
-                let (target, child_h) = match scratch.closed.find_or_insert(child.hash(), child, index) {
-                    Some(seen) => {
-                        let known = &mut scratch.nodes[seen as usize];
-                        if known.g <= child_g {
-                            continue;
-                        }
-                        // A cheaper way into a state seen before: re-open it.
-                        (known.parent, known.action, known.g) = (node, action.original, child_g);
-                        (seen, known.h)
-                    }
-                    None => {
-                        let h = problem.heuristic.estimate(heuristic, &problem.layout, child);
-                        let (parent, action) = (node, action.original);
-                        scratch.nodes.push(Node { state: child, g: child_g, h, parent, action });
-                        (index, h)
-                    }
-                };
-                if child_h != u64::MAX && !scratch.open.push(child_g.saturating_add(child_h), child_h, target)
-                {
-                    return None;
-                }
-            }
+        scratch.nodes[node as usize].closed = true;
+        if !expand(problem, heuristic, scratch, node) {
+            return None;
         }
     }
     Some(Err(NoPlan::Exhausted { expanded: scratch.expanded }))
 }
 
-/// Expands `node` through the actions useful in its state ([`Applicability`]), in order. False
-/// when a successor or its numbers do not fit.
-#[inline(never)]
-fn expand_with_sets<W: Word>(
+/// Generates `node`'s successors in action order — through its applicable-action set when the
+/// problem keeps them — and stores and opens the new or improved ones, placed in the order
+/// after it. False when the search must be handed over.
+fn expand<W: Word>(
     problem: &PackedProblem<W>,
     heuristic: &Heuristic,
-    applicability: &Applicability,
     scratch: &mut PackedScratch<W>,
     node: u32,
-    g: u64,
-    state: W,
 ) -> bool {
+    let Node { state, g, .. } = scratch.nodes[node as usize];
     let guards = problem.guards();
-    let parent = scratch.applicable[node as usize];
-    let mut set = parent;
-    while set != 0 {
-        let a = set.trailing_zeros() as usize;
-        set &= set - 1;
-        let action = &problem.actions[a];
-        let Some(child) = action.apply(state) else { return false };
-        let sets = &mut scratch.applicable;
-        let applies = || sets.push(applicability.after(&problem.actions, parent, a, child, guards));
-        let (nodes, closed, open) = (&mut scratch.nodes, &mut scratch.closed, &mut scratch.open);
-        if !step(problem, heuristic, nodes, closed, open, node, g, action, state, child, applies) {
-            return false;
+    scratch.children.clear();
+    if problem.applicability.is_some() {
+        let mut set = scratch.applicable[node as usize];
+        while set != 0 {
+            let a = set.trailing_zeros();
+            set &= set - 1;
+            let Some(child) = problem.actions[a as usize].apply(state) else { return false };
+            scratch.children.push((child, a));
+        }
+    } else {
+        for (a, action) in problem.actions.iter().enumerate() {
+            if !action.needs.holds(state, guards) {
+                continue;
+            }
+            let Some(child) = action.apply(state) else { return false };
+            if child != state {
+                scratch.children.push((child, a as u32)); // a no-op would only lead back here
+            }
+        }
+    }
+    // The nodes stored now go right after `node`, in action order.
+    let first = scratch.nodes.len() as u32;
+    for i in 0..scratch.children.len() {
+        let (child, a) = scratch.children[i];
+        let action = &problem.actions[a as usize];
+        let child_g = g.saturating_add(action.cost);
+        let index = scratch.nodes.len() as u32;
+        let h = match scratch.closed.find_or_insert(child.hash(), child, index) {
+            Some(seen) => {
+                let known = scratch.nodes[*seen as usize];
+                // This path comes right after `node`: earlier than a known one further on (not
+                // one stored just now, by an earlier action).
+                let earlier = *seen < first && scratch.order.before(node, *seen);
+                if known.h == u64::MAX || known.g < child_g || (known.g == child_g && !earlier) {
+                    continue;
+                }
+                if known.closed {
+                    return false; // expanded already: only an inconsistent estimate allows this
+                }
+                // A cheaper or earlier way into a state seen before: a node of its own, here.
+                scratch.nodes[*seen as usize].closed = true;
+                let set = scratch.applicable.get(*seen as usize).copied();
+                *seen = index;
+                scratch.applicable.extend(set);
+                known.h
+            }
+            None => {
+                if let Some(applicability) = &problem.applicability {
+                    let parent_set = scratch.applicable[node as usize];
+                    let set = applicability.after(&problem.actions, parent_set, a as usize, child, guards);
+                    scratch.applicable.push(set);
+                }
+                problem.heuristic.estimate(heuristic, &problem.layout, child)
+            }
+        };
+        let (parent, original) = (node, action.original);
+        scratch.nodes.push(Node { state: child, g: child_g, h, parent, action: original, closed: false });
+    }
+    let count = scratch.nodes.len() - first as usize;
+    if count > 0 {
+        scratch.order.insert_run(node, first, count);
+        for index in first..scratch.nodes.len() as u32 {
+            let n = &scratch.nodes[index as usize];
+            if n.h != u64::MAX {
+                scratch.open.push(n.g.saturating_add(n.h), index, &scratch.order);
+            }
         }
     }
     true
-}
-
-/// The successor `child` of `node` by `action`: skipped when it only leads back here or is known
-/// as cheaply, re-opened when now cheaper, else stored (`stored` runs then) — and opened. False
-/// when its numbers do not fit the open list.
-#[inline(always)]
-fn step<W: Word>(
-    problem: &PackedProblem<W>,
-    heuristic: &Heuristic,
-    nodes: &mut Vec<Node<W>>,
-    closed: &mut Closed<W>,
-    open: &mut OpenList,
-    node: u32,
-    g: u64,
-    action: &PackedAction<W>,
-    state: W,
-    child: W,
-    stored: impl FnOnce(),
-) -> bool {
-    if child == state {
-        return true; // it would only lead back here
-    }
-    let child_g = g.saturating_add(action.cost);
-    let index = nodes.len() as u32;
-    let (target, child_h) = match closed.find_or_insert(child.hash(), child, index) {
-        Some(seen) => {
-            let known = &mut nodes[seen as usize];
-            if known.g <= child_g {
-                return true;
-            }
-            // A cheaper way into a state seen before: re-open it.
-            (known.parent, known.action, known.g) = (node, action.original, child_g);
-            (seen, known.h)
-        }
-        None => {
-            let h = problem.heuristic.estimate(heuristic, &problem.layout, child);
-            nodes.push(Node { state: child, g: child_g, h, parent: node, action: action.original });
-            stored();
-            (index, h)
-        }
-    };
-    child_h == u64::MAX || open.push(child_g.saturating_add(child_h), child_h, target)
 }
 
 #[inline(never)]

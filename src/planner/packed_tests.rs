@@ -53,7 +53,7 @@ fn planner_with_fields(actions: &[Action], goal: &[Condition], bits: u32) -> Pla
     let problem = compile(actions, goal);
     let heuristic = Heuristic::new(&problem);
     let packed = pack_with(&problem, &heuristic, bits);
-    Planner { problem, heuristic, packed }
+    Planner { problem, heuristic, packed, dive: true }
 }
 
 proptest! {
@@ -82,14 +82,18 @@ fn same_answers(
     let planner = planner_with_fields(actions, goal, bits);
     let mut memory = Memory::default();
     let general = planner.plan_general(start, 3000, &mut memory);
-    let Memory { narrow, wide, reach, projected, .. } = &mut memory;
-    let packed = match &planner.packed {
-        Some(Packed::Narrow(p)) => planner.plan_packed(p, start, 3000, narrow, reach, projected),
-        Some(Packed::Wide(p)) => planner.plan_packed(p, start, 3000, wide, reach, projected),
-        None => None,
-    };
-    if let Some(packed) = packed {
-        prop_assert_eq!(packed, general);
+    // The packed searches, and the walk that stands in for them when it can.
+    for dive in [false, true] {
+        let planner = Planner { dive, ..planner.clone() };
+        let Memory { narrow, wide, reach, projected, .. } = &mut memory;
+        let packed = match &planner.packed {
+            Some(Packed::Narrow(p)) => planner.plan_packed(p, start, 3000, narrow, reach, projected),
+            Some(Packed::Wide(p)) => planner.plan_packed(p, start, 3000, wide, reach, projected),
+            None => None,
+        };
+        if let Some(packed) = packed {
+            prop_assert_eq!(packed, general.clone(), "dive {}", dive);
+        }
     }
     // Whatever path it takes, the public entry point answers as the general search does.
     prop_assert_eq!(planner.plan(start, 3000), planner.plan_general(start, 3000, &mut Memory::default()));
@@ -106,7 +110,7 @@ fn the_domains_exercise_every_packed_path() {
     let (mut answered, mut start_too_wide, mut overflowed) = (0, 0, 0);
     for _ in 0..2000 {
         let (actions, goal, start, bits) = domain().new_tree(&mut runner).unwrap().current();
-        let planner = planner_with_fields(&actions, &goal, bits);
+        let planner = Planner { dive: false, ..planner_with_fields(&actions, &goal, bits) };
         let Some(Packed::Narrow(p)) = &planner.packed else { continue };
         let mut memory = Memory::default();
         let Memory { narrow, reach, projected, .. } = &mut memory;
@@ -149,7 +153,8 @@ fn many_action_domains_keep_applicable_sets() {
 
 /// A search that stores more states than the small search holds is handed to the general packed
 /// search from the start, and still answers as the general search — at every budget, whether the
-/// hand-over happens in the short search or after the look-ahead.
+/// hand-over happens in the short search or after the look-ahead. (With only the deficit bound,
+/// so that the search is that large.)
 #[test]
 fn a_search_too_big_for_the_small_arrays_answers_as_the_general_one() {
     let (a, b, c, done) = (FactId(0), FactId(1), FactId(2), FactId(3));
@@ -162,7 +167,10 @@ fn a_search_too_big_for_the_small_arrays_answers_as_the_general_one() {
         .does(Effect::set(done, 1));
     actions.push(finish);
     let goal = [Condition::at_least(done, 1)];
-    let planner = Planner::new(&actions, &goal);
+    let problem = compile(&actions, &goal);
+    let heuristic = Heuristic { enabling: Vec::new(), pattern: None, ..Heuristic::new(&problem) };
+    let packed = pack_with(&problem, &heuristic, 16);
+    let planner = Planner { problem, heuristic, packed, dive: true };
     assert!(matches!(planner.packed, Some(Packed::Narrow(_))));
     let start = State::zeros(4);
     for budget in [10, 64, 65, 200, 300, 5000] {

@@ -31,6 +31,22 @@ impl Steps {
     }
 }
 
+impl Steps {
+    /// `length` steps written by `fill`, called on each slot from the last to the first.
+    #[inline]
+    pub(crate) fn from_back(length: usize, mut fill: impl FnMut(&mut u32)) -> Self {
+        if length <= INLINE {
+            let mut inline = [0; INLINE];
+            inline[..length].iter_mut().rev().for_each(&mut fill);
+            Steps(SmallVec::from_buf_and_len(inline, length))
+        } else {
+            let mut all = vec![0; length];
+            all.iter_mut().rev().for_each(fill);
+            Steps(SmallVec::from_vec(all))
+        }
+    }
+}
+
 impl Deref for Steps {
     type Target = [u32];
 

@@ -1,0 +1,184 @@
+//! Pre-order labels: one number per search node, so that comparing two nodes' numbers compares
+//! the paths that reach them — action by action, in the order the actions were given, a path
+//! before its own extensions. The searches break ties between equally cheap states by it, which
+//! makes the plan they return the first of the cheapest plans in action order, whatever the
+//! heuristic.
+//!
+//! The nodes are kept in a list in pre-order, each with a number that grows along the list
+//! (order maintenance). A node's successors are expanded while it is a leaf, so they go right
+//! after it, in action order. (A state reached again by a better path gets a new node there; the
+//! old one stays in the list, retired.) An inserted node takes the number halfway between its
+//! neighbours; where there is no room, the smallest enclosing block of numbers that is sparse
+//! enough is spread out evenly — the "two simplified algorithms" of Bender, Cole, Demaine,
+//! Farach-Colton and Zito (2002), which costs O(log n) moves per insertion, amortised, however
+//! deep the search goes. Spreading never changes which of two nodes comes first, so an open list
+//! that compares the labels as they are now stays in order through it.
+
+/// Labels stay below this.
+const LIMIT: u64 = 1 << 62;
+/// No node.
+const NONE: u32 = u32::MAX;
+
+/// The nodes of a search tree in pre-order, with their labels.
+#[derive(Default)]
+pub(crate) struct Order {
+    label: Vec<u64>,
+    prev: Vec<u32>,
+    next: Vec<u32>,
+}
+
+impl Order {
+    /// An order holding only the root, node 0.
+    pub fn reset(&mut self) {
+        self.label.clear();
+        self.prev.clear();
+        self.next.clear();
+        (self.label.push(0), self.prev.push(NONE), self.next.push(NONE));
+    }
+
+    /// The label of `node`.
+    #[inline(always)]
+    pub fn label(&self, node: u32) -> u64 {
+        self.label[node as usize]
+    }
+
+    /// Places `node`, the next new node, right after `after`. Other nodes' labels may change to
+    /// make room, never their order.
+    #[cfg(test)]
+    pub fn insert_after(&mut self, after: u32, node: u32) {
+        self.insert_run(after, node, 1);
+    }
+
+    /// Places the `count` next new nodes, from `first` on, right after `after` in that order,
+    /// evenly spaced. Other nodes' labels may change to make room, never their order.
+    pub fn insert_run(&mut self, after: u32, first: u32, count: usize) {
+        debug_assert_eq!(first as usize, self.label.len(), "nodes are placed once, in the order they are made");
+        if self.room_after(after) <= count as u64 {
+            self.spread(after, count as u64);
+        }
+        let (low, high) = (self.label(after), self.end(after));
+        let step = (high - low) / (count as u64 + 1);
+        let next = self.next[after as usize];
+        let mut prev = after;
+        for k in 0..count as u32 {
+            let node = first + k;
+            self.label.push(low + step * (u64::from(k) + 1));
+            self.prev.push(prev);
+            self.next.push(NONE);
+            self.next[prev as usize] = node;
+            prev = node;
+        }
+        self.next[prev as usize] = next;
+        if next != NONE {
+            self.prev[next as usize] = prev;
+        }
+    }
+
+    /// Whether `a` comes before `b`.
+    #[inline(always)]
+    pub fn before(&self, a: u32, b: u32) -> bool {
+        self.label(a) < self.label(b)
+    }
+
+    /// The label after `node`'s in the list (the limit after the last).
+    fn end(&self, node: u32) -> u64 {
+        match self.next[node as usize] {
+            NONE => LIMIT,
+            next => self.label(next),
+        }
+    }
+
+    fn room_after(&self, node: u32) -> u64 {
+        self.end(node) - self.label(node)
+    }
+
+    /// Spreads out the labels around `node` to make room for `extra` more right after it: the
+    /// smallest aligned block of `2^i` labels holding it whose nodes, with the extra ones, are
+    /// fewer than `2^i × (2/3)^i` gets them evenly spaced, the extra ones' places left free.
+    #[cold]
+    fn spread(&mut self, node: u32, extra: u64) {
+        let at = self.label(node);
+        // The run of the list whose labels lie in the block: it only grows with the block.
+        let (mut first, mut last, mut count) = (node, node, 1u64);
+        let mut density = 1.0f64;
+        let top = LIMIT.trailing_zeros();
+        for bits in 1..=top {
+            density *= 2.0 / 3.0;
+            let size = 1u64 << bits;
+            let base = at & !(size - 1);
+            while let Some(prev) = Some(self.prev[first as usize]).filter(|&p| p != NONE && self.label(p) >= base) {
+                (first, count) = (prev, count + 1);
+            }
+            while let Some(next) = Some(self.next[last as usize]).filter(|&n| n != NONE && self.label(n) < base + size) {
+                (last, count) = (next, count + 1);
+            }
+            if ((count + extra + 1) as f64) < size as f64 * density || bits == top {
+                let step = size / (count + extra + 1);
+                let (mut at, mut label) = (first, base + step / 2);
+                loop {
+                    self.label[at as usize] = label;
+                    label += if at == node { step * (extra + 1) } else { step };
+                    if at == last {
+                        break;
+                    }
+                    at = self.next[at as usize];
+                }
+                return;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Order;
+
+    /// The path from the root to `node`, as actions.
+    fn path(parents: &[u32], actions: &[u32], mut node: usize) -> Vec<u32> {
+        let mut path = Vec::new();
+        while node != 0 {
+            path.push(actions[node]);
+            node = parents[node] as usize;
+        }
+        path.reverse();
+        path
+    }
+
+    /// Nodes expanded in random order, some expanded very deep, get labels ordered as their
+    /// paths are — through every spreading of labels.
+    #[test]
+    fn labels_order_nodes_as_their_paths() {
+        let mut seed = 5u64;
+        let mut next = |below: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % below
+        };
+        for round in 0..60 {
+            let mut order = Order::default();
+            order.reset();
+            let (mut parents, mut actions, mut expanded) = (vec![0u32], vec![0u32], vec![false]);
+            for step in 0..300 {
+                // Mostly the newest node (a deep dive), sometimes any.
+                let node = if step % 3 == 0 { next(parents.len() as u64) } else { parents.len() as u64 - 1 } as usize;
+                if expanded[node] {
+                    continue;
+                }
+                expanded[node] = true;
+                let mut after = node as u32;
+                for a in (0..8).filter(|_| next(3) == 0) {
+                    let child = parents.len() as u32;
+                    (parents.push(node as u32), actions.push(a), expanded.push(false));
+                    order.insert_after(after, child);
+                    after = child;
+                }
+            }
+            let n = parents.len();
+            for x in 0..n {
+                for y in 0..n {
+                    let by_path = path(&parents, &actions, x).cmp(&path(&parents, &actions, y));
+                    assert_eq!(order.label(x as u32).cmp(&order.label(y as u32)), by_path, "round {round}, {x} vs {y}");
+                }
+            }
+        }
+    }
+}

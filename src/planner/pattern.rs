@@ -1,0 +1,193 @@
+//! A pattern database: the exact cost to the goal from every state of a small abstraction of
+//! the problem, worked out backwards once, when the planner is built.
+//!
+//! Each fact's values are cut to a box around the constants the problem mentions (thresholds,
+//! values set, and 0) — one past them on each side for a fact that actions add to, since its
+//! values drift: inside, a value stands for itself; the lowest value of the box stands for every
+//! value at or below it, the highest for every value at or above it. A test holds on a class
+//! when it holds for any of its values, and where adding to a boundary class could land in
+//! several classes, every one is an edge. So every real step is a step between the classes, the
+//! cheapest abstract path is never dearer than the real one (admissible), and a step of cost `k`
+//! lowers the estimate by at most `k` (consistent). For states and plans whose values stay inside
+//! the box, it is exact: then the search just walks down it ([`dive`](super::dive)).
+
+use super::compile::{Compiled, Delta, SlotCondition};
+use super::model::Compare;
+use super::facts::Value;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// The largest abstraction worked out (states); larger problems go without.
+const MAX_STATES: usize = 1 << 14;
+/// Abstract costs at or above this are stored as "out of reach".
+const UNREACHABLE: u32 = u32::MAX;
+
+/// The values of one fact the abstraction tells apart.
+#[derive(Clone, Copy, Debug)]
+struct Axis {
+    low: i64,
+    high: i64,
+    stride: usize,
+}
+
+impl Axis {
+    #[inline(always)]
+    fn class(&self, value: Value) -> usize {
+        (i64::from(value).clamp(self.low, self.high) - self.low) as usize
+    }
+
+    /// Whether `c` holds for any value of the class of `value` (a value within the box).
+    fn holds_somewhere(&self, value: i64, c: &SlotCondition) -> bool {
+        let (below, above) = (value == self.low, value == self.high);
+        let t = i64::from(c.value);
+        match c.compare {
+            Compare::AtLeast => above || value >= t,
+            Compare::AtMost => below || value <= t,
+            Compare::Exactly => value == t || (below && t < value) || (above && t > value),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Pattern {
+    /// One axis per slot of the compiled problem.
+    axes: Vec<Axis>,
+    /// The cost to the goal from each abstract state ([`UNREACHABLE`]: none).
+    costs: Vec<u32>,
+}
+
+impl Pattern {
+    /// The database for `problem`, or `None` when its abstraction is too large.
+    pub fn new(problem: &Compiled) -> Option<Pattern> {
+        let mut axes = Vec::with_capacity(problem.slots.len());
+        let mut size = 1usize;
+        for slot in 0..problem.slots.len() {
+            let mut constants = vec![0i64];
+            let conditions = problem.goal.iter().chain(problem.actions.iter().flat_map(|a| &a.preconditions));
+            constants.extend(conditions.filter(|c| c.slot as usize == slot).map(|c| i64::from(c.value)));
+            let mut drifts = false;
+            for action in &problem.actions {
+                match action.delta_on(slot as u16) {
+                    Some(Delta::Set(v)) => constants.push(i64::from(v)),
+                    Some(Delta::Add(_)) => drifts = true,
+                    None => {}
+                }
+            }
+            let margin = i64::from(drifts);
+            let low = constants.iter().min().expect("0 is always there") - margin;
+            let high = constants.iter().max().expect("0 is always there") + margin;
+            let values = usize::try_from(high - low + 1).ok()?;
+            axes.push(Axis { low, high, stride: size });
+            size = size.checked_mul(values).filter(|&s| s <= MAX_STATES)?;
+        }
+        let mut pattern = Pattern { axes, costs: vec![UNREACHABLE; size] };
+        pattern.solve(problem, size);
+        Some(pattern)
+    }
+
+    /// Backward Dijkstra from the abstract goal states over the abstract steps.
+    fn solve(&mut self, problem: &Compiled, size: usize) {
+        // Every abstract step as (to, from, cost), then grouped by where they lead.
+        let mut steps: Vec<(u32, u32, u32)> = Vec::new();
+        let mut open = BinaryHeap::new();
+        let mut values = vec![0i64; self.axes.len()];
+        let mut ranges = Vec::new();
+        for state in 0..size {
+            for (slot, axis) in self.axes.iter().enumerate() {
+                values[slot] = axis.low + ((state / axis.stride) % (axis.high - axis.low + 1) as usize) as i64;
+            }
+            let holds = |c: &SlotCondition| self.axes[c.slot as usize].holds_somewhere(values[c.slot as usize], c);
+            if problem.goal.iter().all(holds) {
+                open.push(Reverse((0u32, state as u32)));
+            }
+            for action in problem.actions.iter().filter(|a| a.preconditions.iter().all(holds)) {
+                let cost = action.cost;
+                self.successors(&values, &action.deltas, &mut ranges, |next| steps.push((next as u32, state as u32, cost)));
+            }
+        }
+        steps.sort_unstable_by_key(|&(to, _, _)| to);
+        let mut first = vec![0usize; size + 1];
+        for &(to, _, _) in &steps {
+            first[to as usize + 1] += 1;
+        }
+        for i in 0..size {
+            first[i + 1] += first[i];
+        }
+        while let Some(Reverse((cost, state))) = open.pop() {
+            if self.costs[state as usize] != UNREACHABLE {
+                continue;
+            }
+            self.costs[state as usize] = cost;
+            for &(_, from, step) in &steps[first[state as usize]..first[state as usize + 1]] {
+                let through = cost.saturating_add(step);
+                if self.costs[from as usize] == UNREACHABLE && through < UNREACHABLE {
+                    open.push(Reverse((through, from)));
+                }
+            }
+        }
+    }
+
+    /// Calls `each` with every abstract state an action with `deltas` can lead to from the
+    /// abstract state whose slot values are `values` (`ranges` is working memory).
+    fn successors(
+        &self,
+        values: &[i64],
+        deltas: &[(u16, Delta)],
+        ranges: &mut Vec<(usize, usize, usize, usize)>,
+        mut each: impl FnMut(usize),
+    ) {
+        // The range of classes each changed slot can land in, and where in it the count is.
+        ranges.clear();
+        let mut base = 0;
+        for (slot, (&value, axis)) in values.iter().zip(&self.axes).enumerate() {
+            let class = |v: i64| (v.clamp(axis.low, axis.high) - axis.low) as usize;
+            let (from, to) = match deltas.iter().find(|(s, _)| *s as usize == slot).map(|&(_, d)| d) {
+                None => (class(value), class(value)),
+                Some(Delta::Set(v)) => (class(i64::from(v)), class(i64::from(v))),
+                // A boundary class stands for values beyond it: adding inward may land anywhere
+                // between where its own value would and the boundary.
+                Some(Delta::Add(k)) if value == axis.low && k > 0 => (class(value), class(value + k)),
+                Some(Delta::Add(k)) if value == axis.high && k < 0 => (class(value + k), class(value)),
+                Some(Delta::Add(k)) => (class(value + k), class(value + k)),
+            };
+            if from == to {
+                base += from * axis.stride;
+            } else {
+                ranges.push((from, to, axis.stride, 0));
+            }
+        }
+        loop {
+            each(base + ranges.iter().map(|&(from, _, stride, i)| (from + i) * stride).sum::<usize>());
+            // The next combination, odometer style.
+            let mut digit = 0;
+            loop {
+                let Some((from, to, _, i)) = ranges.get_mut(digit) else { return };
+                *i += 1;
+                if *from + *i <= *to {
+                    break;
+                }
+                *i = 0;
+                digit += 1;
+            }
+        }
+    }
+
+    /// The slots' boxes, as `(low, high, stride)` of each slot's values.
+    pub fn axes(&self) -> impl Iterator<Item = (i64, i64, usize)> + '_ {
+        self.axes.iter().map(|a| (a.low, a.high, a.stride))
+    }
+
+    /// The abstract costs by state index ([`u32::MAX`]: out of reach).
+    pub fn costs(&self) -> &[u32] {
+        &self.costs
+    }
+
+    /// The abstract cost to the goal of the state whose slot values `value_of` gives; `None`
+    /// when the goal is out of reach.
+    #[inline]
+    pub fn estimate(&self, value_of: impl Fn(usize) -> Value) -> Option<u64> {
+        let index: usize = self.axes.iter().enumerate().map(|(slot, axis)| axis.class(value_of(slot)) * axis.stride).sum();
+        let cost = self.costs[index];
+        (cost != UNREACHABLE).then_some(u64::from(cost))
+    }
+}
