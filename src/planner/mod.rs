@@ -20,9 +20,12 @@
 //! ```
 //!
 //! Guarantees:
-//! - **Optimal.** Forward A* with a heuristic that never overestimates ([`heuristic`]), re-opening
-//!   states reached more cheaply, so a returned plan has the least total cost.
-//! - **Deterministic.** The same inputs give the same plan; ties go to the action listed first.
+//! - **Optimal.** Forward A* with a heuristic that never overestimates and is consistent
+//!   ([`heuristic`]), so a returned plan has the least total cost.
+//! - **Deterministic, ties in action order.** Of the cheapest plans, the one returned is the first
+//!   in the order the actions were given, step by step — whatever the heuristic — because states
+//!   of equal `f` are expanded in the order of their paths ([`label`]). (With actions of cost 0 a
+//!   state is reached by its first cheapest path only, so the plan is the first of those.)
 //! - **Bounded.** At most `budget` expansions, then [`NoPlan::Budget`]; never hangs or panics.
 //! - **Explained.** No plan is [`NoPlan::Unreachable`] (naming what nothing can move),
 //!   [`NoPlan::Exhausted`] or [`NoPlan::Budget`].
@@ -31,6 +34,9 @@
 //! - **Packed when small.** When the remaining facts fit bit fields of one machine word, the
 //!   search runs on words ([`packed`]); any state that does not fit sends the question to the
 //!   general search, which gives the same answer.
+//! - **Straight down when it can.** Where the facts take few values, the heuristic's
+//!   [`pattern`] database is exact, and a walk that keeps `f` unchanged ([`dive`]) finds the very
+//!   plan the search would, without an open list or a closed set.
 
 mod applicable;
 mod closed;
