@@ -75,21 +75,27 @@ fn reference_optimum(actions: &[Action], goal: &[Condition], start: &State) -> O
 /// actions all cost something, so that "the first of the cheapest plans in action order" is a
 /// plan that never visits a state twice.
 fn tied_domain() -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, State)> {
-    (domain(), prop::collection::vec((0..7usize, 0..8usize), 0..4)).prop_map(|((mut actions, goal, start), copies)| {
-        actions.iter_mut().for_each(|a| a.cost = 1 + a.cost % 2);
-        for (which, at) in copies {
-            let copy = actions[which % actions.len()].clone();
-            actions.insert(at.min(actions.len()), copy);
-        }
-        (actions, goal, start)
-    })
+    (domain(), prop::collection::vec((0..7usize, 0..8usize), 0..4)).prop_map(
+        |((mut actions, goal, start), copies)| {
+            actions.iter_mut().for_each(|a| a.cost = 1 + a.cost % 2);
+            for (which, at) in copies {
+                let copy = actions[which % actions.len()].clone();
+                actions.insert(at.min(actions.len()), copy);
+            }
+            (actions, goal, start)
+        },
+    )
 }
 
 /// The first of the cheapest plans in action order, found without any of the planner's
 /// machinery: the exact cost to the goal of every reachable state (backwards from the goals),
 /// then from the start, step by step, the first action that keeps to a cheapest plan.
 /// `Some(None)` when there is no plan, `None` when the space is too large to work out.
-fn reference_first_cheapest(actions: &[Action], goal: &[Condition], start: &State) -> Option<Option<Vec<u32>>> {
+fn reference_first_cheapest(
+    actions: &[Action],
+    goal: &[Condition],
+    start: &State,
+) -> Option<Option<Vec<u32>>> {
     let mut edges: BTreeMap<Vec<i32>, Vec<(u32, u64, Vec<i32>)>> = BTreeMap::new();
     let mut pending = vec![start.values().to_vec()];
     while let Some(values) = pending.pop() {

@@ -11,12 +11,12 @@
 //! the search runs from the start as usual. With a [`Pattern`](super::pattern) database the
 //! estimate is exact wherever the facts stay within its box, which is where villagers plan.
 
+use super::Plan;
 use super::heuristic::Heuristic;
 use super::packed::PackedProblem;
 use super::search::Outcome;
 use super::steps::Steps;
 use super::word::Word;
-use super::Plan;
 
 /// The longest walk tried (longer plans are left to the search).
 const STEPS: usize = 64;

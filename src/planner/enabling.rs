@@ -73,8 +73,10 @@ impl Enabling {
     }
 
     fn new(problem: &Compiled, condition: SlotCondition) -> Option<Enabling> {
-        let helps = |a: &SlotAction| a.delta_on(condition.slot).is_some_and(|d| d.can_help(condition.compare));
-        let helpers: Vec<usize> = (0..problem.actions.len()).filter(|&a| helps(&problem.actions[a])).collect();
+        let helps =
+            |a: &SlotAction| a.delta_on(condition.slot).is_some_and(|d| d.can_help(condition.compare));
+        let helpers: Vec<usize> =
+            (0..problem.actions.len()).filter(|&a| helps(&problem.actions[a])).collect();
         // The deepest relaxation whose tests fit the tables.
         for depth in (1..=DEPTH).rev() {
             let (mut tests, mut nodes) = (Vec::new(), 0);
@@ -83,8 +85,11 @@ impl Enabling {
                 let action = &problem.actions[h];
                 let delta = action.delta_on(condition.slot).expect("a helper changes the condition's fact");
                 all.push((u64::from(action.cost), delta));
-                let needs: Vec<Relaxed> =
-                    action.preconditions.iter().map(|p| relaxed(problem, &helpers, *p, depth, &mut nodes)).collect();
+                let needs: Vec<Relaxed> = action
+                    .preconditions
+                    .iter()
+                    .map(|p| relaxed(problem, &helpers, *p, depth, &mut nodes))
+                    .collect();
                 if needs.is_empty() {
                     plain.push((u64::from(action.cost), delta));
                 } else {
@@ -120,7 +125,10 @@ impl Enabling {
     /// Which of [`tests`](Self::tests) hold in the state given by `value_of`, as bits.
     #[inline]
     pub fn mask(&self, value_of: &impl Fn(usize) -> Value) -> usize {
-        self.tests.iter().enumerate().fold(0, |mask, (i, t)| mask | usize::from(t.holds_for(value_of(t.slot as usize))) << i)
+        self.tests
+            .iter()
+            .enumerate()
+            .fold(0, |mask, (i, t)| mask | usize::from(t.holds_for(value_of(t.slot as usize))) << i)
     }
 
     /// A lower bound on the cost of meeting the condition from `actual` (its fact's value) in a
@@ -194,7 +202,8 @@ impl Relaxed {
         if holds(&self.condition) {
             return Some(0);
         }
-        let each = self.achievers.iter().filter_map(|a| Some(a.cost.saturating_add(dearest(&a.needs, holds)?)));
+        let each =
+            self.achievers.iter().filter_map(|a| Some(a.cost.saturating_add(dearest(&a.needs, holds)?)));
         each.min()
     }
 

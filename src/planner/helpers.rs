@@ -42,7 +42,11 @@ impl Helpers {
         for _ in 0..helpers.sets.len() {
             let mut changed = false;
             for (i, &(_, value, _)) in helpers.sets.iter().enumerate() {
-                let via_sets = helpers.sets.iter().zip(&rest).filter_map(|(&(c, _, _), r)| Some(c.saturating_add((*r)?)));
+                let via_sets = helpers
+                    .sets
+                    .iter()
+                    .zip(&rest)
+                    .filter_map(|(&(c, _, _), r)| Some(c.saturating_add((*r)?)));
                 let best = via_sets.chain(rest[i]).min();
                 if !condition.holds_for(value) && best != rest[i] {
                     (rest[i], changed) = (best, true);

@@ -14,8 +14,8 @@
 use super::compile::{Compiled, SlotCondition};
 use super::enabling::Enabling;
 use super::facts::Value;
-use super::pattern::Pattern;
 pub(crate) use super::helpers::Helpers;
+use super::pattern::Pattern;
 
 #[derive(Clone, Debug)]
 pub(crate) struct Heuristic {

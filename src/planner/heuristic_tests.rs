@@ -10,27 +10,17 @@ use super::enabling::Enabling;
 use super::facts::Value;
 use super::heuristic::Heuristic;
 use super::model::Change;
-use super::{Action, Compare, Condition, Effect, FactId};
+use super::test_domains::{FACTS, condition, effect};
+use super::{Action, Condition, Effect, FactId};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BinaryHeap};
 
-const FACTS: u16 = 5;
 /// Spaces larger than this are not checked.
 const STATES: usize = 4000;
 /// Values can grow without bound: states with a value beyond this are left out of a space, so
 /// that the costs found in it are upper bounds of the exact ones (still enough to catch an
 /// overestimate there), and consistency is checked on every step inside it.
 const VALUES: Value = 8;
-
-fn condition() -> impl Strategy<Value = Condition> {
-    (0..FACTS, prop_oneof![Just(Compare::AtLeast), Just(Compare::AtMost), Just(Compare::Exactly)], -3..6i32)
-        .prop_map(|(f, compare, value)| Condition { fact: FactId(f), compare, value })
-}
-
-fn effect() -> impl Strategy<Value = Effect> {
-    (0..FACTS, prop_oneof![Just(Change::Set), Just(Change::Add), Just(Change::Subtract)], -2..5i32)
-        .prop_map(|(f, change, value)| Effect { fact: FactId(f), change, value })
-}
 
 fn action() -> impl Strategy<Value = Action> {
     (0..4u32, prop::collection::vec(condition(), 0..3), prop::collection::vec(effect(), 1..2)).prop_map(
@@ -45,30 +35,36 @@ fn production_domain() -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, Ve
     let made = |facts: std::ops::Range<u16>| (1..4u32, facts, 1..3i32, any::<bool>());
     let source = made(1..FACTS).prop_map(|(cost, fact, amount, sets)| produce(cost, fact, amount, sets));
     let needs = prop::collection::vec((1..FACTS, 1..3i32), 1..3);
-    let producer = (made(0..FACTS), 0..FACTS, 0..2i32, needs).prop_map(|((cost, fact, amount, sets), used, spent, needs)| {
-        let mut action = produce(cost, fact, amount, sets);
-        if spent > 0 {
-            action = action.does(Effect::subtract(FactId(used), spent));
-        }
-        needs.into_iter().fold(action, |a, (f, n)| a.needs(Condition::at_least(FactId(f), n)))
-    });
-    let actions = (prop::collection::vec(source, 1..3), prop::collection::vec(producer, 2..8))
-        .prop_map(|(mut sources, producers)| {
+    let producer = (made(0..FACTS), 0..FACTS, 0..2i32, needs).prop_map(
+        |((cost, fact, amount, sets), used, spent, needs)| {
+            let mut action = produce(cost, fact, amount, sets);
+            if spent > 0 {
+                action = action.does(Effect::subtract(FactId(used), spent));
+            }
+            needs.into_iter().fold(action, |a, (f, n)| a.needs(Condition::at_least(FactId(f), n)))
+        },
+    );
+    let actions = (prop::collection::vec(source, 1..3), prop::collection::vec(producer, 2..8)).prop_map(
+        |(mut sources, producers)| {
             sources.extend(producers);
             sources
-        });
-    (actions, 1..4i32, prop::collection::vec(0..2i32, FACTS as usize))
-        .prop_map(|(actions, wanted, mut start)| {
+        },
+    );
+    (actions, 1..4i32, prop::collection::vec(0..2i32, FACTS as usize)).prop_map(
+        |(actions, wanted, mut start)| {
             start[0] = 0;
             (actions, vec![Condition::at_least(FactId(0), wanted)], start)
-        })
+        },
+    )
 }
 
 /// Domains shaped like the miner's: refills set a stock when it runs dry, and conversions turn
 /// one unit of a stock into one of another — bounded, so their whole state spaces can be checked.
 fn conversion_domain() -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, Vec<Value>)> {
     let refill = (1..4u32, 1..FACTS, 1..4i32).prop_map(|(cost, fact, amount)| {
-        Action::new("", cost).needs(Condition::exactly(FactId(fact), 0)).does(Effect::set(FactId(fact), amount))
+        Action::new("", cost)
+            .needs(Condition::exactly(FactId(fact), 0))
+            .does(Effect::set(FactId(fact), amount))
     });
     let convert = (1..4u32, 1..FACTS, 0..FACTS).prop_map(|(cost, from, to)| {
         Action::new("", cost)
@@ -76,10 +72,11 @@ fn conversion_domain() -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, Ve
             .does(Effect::subtract(FactId(from), 1))
             .does(Effect::add(FactId(to), 1))
     });
-    let actions = (prop::collection::vec(refill, 1..3), prop::collection::vec(convert, 2..6)).prop_map(|(mut a, b)| {
-        a.extend(b);
-        a
-    });
+    let actions =
+        (prop::collection::vec(refill, 1..3), prop::collection::vec(convert, 2..6)).prop_map(|(mut a, b)| {
+            a.extend(b);
+            a
+        });
     (actions, 1..5i32).prop_map(|(actions, wanted)| {
         (actions, vec![Condition::at_least(FactId(0), wanted)], vec![0; FACTS as usize])
     })
@@ -139,7 +136,10 @@ fn space(problem: &Compiled, start: Vec<Value>) -> Option<BTreeMap<Vec<Value>, V
 }
 
 /// The exact least cost from each state to the goal (absent: it cannot be reached).
-fn exact(problem: &Compiled, edges: &BTreeMap<Vec<Value>, Vec<(u64, Vec<Value>)>>) -> BTreeMap<Vec<Value>, u64> {
+fn exact(
+    problem: &Compiled,
+    edges: &BTreeMap<Vec<Value>, Vec<(u64, Vec<Value>)>>,
+) -> BTreeMap<Vec<Value>, u64> {
     let mut incoming: BTreeMap<&Vec<Value>, Vec<(u64, &Vec<Value>)>> = BTreeMap::new();
     for (from, out) in edges {
         for (cost, to) in out {
@@ -189,7 +189,11 @@ proptest! {
 }
 
 /// Each part of the estimate, and the whole, is admissible and consistent.
-fn admissible_and_consistent(actions: &[Action], goal: &[Condition], start: &[Value]) -> Result<(), TestCaseError> {
+fn admissible_and_consistent(
+    actions: &[Action],
+    goal: &[Condition],
+    start: &[Value],
+) -> Result<(), TestCaseError> {
     let problem = compile(actions, goal);
     let heuristic = Heuristic::new(&problem);
     let start: Vec<Value> = problem.slots.iter().map(|f| start[f.index()]).collect();
@@ -261,9 +265,9 @@ fn the_domains_exercise_the_stronger_bounds() {
         raised_by_pattern += usize::from(edges.keys().any(|s| heuristic.estimate(s) > unpatterned(s)));
     }
     let (enabled, patterned) = (raised_by_enabling, raised_by_pattern);
-    eprintln!("of 4000 domains, the enabling bound raised the estimate in {enabled}, the pattern in {patterned}");
+    eprintln!(
+        "of 4000 domains, the enabling bound raised the estimate in {enabled}, the pattern in {patterned}"
+    );
     assert!(enabled > 50, "the enabling bound raised the estimate in only {enabled} domains");
     assert!(patterned > 200, "the pattern database raised the estimate in only {patterned} domains");
 }
-
-

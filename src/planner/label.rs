@@ -33,7 +33,9 @@ impl Order {
         self.label.clear();
         self.prev.clear();
         self.next.clear();
-        (self.label.push(0), self.prev.push(NONE), self.next.push(NONE));
+        self.label.push(0);
+        self.prev.push(NONE);
+        self.next.push(NONE);
     }
 
     /// The label of `node`.
@@ -52,7 +54,11 @@ impl Order {
     /// Places the `count` next new nodes, from `first` on, right after `after` in that order,
     /// evenly spaced. Other nodes' labels may change to make room, never their order.
     pub fn insert_run(&mut self, after: u32, first: u32, count: usize) {
-        debug_assert_eq!(first as usize, self.label.len(), "nodes are placed once, in the order they are made");
+        debug_assert_eq!(
+            first as usize,
+            self.label.len(),
+            "nodes are placed once, in the order they are made"
+        );
         if self.room_after(after) <= count as u64 {
             self.spread(after, count as u64);
         }
@@ -106,10 +112,14 @@ impl Order {
             density *= 2.0 / 3.0;
             let size = 1u64 << bits;
             let base = at & !(size - 1);
-            while let Some(prev) = Some(self.prev[first as usize]).filter(|&p| p != NONE && self.label(p) >= base) {
+            while let Some(prev) =
+                Some(self.prev[first as usize]).filter(|&p| p != NONE && self.label(p) >= base)
+            {
                 (first, count) = (prev, count + 1);
             }
-            while let Some(next) = Some(self.next[last as usize]).filter(|&n| n != NONE && self.label(n) < base + size) {
+            while let Some(next) =
+                Some(self.next[last as usize]).filter(|&n| n != NONE && self.label(n) < base + size)
+            {
                 (last, count) = (next, count + 1);
             }
             if ((count + extra + 1) as f64) < size as f64 * density || bits == top {
@@ -159,7 +169,8 @@ mod tests {
             let (mut parents, mut actions, mut expanded) = (vec![0u32], vec![0u32], vec![false]);
             for step in 0..300 {
                 // Mostly the newest node (a deep dive), sometimes any.
-                let node = if step % 3 == 0 { next(parents.len() as u64) } else { parents.len() as u64 - 1 } as usize;
+                let node = if step % 3 == 0 { next(parents.len() as u64) } else { parents.len() as u64 - 1 }
+                    as usize;
                 if expanded[node] {
                     continue;
                 }
@@ -167,7 +178,9 @@ mod tests {
                 let mut after = node as u32;
                 for a in (0..8).filter(|_| next(3) == 0) {
                     let child = parents.len() as u32;
-                    (parents.push(node as u32), actions.push(a), expanded.push(false));
+                    parents.push(node as u32);
+                    actions.push(a);
+                    expanded.push(false);
                     order.insert_after(after, child);
                     after = child;
                 }
@@ -176,7 +189,11 @@ mod tests {
             for x in 0..n {
                 for y in 0..n {
                     let by_path = path(&parents, &actions, x).cmp(&path(&parents, &actions, y));
-                    assert_eq!(order.label(x as u32).cmp(&order.label(y as u32)), by_path, "round {round}, {x} vs {y}");
+                    assert_eq!(
+                        order.label(x as u32).cmp(&order.label(y as u32)),
+                        by_path,
+                        "round {round}, {x} vs {y}"
+                    );
                 }
             }
         }

@@ -61,6 +61,8 @@ mod pattern;
 mod reach;
 mod search;
 mod steps;
+#[cfg(test)]
+mod test_domains;
 mod word;
 
 pub use facts::{FactId, FactTable, Scope, State, Value};
@@ -198,7 +200,9 @@ impl Planner {
         projected: &mut Vec<Value>,
     ) -> Option<Result<Plan, NoPlan>> {
         let packed_start = problem.layout.encode(start, &self.problem.slots)?;
-        if let Some(answer) = self.dive.then(|| dive::dive(problem, &self.heuristic, packed_start, budget)).flatten() {
+        if let Some(answer) =
+            self.dive.then(|| dive::dive(problem, &self.heuristic, packed_start, budget)).flatten()
+        {
             return Some(answer);
         }
         if packed_small::fits(problem) {

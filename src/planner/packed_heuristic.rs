@@ -50,7 +50,8 @@ impl FieldMasks {
                 let (bias, top) = layout.range(slot);
                 let on_slot = || tests.iter().enumerate().filter(move |(_, t)| t.slot as usize == slot);
                 // Outcomes can change at a threshold and just past it.
-                let bounds = on_slot().flat_map(|(_, t)| [i64::from(t.value) - bias, i64::from(t.value) - bias + 1]);
+                let bounds =
+                    on_slot().flat_map(|(_, t)| [i64::from(t.value) - bias, i64::from(t.value) - bias + 1]);
                 let (low, high) = bounds.fold((top, 0), |(l, h), b| (l.min(b - 1), h.max(b)));
                 let (low, high) = (low.clamp(0, top), high.clamp(0, top).max(low.clamp(0, top)));
                 if high - low >= MASK_ENTRIES as i64 {
@@ -61,7 +62,7 @@ impl FieldMasks {
                     let value = (bias + offset) as i32;
                     *entry = on_slot().fold(0u16, |m, (i, t)| m | u16::from(t.holds_for(value)) << i);
                 }
-                Some(FieldMasks { shift, max: max as u64, low: low as u64, last: (high - low) as u64, masks })
+                Some(FieldMasks { shift, max, low: low as u64, last: (high - low) as u64, masks })
             })
             .collect()
     }

@@ -275,14 +275,16 @@ impl Search {
                 let target = match find_or_insert(table, stamp, child, index as u8) {
                     Some(seen) => {
                         let s = usize::from(seen);
-                        if nodes.h[s] == DEAD_END || (nodes.g[s], label_of(nodes.key[s])) <= (child_g, label) {
+                        if nodes.h[s] == DEAD_END || (nodes.g[s], label_of(nodes.key[s])) <= (child_g, label)
+                        {
                             continue;
                         }
                         if is_closed(nodes.key[s], s) {
                             return Small::Overflow; // only an inconsistent estimate allows this
                         }
                         // A cheaper or earlier way into a state seen before: re-open it.
-                        (nodes.g[s], nodes.depth[s], nodes.parent[s], nodes.action[s]) = (child_g, depth, node, a as u8);
+                        (nodes.g[s], nodes.depth[s], nodes.parent[s], nodes.action[s]) =
+                            (child_g, depth, node, a as u8);
                         s
                     }
                     None => {

@@ -4,20 +4,9 @@
 use super::compile::compile;
 use super::heuristic::Heuristic;
 use super::packed::{Packed, pack_with};
-use super::{Action, Change, Compare, Condition, Effect, FactId, Memory, Planner, State};
+use super::test_domains::{FACTS, condition, effect};
+use super::{Action, Condition, Effect, FactId, Memory, Planner, State};
 use proptest::prelude::*;
-
-const FACTS: u16 = 5;
-
-fn condition() -> impl Strategy<Value = Condition> {
-    (0..FACTS, prop_oneof![Just(Compare::AtLeast), Just(Compare::AtMost), Just(Compare::Exactly)], -3..6i32)
-        .prop_map(|(f, compare, value)| Condition { fact: FactId(f), compare, value })
-}
-
-fn effect() -> impl Strategy<Value = Effect> {
-    (0..FACTS, prop_oneof![Just(Change::Set), Just(Change::Add), Just(Change::Subtract)], -2..5i32)
-        .prop_map(|(f, change, value)| Effect { fact: FactId(f), change, value })
-}
 
 fn action() -> impl Strategy<Value = Action> {
     // Now and then a cost too large for the packed open list's keys.

@@ -12,8 +12,8 @@
 //! the box, it is exact: then the search just walks down it ([`dive`](super::dive)).
 
 use super::compile::{Compiled, Delta, SlotCondition};
-use super::model::Compare;
 use super::facts::Value;
+use super::model::Compare;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -87,25 +87,41 @@ impl Pattern {
 
     /// Backward Dijkstra from the abstract goal states over the abstract steps.
     fn solve(&mut self, problem: &Compiled, size: usize) {
-        // Every abstract step as (to, from, cost), then grouped by where they lead.
-        let mut steps: Vec<(u32, u32, u32)> = Vec::new();
+        // Every abstract step as (to, from, cost).
+        let mut steps: Vec<(u32, u32, u32)> = Vec::with_capacity(size * problem.actions.len());
         let mut open = BinaryHeap::new();
-        let mut values = vec![0i64; self.axes.len()];
+        // Each action's net change per slot, looked up directly.
+        let deltas: Vec<Vec<Option<Delta>>> = problem
+            .actions
+            .iter()
+            .map(|a| (0..self.axes.len()).map(|slot| a.delta_on(slot as u16)).collect())
+            .collect();
+        let mut values: Vec<i64> = self.axes.iter().map(|a| a.low).collect();
         let mut ranges = Vec::new();
         for state in 0..size {
-            for (slot, axis) in self.axes.iter().enumerate() {
-                values[slot] = axis.low + ((state / axis.stride) % (axis.high - axis.low + 1) as usize) as i64;
-            }
-            let holds = |c: &SlotCondition| self.axes[c.slot as usize].holds_somewhere(values[c.slot as usize], c);
+            let holds =
+                |c: &SlotCondition| self.axes[c.slot as usize].holds_somewhere(values[c.slot as usize], c);
             if problem.goal.iter().all(holds) {
                 open.push(Reverse((0u32, state as u32)));
             }
-            for action in problem.actions.iter().filter(|a| a.preconditions.iter().all(holds)) {
-                let cost = action.cost;
-                self.successors(&values, &action.deltas, &mut ranges, |next| steps.push((next as u32, state as u32, cost)));
+            for (action, deltas) in problem.actions.iter().zip(&deltas) {
+                if action.preconditions.iter().all(holds) {
+                    let cost = action.cost;
+                    self.successors(&values, deltas, &mut ranges, |next| {
+                        steps.push((next as u32, state as u32, cost))
+                    });
+                }
+            }
+            // The next state's values, odometer style (slot 0 has stride 1).
+            for (value, axis) in values.iter_mut().zip(&self.axes) {
+                if *value < axis.high {
+                    *value += 1;
+                    break;
+                }
+                *value = axis.low;
             }
         }
-        steps.sort_unstable_by_key(|&(to, _, _)| to);
+        // Grouped by where they lead (a counting sort): `incoming[first[s]..first[s + 1]]`.
         let mut first = vec![0usize; size + 1];
         for &(to, _, _) in &steps {
             first[to as usize + 1] += 1;
@@ -113,12 +129,18 @@ impl Pattern {
         for i in 0..size {
             first[i + 1] += first[i];
         }
+        let mut fill = first.clone();
+        let mut incoming = vec![(0u32, 0u32); steps.len()];
+        for &(to, from, cost) in &steps {
+            incoming[fill[to as usize]] = (from, cost);
+            fill[to as usize] += 1;
+        }
         while let Some(Reverse((cost, state))) = open.pop() {
             if self.costs[state as usize] != UNREACHABLE {
                 continue;
             }
             self.costs[state as usize] = cost;
-            for &(_, from, step) in &steps[first[state as usize]..first[state as usize + 1]] {
+            for &(from, step) in &incoming[first[state as usize]..first[state as usize + 1]] {
                 let through = cost.saturating_add(step);
                 if self.costs[from as usize] == UNREACHABLE && through < UNREACHABLE {
                     open.push(Reverse((through, from)));
@@ -127,21 +149,22 @@ impl Pattern {
         }
     }
 
-    /// Calls `each` with every abstract state an action with `deltas` can lead to from the
-    /// abstract state whose slot values are `values` (`ranges` is working memory).
+    /// Calls `each` with every abstract state an action with `deltas` (its net change per slot)
+    /// can lead to from the abstract state whose slot values are `values` (`ranges` is working
+    /// memory).
     fn successors(
         &self,
         values: &[i64],
-        deltas: &[(u16, Delta)],
+        deltas: &[Option<Delta>],
         ranges: &mut Vec<(usize, usize, usize, usize)>,
         mut each: impl FnMut(usize),
     ) {
         // The range of classes each changed slot can land in, and where in it the count is.
         ranges.clear();
         let mut base = 0;
-        for (slot, (&value, axis)) in values.iter().zip(&self.axes).enumerate() {
+        for ((&value, axis), &delta) in values.iter().zip(&self.axes).zip(deltas) {
             let class = |v: i64| (v.clamp(axis.low, axis.high) - axis.low) as usize;
-            let (from, to) = match deltas.iter().find(|(s, _)| *s as usize == slot).map(|&(_, d)| d) {
+            let (from, to) = match delta {
                 None => (class(value), class(value)),
                 Some(Delta::Set(v)) => (class(i64::from(v)), class(i64::from(v))),
                 // A boundary class stands for values beyond it: adding inward may land anywhere
@@ -186,7 +209,8 @@ impl Pattern {
     /// when the goal is out of reach.
     #[inline]
     pub fn estimate(&self, value_of: impl Fn(usize) -> Value) -> Option<u64> {
-        let index: usize = self.axes.iter().enumerate().map(|(slot, axis)| axis.class(value_of(slot)) * axis.stride).sum();
+        let index: usize =
+            self.axes.iter().enumerate().map(|(slot, axis)| axis.class(value_of(slot)) * axis.stride).sum();
         let cost = self.costs[index];
         (cost != UNREACHABLE).then_some(u64::from(cost))
     }

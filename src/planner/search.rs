@@ -9,9 +9,9 @@ use super::facts::Value;
 use super::heuristic::Heuristic;
 use super::label::Order;
 use super::model::Change;
+use super::open::OpenList;
 use super::steps::Steps;
 use super::{NoPlan, Plan};
-use super::open::OpenList;
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 use std::hash::Hasher;
@@ -137,7 +137,11 @@ fn root(heuristic: &Heuristic, start: &[Value], scratch: &mut Scratch) -> bool {
     scratch.children.extend_from_slice(start);
     scratch.order.reset();
     let hash = hash_state(start);
-    let root = scratch.insert(hash, 0..start.len(), Node { parent: NO_PARENT, action: 0, g: 0, h: h0, closed: false });
+    let root = scratch.insert(
+        hash,
+        0..start.len(),
+        Node { parent: NO_PARENT, action: 0, g: 0, h: h0, closed: false },
+    );
     let hashes = &scratch.hashes;
     scratch.table.insert_unique(hash, root, |&n| hashes[n as usize]);
     scratch.open_from(root);
@@ -200,7 +204,9 @@ fn expand(problem: &Compiled, heuristic: &Heuristic, scratch: &mut Scratch, node
     scratch.child_actions.clear();
     for (a, action) in problem.actions.iter().enumerate() {
         let state = scratch.state(node);
-        if !action.preconditions.iter().all(|c| c.holds_for(state[c.slot as usize])) || is_no_op(action, state) {
+        if !action.preconditions.iter().all(|c| c.holds_for(state[c.slot as usize]))
+            || is_no_op(action, state)
+        {
             continue; // a no-op would only lead back here
         }
         let start = scratch.children.len();
@@ -220,7 +226,8 @@ fn expand(problem: &Compiled, heuristic: &Heuristic, scratch: &mut Scratch, node
         let original = action.original as u32;
         let (values, width) = (&scratch.values, scratch.width);
         let child = &scratch.children[range.clone()];
-        let seen = scratch.table.find_mut(hash, |&n| &values[n as usize * width..(n as usize + 1) * width] == child);
+        let seen =
+            scratch.table.find_mut(hash, |&n| &values[n as usize * width..(n as usize + 1) * width] == child);
         let h = match seen {
             Some(seen) => {
                 let known = scratch.nodes[*seen as usize];
