@@ -154,3 +154,24 @@ fn dawn_restores_the_seed_and_rebuilds_every_villager() {
     assert_eq!(log.today[0].kind, EventKind::Dawn);
     assert_eq!(log.today[0].text, "Dawn of day 2");
 }
+
+/// A quota on the villager's own facts alone: as each log is chopped its insistence falls with
+/// the deficit, at once — the unmet fraction is worked out again whenever the villager's facts
+/// change (and a debug build, as tests run, checks every reused value against a fresh one).
+#[test]
+fn a_quota_on_the_villagers_own_facts_quietens_as_they_change() {
+    let woods = r#"Scenario(
+        settings: (day_length: 100.0),
+        agent: {"logs": 0},
+        stations: [(id: "forest", pos: (0.0, 0.0))],
+        actions: [(id: "chop", station: "forest", duration: 4.0, cost: 1, effects: ["agent.logs += 1"])],
+        characters: [(id: "woodcutter", start: (0.0, 0.0), speed: 50.0, actions: ["chop"],
+            goals: [(id: "logs", wants: ["agent.logs >= 4"], drift: Quota(urgency: 8.0))])],
+    )"#;
+    let day = sim::play(scenario::parse(woods, "woods.ron").unwrap(), 1).remove(0);
+    let chopped = day.events.iter().filter(|e| e.text == "Finished chop").count();
+    assert_eq!(chopped, 4, "the quota is met after four logs, and then rests");
+    let woodcutter = &day.villagers[0];
+    assert_eq!(woodcutter.goals[0].times_met, 1);
+    assert!(woodcutter.seconds.resting > 0.0);
+}

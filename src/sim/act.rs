@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Per tile, the step (see [`stamp`]) when its world facts last changed.
 #[derive(Resource, Default)]
-struct WorldChanges(Vec<u64>);
+pub(super) struct WorldChanges(Vec<u64>);
 
 impl WorldChanges {
     fn touch(&mut self, tile: usize, at: u64) {
@@ -33,7 +33,8 @@ impl WorldChanges {
         self.0[tile] = at;
     }
 
-    fn since(&self, tile: usize, at: u64) -> bool {
+    /// Whether `tile`'s world facts changed at or after the step stamped `at`.
+    pub(super) fn since(&self, tile: usize, at: u64) -> bool {
         self.0.get(tile).is_some_and(|&changed| changed >= at)
     }
 }
@@ -54,7 +55,7 @@ impl GoalWatch {
 }
 
 /// The day and step, as one ever-growing number.
-fn stamp(clock: &Clock) -> u64 {
+pub(super) fn stamp(clock: &Clock) -> u64 {
     u64::from(clock.day) << 32 | clock.steps
 }
 

@@ -1,5 +1,10 @@
 //! Insistence drift: needs rise with time, quotas grow louder as the day goes and they stay unmet.
+//!
+//! A quota's unmet fraction changes only with the facts it reads, so it is worked out again only
+//! after the villager's own facts changed (their change tick) or its tile's world did (its
+//! stamp): the same numbers as every step, without reading every villager's facts every step.
 
+use super::act::{WorldChanges, stamp};
 use super::clock::Clock;
 use super::tiles::Placement;
 use super::town::{SimStep, Town, WorldFacts};
@@ -19,24 +24,39 @@ fn drift(
     clock: Res<Clock>,
     town: Res<Town>,
     world: Res<WorldFacts>,
+    changes: Res<WorldChanges>,
     options: Res<SimOptions>,
-    mut villagers: Query<(&Villager, &Placement, &AgentFacts, &mut Goals)>,
+    mut villagers: Query<(&Villager, &Placement, Ref<AgentFacts>, &mut Goals)>,
 ) {
     // Each villager's insistence depends on nothing another changes here, so any order will do.
-    let (step, progress, town, world) = (step.0, clock.progress(), &*town, &*world);
-    let rise = |(villager, placement, agent, mut goals): (&Villager, &Placement, &AgentFacts, Mut<Goals>)| {
-        let world = &world.0[placement.tile];
-        let character = &town.scenario.characters[villager.index];
-        for (goal, live) in character.goals.iter().zip(goals.0.iter_mut()) {
-            live.insistence = match goal.drift {
-                Drift::Need { rate, .. } => (live.insistence + rate * step).min(1.0),
-                Drift::Quota { urgency } => {
-                    (urgency * progress * deficit(&goal.conditions, |f| town.value_of(f, world, &agent.0)))
-                        .clamp(0.0, 1.0)
-                }
-            };
-        }
-    };
+    let (step, progress, town, world, now) = (step.0, clock.progress(), &*town, &*world, stamp(&clock));
+    let rise =
+        |(villager, placement, agent, mut goals): (&Villager, &Placement, Ref<AgentFacts>, Mut<Goals>)| {
+            let world = &world.0[placement.tile];
+            let character = &town.scenario.characters[villager.index];
+            for (goal, live) in character.goals.iter().zip(goals.0.iter_mut()) {
+                live.insistence = match goal.drift {
+                    Drift::Need { rate, .. } => (live.insistence + rate * step).min(1.0),
+                    Drift::Quota { urgency } => {
+                        let unmet = || deficit(&goal.conditions, |f| town.value_of(f, world, &agent.0));
+                        if live.deficit.is_nan()
+                            || agent.is_changed()
+                            || changes.since(placement.tile, live.deficit_at)
+                        {
+                            (live.deficit, live.deficit_at) = (unmet(), now);
+                        } else {
+                            // Every test run (a debug build) checks that the cache is never stale.
+                            debug_assert_eq!(
+                                live.deficit.to_bits(),
+                                unmet().to_bits(),
+                                "a stale quota deficit"
+                            );
+                        }
+                        (urgency * progress * live.deficit).clamp(0.0, 1.0)
+                    }
+                };
+            }
+        };
     if options.spread(villagers.iter().len()) {
         villagers.par_iter_mut().for_each(rise);
     } else {
