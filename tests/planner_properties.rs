@@ -87,15 +87,9 @@ fn tied_domain() -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, State)> 
     )
 }
 
-/// The first of the cheapest plans in action order, found without any of the planner's
-/// machinery: the exact cost to the goal of every reachable state (backwards from the goals),
-/// then from the start, step by step, the first action that keeps to a cheapest plan.
-/// `Some(None)` when there is no plan, `None` when the space is too large to work out.
-fn reference_first_cheapest(
-    actions: &[Action],
-    goal: &[Condition],
-    start: &State,
-) -> Option<Option<Vec<u32>>> {
+/// Every state reachable from `start` with its steps (action, cost, next), or `None` past
+/// [`REFERENCE_LIMIT`] states.
+fn reachable(actions: &[Action], start: &State) -> Option<BTreeMap<Vec<i32>, Vec<(u32, u64, Vec<i32>)>>> {
     let mut edges: BTreeMap<Vec<i32>, Vec<(u32, u64, Vec<i32>)>> = BTreeMap::new();
     let mut pending = vec![start.values().to_vec()];
     while let Some(values) = pending.pop() {
@@ -115,6 +109,14 @@ fn reference_first_cheapest(
         }
         edges.insert(values, out);
     }
+    Some(edges)
+}
+
+/// The exact least cost to the goal from every state of `edges` that can reach it.
+fn costs_to_goal(
+    edges: &BTreeMap<Vec<i32>, Vec<(u32, u64, Vec<i32>)>>,
+    goal: &[Condition],
+) -> BTreeMap<Vec<i32>, u64> {
     let mut to_goal: BTreeMap<Vec<i32>, u64> = BTreeMap::new();
     let mut open: BinaryHeap<Reverse<(u64, Vec<i32>)>> = BinaryHeap::new();
     for values in edges.keys().filter(|v| all_hold(goal, &State::from((*v).clone()))) {
@@ -124,7 +126,7 @@ fn reference_first_cheapest(
         if to_goal.contains_key(&values) {
             continue;
         }
-        for (from, out) in &edges {
+        for (from, out) in edges {
             for (_, step, to) in out {
                 if *to == values && !to_goal.contains_key(from) {
                     open.push(Reverse((cost + step, from.clone())));
@@ -133,17 +135,52 @@ fn reference_first_cheapest(
         }
         to_goal.insert(values, cost);
     }
+    to_goal
+}
+
+/// Of the cheapest plans that never visit a state twice, the first in action order — found
+/// without any of the planner's machinery: the exact cost to the goal of every reachable state,
+/// then from the start, depth first in action order, only steps that keep to a cheapest plan
+/// (backing up where such a plan would have to revisit a state, which only steps of cost 0 can
+/// make it do). `Some(None)` when there is no plan, `None` when the space is too large.
+fn reference_first_cheapest(
+    actions: &[Action],
+    goal: &[Condition],
+    start: &State,
+) -> Option<Option<Vec<u32>>> {
+    let edges = reachable(actions, start)?;
+    let to_goal = costs_to_goal(&edges, goal);
     let Some(&total) = to_goal.get(start.values()) else { return Some(None) };
-    let (mut plan, mut at, mut left) = (Vec::new(), start.values().to_vec(), total);
-    while !all_hold(goal, &State::from(at.clone())) {
-        let (a, step, next) = edges[&at]
-            .iter()
-            .find(|(_, step, next)| to_goal.get(next).is_some_and(|&rest| step + rest == left))
-            .expect("a state on a cheapest plan has a successor on it");
-        (left, at) = (left - step, next.clone());
-        plan.push(*a);
+    fn walk(
+        at: &Vec<i32>,
+        left: u64,
+        edges: &BTreeMap<Vec<i32>, Vec<(u32, u64, Vec<i32>)>>,
+        to_goal: &BTreeMap<Vec<i32>, u64>,
+        goal: &[Condition],
+        visited: &mut Vec<Vec<i32>>,
+        plan: &mut Vec<u32>,
+    ) -> bool {
+        if all_hold(goal, &State::from(at.clone())) {
+            return true;
+        }
+        for (a, step, next) in &edges[at] {
+            let on_a_cheapest_plan = to_goal.get(next).is_some_and(|&rest| step + rest == left);
+            if !on_a_cheapest_plan || visited.contains(next) {
+                continue;
+            }
+            visited.push(next.clone());
+            plan.push(*a);
+            if walk(next, left - step, edges, to_goal, goal, visited, plan) {
+                return true;
+            }
+            visited.pop();
+            plan.pop();
+        }
+        false
     }
-    Some(Some(plan))
+    let (mut visited, mut plan) = (vec![start.values().to_vec()], Vec::new());
+    let found = walk(&start.values().to_vec(), total, &edges, &to_goal, goal, &mut visited, &mut plan);
+    Some(found.then_some(plan))
 }
 
 proptest! {
@@ -151,6 +188,17 @@ proptest! {
 
     #[test]
     fn of_the_cheapest_plans_the_first_in_action_order((actions, goal, start) in tied_domain()) {
+        let answer = Planner::new(&actions, &goal).plan(&start, 200_000);
+        if let (Ok(plan), Some(Some(first))) = (&answer, reference_first_cheapest(&actions, &goal, &start)) {
+            prop_assert_eq!(&plan.steps[..], &first[..], "cost {}", plan.cost);
+        }
+    }
+
+    /// With actions of cost 0 too: the first of the cheapest plans that visit no state twice.
+    #[test]
+    fn with_free_actions_the_first_of_the_cheapest_plans_that_visit_no_state_twice(
+        (actions, goal, start) in domain()
+    ) {
         let answer = Planner::new(&actions, &goal).plan(&start, 200_000);
         if let (Ok(plan), Some(Some(first))) = (&answer, reference_first_cheapest(&actions, &goal, &start)) {
             prop_assert_eq!(&plan.steps[..], &first[..], "cost {}", plan.cost);

@@ -158,3 +158,19 @@ fn ties_go_to_the_action_listed_first() {
     assert_eq!(Planner::new(&[a.clone(), b.clone()], &goal).plan(&State::zeros(1), 10).unwrap().steps, [0]);
     assert_eq!(Planner::new(&[b, a], &goal).plan(&State::zeros(1), 10).unwrap().steps, [0]);
 }
+
+#[test]
+fn a_goal_reached_only_through_huge_costs_is_still_planned() {
+    // Each step costs more than a 32-bit count holds: the estimate saturates, never says "never".
+    let mut facts = FactTable::default();
+    let (a, b) = (facts.intern(Scope::Agent, "a"), facts.intern(Scope::Agent, "b"));
+    let actions = [
+        Action::new("x", 3_000_000_000).does(Effect::set(a, 1)),
+        Action::new("y", 3_000_000_000).needs(Condition::at_least(a, 1)).does(Effect::set(b, 1)),
+    ];
+    let plan = Planner::new(&actions, &[Condition::at_least(b, 1)]).plan(&State::zeros(2), 5000).unwrap();
+    assert_eq!((plan.steps, plan.cost), (vec![0, 1].into_iter().collect(), 6_000_000_000));
+    let alone = [Action::new("z", u32::MAX).does(Effect::set(b, 1))];
+    let plan = Planner::new(&alone, &[Condition::at_least(b, 1)]).plan(&State::zeros(2), 5000).unwrap();
+    assert_eq!(plan.cost, u64::from(u32::MAX));
+}

@@ -6,8 +6,9 @@ use goap_town::planner::Planner;
 use std::hint::black_box;
 
 fn main() {
-    let name = std::env::args().nth(1).expect("a problem name, or part of one");
-    let times: u64 = std::env::args().nth(2).map_or(10_000_000, |n| n.parse().expect("a count"));
+    let mut words = std::env::args().skip(1).filter(|a| a != "--compile");
+    let name = words.next().expect("a problem name, or part of one");
+    let times: u64 = words.next().map_or(10_000_000, |n| n.parse().expect("a count"));
     let p = goap_town_bench::problems().into_iter().find(|p| p.name.contains(name.as_str())).expect("known");
     let planner = Planner::new(&p.actions, &p.goal);
     let plan = planner.plan(&p.start, 5000).expect("every benchmark problem has a plan");

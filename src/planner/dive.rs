@@ -9,7 +9,8 @@
 //! an open list or a closed set. (A step of cost 0 could lead back to a state already walked
 //! through, which the search would skip: the walk gives up instead.) When the walk cannot go on,
 //! the search runs from the start as usual. With a [`Pattern`](super::pattern) database the
-//! estimate is exact wherever the facts stay within its box, which is where villagers plan.
+//! estimate is often exact: of the 1,037 questions with a plan in the shipped scenarios' golden
+//! dump (`bench/examples/golden`), the walk answers 1,036.
 
 use super::Plan;
 use super::heuristic::Heuristic;

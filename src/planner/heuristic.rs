@@ -6,10 +6,11 @@
 //! up, and within a group the largest bound holds. Preconditions are ignored (a relaxation), so
 //! the sum never overestimates.
 //!
-//! Where the facts that matter take few values, a [`Pattern`] database knows the cost to the goal
-//! of a small abstraction of the whole problem; elsewhere, where a helper's own preconditions may
-//! still have to be brought about, [`Enabling`] charges for that too, condition by condition. The
-//! estimate is the largest of these.
+//! Where a helper's own preconditions may still have to be brought about, [`Enabling`] charges
+//! for that too, condition by condition; and where the facts that matter take few values, a
+//! [`Pattern`] database knows the cost to the goal of a small abstraction of the whole problem.
+//! The estimate is the largest of these (the enabling bounds are left out where the database is
+//! never below them).
 
 use super::compile::{Compiled, SlotCondition};
 use super::enabling::Enabling;
@@ -70,10 +71,12 @@ impl Heuristic {
             }
         }
         let groups = groups.into_iter().map(|(_, members)| members).collect();
-        // A pattern database knows what enabling costs, and more, wherever values stay in its
-        // box (and outside it, the deficit bounds are the stronger): the two are not combined.
-        let pattern = Pattern::new(problem);
-        let enabling = if pattern.is_some() { Vec::new() } else { Enabling::for_goal(problem) };
+        let (mut enabling, pattern) = (Enabling::for_goal(problem), Pattern::new(problem));
+        // The enabling bounds cost time at every state: where the pattern database is never below
+        // them in its box, they are left out.
+        if pattern.as_ref().is_some_and(|p| p.dominates(|values| enabling_bound(&enabling, values))) {
+            enabling.clear();
+        }
         Heuristic { groups, enabling, pattern }
     }
 
@@ -111,4 +114,14 @@ impl Heuristic {
         }
         Some(estimate)
     }
+}
+
+/// The largest of `enabling`'s bounds on the state `values`; `None` when one finds a dead end.
+fn enabling_bound(enabling: &[Enabling], values: &[Value]) -> Option<u64> {
+    let value_of = |slot: usize| values[slot];
+    let mut estimate = 0;
+    for e in enabling {
+        estimate = estimate.max(e.bound(value_of(e.condition.slot as usize), e.mask(&value_of))?);
+    }
+    Some(estimate)
 }

@@ -5,7 +5,7 @@
 //! heuristic.
 //!
 //! The nodes are kept in a list in pre-order, each with a number that grows along the list
-//! (order maintenance). A node's successors are expanded while it is a leaf, so they go right
+//! (order maintenance). A node's successors are generated while it is a leaf, so they go right
 //! after it, in action order. (A state reached again by a better path gets a new node there; the
 //! old one stays in the list, retired.) An inserted node takes the number halfway between its
 //! neighbours; where there is no room, the smallest enclosing block of numbers that is sparse

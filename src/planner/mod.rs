@@ -24,8 +24,9 @@
 //!   ([`heuristic`]), so a returned plan has the least total cost.
 //! - **Deterministic, ties in action order.** Of the cheapest plans, the one returned is the first
 //!   in the order the actions were given, step by step — whatever the heuristic — because states
-//!   of equal `f` are expanded in the order of their paths ([`label`]). (With actions of cost 0 a
-//!   state is reached by its first cheapest path only, so the plan is the first of those.)
+//!   of equal `f` are expanded in the order of their paths ([`label`]). With actions of cost 0,
+//!   plans can visit a state twice at no cost; the one returned is then the first of the
+//!   cheapest plans that visit no state twice.
 //! - **Bounded.** At most `budget` expansions, then [`NoPlan::Budget`]; never hangs or panics.
 //! - **Explained.** No plan is [`NoPlan::Unreachable`] (naming what nothing can move),
 //!   [`NoPlan::Exhausted`] or [`NoPlan::Budget`].
@@ -35,8 +36,8 @@
 //!   search runs on words ([`packed`]); any state that does not fit sends the question to the
 //!   general search, which gives the same answer.
 //! - **Straight down when it can.** Where the facts take few values, the heuristic's
-//!   [`pattern`] database is exact, and a walk that keeps `f` unchanged ([`dive`]) finds the very
-//!   plan the search would, without an open list or a closed set.
+//!   [`pattern`] database is often exact, and then a walk that keeps `f` unchanged ([`dive`])
+//!   finds the very plan the search would, without an open list or a closed set.
 
 mod applicable;
 mod closed;
@@ -208,14 +209,14 @@ impl Planner {
         if packed_small::fits(problem) {
             return self.plan_small(problem, packed_start, start, budget, scratch, reach, projected);
         }
-        let started = packed_search::begin(problem, &self.heuristic, packed_start, scratch)?;
+        let started = packed_search::begin(problem, &self.heuristic, packed_start, scratch);
         self.drive(start, budget, started, reach, projected, |budget| {
             packed_search::advance(problem, &self.heuristic, budget, scratch)
         })
     }
 
-    /// [`plan_packed`](Self::plan_packed) on the small search's arrays; when they fill up, the
-    /// general packed search starts over and answers.
+    /// [`plan_packed`](Self::plan_packed) on the small search's arrays; when they fill up or
+    /// costs outgrow their keys, the general packed search starts over and answers.
     fn plan_small<W: Word>(
         &self,
         problem: &PackedProblem<W>,
@@ -226,8 +227,10 @@ impl Planner {
         reach: &mut reach::ReachScratch,
         projected: &mut Vec<Value>,
     ) -> Option<Result<Plan, NoPlan>> {
-        let started = packed_small::begin(problem, &self.heuristic, packed_start, &mut scratch.small)?;
-        let mut small = true;
+        let small_start = packed_small::begin(problem, &self.heuristic, packed_start, &mut scratch.small);
+        let mut small = small_start.is_some();
+        let started = small_start
+            .unwrap_or_else(|| packed_search::begin(problem, &self.heuristic, packed_start, scratch));
         self.drive(start, budget, started, reach, projected, |budget| {
             if small {
                 match packed_small::advance(problem, &self.heuristic, budget, &mut scratch.small) {
@@ -235,7 +238,7 @@ impl Planner {
                     Small::Overflow => return None,
                     Small::Full => small = false,
                 }
-                packed_search::begin(problem, &self.heuristic, packed_start, scratch)?;
+                packed_search::begin(problem, &self.heuristic, packed_start, scratch);
             }
             packed_search::advance(problem, &self.heuristic, budget, scratch)
         })

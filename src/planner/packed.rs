@@ -277,10 +277,11 @@ fn pack_into<W: Word>(
     for (r, &b) in ranges.iter().zip(&bits) {
         let max = (1i64 << b) - 1;
         let headroom = max - (r.hi - r.lo);
-        // Room below the constants only for slots that can fall.
+        // Room above the constants for every slot: a slot only falls in this problem, but others
+        // may have raised it (the bread a villager eats is baked by someone else). Room below only
+        // for slots that can fall.
         let bias = match (r.rises, r.falls) {
-            (true, true) => r.lo - headroom / 2,
-            (false, true) => r.lo - headroom,
+            (_, true) => r.lo - headroom / 2,
             _ => r.lo,
         };
         fields.push(Field { shift, max, bias });

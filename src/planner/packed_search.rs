@@ -1,7 +1,7 @@
 //! The A* of [`search`](super::search) over packed one-word states, step for step the same.
 //!
-//! Same expansion order, tie-breaks, re-opening and budget as the general search, so both give
-//! the same answer; only the state is a word, so applying an action, comparing and hashing a
+//! Same expansion order, tie-breaks, handling of states reached again and budget as the general
+//! search, so both give the same answer; only the state is a word, so applying an action, comparing and hashing a
 //! state are a few instructions, and the closed set keys hold the state itself.
 
 use super::applicable::Applicability;
@@ -68,7 +68,7 @@ pub(crate) fn begin<W: Word>(
     heuristic: &Heuristic,
     start: W,
     scratch: &mut PackedScratch<W>,
-) -> Option<bool> {
+) -> bool {
     scratch.nodes.clear();
     scratch.applicable.clear();
     scratch.closed.reset();
@@ -77,7 +77,7 @@ pub(crate) fn begin<W: Word>(
     let h0 = problem.heuristic.estimate(heuristic, &problem.layout, start);
     scratch.open.clear();
     if h0 == u64::MAX {
-        return Some(false); // a dead end (bounds of packed problems never saturate to this)
+        return false; // a dead end (bounds of packed problems never saturate to this)
     }
     scratch.closed.find_or_insert(start.hash(), start, 0);
     let root = Node { state: start, g: 0, h: h0, parent: NO_PARENT, action: 0, closed: false };
@@ -86,7 +86,7 @@ pub(crate) fn begin<W: Word>(
         scratch.applicable.push(Applicability::all(&problem.actions, start, problem.guards()));
     }
     scratch.open.push(h0, 0, &scratch.order);
-    Some(true)
+    true
 }
 
 /// Continues the search until `budget` expansions in all, exactly as

@@ -48,11 +48,11 @@ fn is_closed(key: u64, node: usize) -> bool {
 /// What a stretch of small search came to.
 pub(crate) enum Small {
     Done(Outcome),
-    /// A successor left its field's range, a cost outgrew the keys, or an expanded state turned
-    /// out reachable more cheaply or by an earlier path: the general path must answer.
+    /// A successor left its field's range, or an expanded state turned out reachable more cheaply
+    /// or by an earlier path: the general path must answer.
     Overflow,
-    /// Too many states, entries or levels for the arrays: the general packed search must answer,
-    /// from the start.
+    /// Too many states, entries or levels for the arrays, or a cost too large for the keys: the
+    /// general packed search must answer, from the start.
     Full,
 }
 
@@ -136,7 +136,8 @@ fn label_of(key: u64) -> u64 {
     (key >> 8) & ((1 << LABEL_BITS) - 1)
 }
 
-/// Starts a search from the packed `start`, as [`packed_search::begin`] does.
+/// Starts a search from the packed `start`, as [`packed_search::begin`] does; `None` when the
+/// root's estimate is too large for the keys.
 ///
 /// [`packed_search::begin`]: super::packed_search::begin
 pub(crate) fn begin<W: Word>(
@@ -301,7 +302,7 @@ impl Search {
                     }
                 };
                 let Some(key) = open_key(child_g, nodes.h[target], label, target as u8) else {
-                    return Small::Overflow;
+                    return Small::Full;
                 };
                 nodes.key[target] = key;
                 // Successors come in label order: of equal keys' `f`, the first stays held back.

@@ -8,8 +8,9 @@
 //! when it holds for any of its values, and where adding to a boundary class could land in
 //! several classes, every one is an edge. So every real step is a step between the classes, the
 //! cheapest abstract path is never dearer than the real one (admissible), and a step of cost `k`
-//! lowers the estimate by at most `k` (consistent). For states and plans whose values stay inside
-//! the box, it is exact: then the search just walks down it ([`dive`](super::dive)).
+//! lowers the estimate by at most `k` (consistent). Where the cheapest abstract path keeps off
+//! the boundary classes it is the real cost, and the search can just walk down it
+//! ([`dive`](super::dive)); where it takes a shortcut through one, it is only a lower bound.
 
 use super::compile::{Compiled, Delta, SlotCondition};
 use super::facts::Value;
@@ -19,7 +20,9 @@ use std::collections::BinaryHeap;
 
 /// The largest abstraction worked out (states); larger problems go without.
 const MAX_STATES: usize = 1 << 14;
-/// Abstract costs at or above this are stored as "out of reach".
+/// The stored cost of an abstract state from which the goal is out of reach. Costs that would
+/// reach it are stored one below: a smaller bound is still a bound, and `min(h, c)` of a
+/// consistent `h` is consistent.
 const UNREACHABLE: u32 = u32::MAX;
 
 /// The values of one fact the abstraction tells apart.
@@ -141,8 +144,8 @@ impl Pattern {
             }
             self.costs[state as usize] = cost;
             for &(from, step) in &incoming[first[state as usize]..first[state as usize + 1]] {
-                let through = cost.saturating_add(step);
-                if self.costs[from as usize] == UNREACHABLE && through < UNREACHABLE {
+                let through = cost.saturating_add(step).min(UNREACHABLE - 1);
+                if self.costs[from as usize] == UNREACHABLE {
                     open.push(Reverse((through, from)));
                 }
             }
@@ -193,6 +196,29 @@ impl Pattern {
                 digit += 1;
             }
         }
+    }
+
+    /// Whether this database's estimate is at least `other`'s (`None`: a dead end) on the
+    /// representative values of every abstract state — so that, within the box, `other` adds
+    /// nothing to it.
+    pub fn dominates(&self, other: impl Fn(&[Value]) -> Option<u64>) -> bool {
+        let mut values: Vec<Value> = self.axes.iter().map(|a| a.low as Value).collect();
+        for &cost in &self.costs {
+            let ours = (cost != UNREACHABLE).then_some(u64::from(cost));
+            match (ours, other(&values)) {
+                (Some(ours), Some(theirs)) if ours < theirs => return false,
+                (Some(_), None) => return false,
+                _ => {}
+            }
+            for (value, axis) in values.iter_mut().zip(&self.axes) {
+                if i64::from(*value) < axis.high {
+                    *value += 1;
+                    break;
+                }
+                *value = axis.low as Value;
+            }
+        }
+        true
     }
 
     /// The slots' boxes, as `(low, high, stride)` of each slot's values.

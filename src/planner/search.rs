@@ -273,12 +273,9 @@ pub(crate) fn path_to(node: u32, step: impl Fn(u32) -> Option<(u32, u32)>) -> St
         (length, at) = (length + 1, parent);
     }
     at = node;
-    Steps::from_goal_back(
-        length,
-        std::iter::from_fn(|| {
-            let (parent, action) = step(at)?;
-            at = parent;
-            Some(action)
-        }),
-    )
+    Steps::from_back(length, |slot| {
+        if let Some((parent, action)) = step(at) {
+            (*slot, at) = (action, parent);
+        }
+    })
 }

@@ -14,24 +14,6 @@ const INLINE: usize = 10;
 pub struct Steps(SmallVec<[u32; INLINE]>);
 
 impl Steps {
-    /// The `length` steps given from the goal back to the start.
-    #[inline]
-    pub(crate) fn from_goal_back(length: usize, steps: impl Iterator<Item = u32>) -> Self {
-        let fill =
-            |slots: &mut [u32]| slots.iter_mut().rev().zip(steps).for_each(|(slot, step)| *slot = step);
-        if length <= INLINE {
-            let mut inline = [0; INLINE];
-            fill(&mut inline[..length]);
-            Steps(SmallVec::from_buf_and_len(inline, length))
-        } else {
-            let mut all = vec![0; length];
-            fill(&mut all);
-            Steps(SmallVec::from_vec(all))
-        }
-    }
-}
-
-impl Steps {
     /// `length` steps written by `fill`, called on each slot from the last to the first.
     #[inline]
     pub(crate) fn from_back(length: usize, mut fill: impl FnMut(&mut u32)) -> Self {

@@ -39,20 +39,21 @@ fn drift(
                     Drift::Need { rate, .. } => (live.insistence + rate * step).min(1.0),
                     Drift::Quota { urgency } => {
                         let unmet = || deficit(&goal.conditions, |f| town.value_of(f, world, &agent.0));
-                        if live.deficit.is_nan()
-                            || agent.is_changed()
-                            || changes.since(placement.tile, live.deficit_at)
-                        {
-                            (live.deficit, live.deficit_at) = (unmet(), now);
-                        } else {
-                            // Every test run (a debug build) checks that the cache is never stale.
-                            debug_assert_eq!(
-                                live.deficit.to_bits(),
-                                unmet().to_bits(),
-                                "a stale quota deficit"
-                            );
-                        }
-                        (urgency * progress * live.deficit).clamp(0.0, 1.0)
+                        let deficit = match live.deficit {
+                            Some(known)
+                                if !agent.is_changed() && !changes.since(placement.tile, live.deficit_at) =>
+                            {
+                                // Every test run (a debug build) checks that the cache is never stale.
+                                debug_assert_eq!(known.to_bits(), unmet().to_bits(), "a stale quota deficit");
+                                known
+                            }
+                            _ => {
+                                let fresh = unmet();
+                                (live.deficit, live.deficit_at) = (Some(fresh), now);
+                                fresh
+                            }
+                        };
+                        (urgency * progress * deficit).clamp(0.0, 1.0)
                     }
                 };
             }

@@ -1,5 +1,6 @@
 //! The scenario being run and the shared world: what every villager plans against.
 
+use super::act::WorldChanges;
 use super::clock::Clock;
 use super::log::{EventKind, EventLog};
 use super::tiles::{Layout, Placement};
@@ -166,6 +167,8 @@ pub fn install_tiled(world: &mut World, scenario: Scenario, layout: Layout) {
     world.insert_resource(Outlook(seed.0.clone()));
     world.insert_resource(seed);
     world.insert_resource(Clock::new(scenario.settings.day_length));
+    // The clock starts over, so do the stamps of the world's changes.
+    world.insert_resource(WorldChanges::default());
     world.resource_mut::<EventLog>().record(1, 0.0, None, EventKind::Dawn, "Dawn of day 1".to_owned());
     let town = Town::tiled(scenario, layout);
     let (scenario, layout) = (town.scenario.clone(), town.layout.clone());

@@ -37,9 +37,9 @@ pub struct GoalState {
     /// From the last arbitration: the plan cost and score, or `None` without a viable plan.
     pub plan_cost: Option<u32>,
     pub score: Option<f32>,
-    /// A quota's unmet fraction, worked out at the step stamped `deficit_at` (NaN: not yet), and
-    /// again only once the facts it reads may have changed.
-    pub deficit: f32,
+    /// A quota's unmet fraction, worked out at the step stamped `deficit_at` (`None`: not yet),
+    /// and again only once the facts it reads may have changed.
+    pub deficit: Option<f32>,
     pub deficit_at: u64,
 }
 
@@ -129,7 +129,7 @@ pub fn fresh(scenario: &Scenario, index: usize, number: usize) -> Fresh {
             planned: false,
             plan_cost: None,
             score: None,
-            deficit: f32::NAN,
+            deficit: None,
             deficit_at: 0,
         })
         .collect();
