@@ -9,13 +9,19 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
+/// Villagers per shard unless asked otherwise. A shard this size keeps its state in the cache
+/// through the whole run, so that a villager costs as much in a town of 60,000 as in one of 600.
+pub const SHARD_VILLAGERS: usize = 4_000;
+
 /// What `bench` was asked to do.
 pub struct Request<'a> {
     pub file: Option<&'a Path>,
     pub villagers: usize,
     pub days: u32,
-    /// Threads to run on, one shard of whole tiles each; `None` uses every core.
+    /// Threads to run on; `None` uses every core.
     pub threads: Option<usize>,
+    /// About how many villagers each shard of whole tiles holds (0: one shard per thread).
+    pub shard_villagers: usize,
     pub seed: u64,
     pub json: bool,
 }
@@ -25,7 +31,7 @@ struct Measured {
     villagers: usize,
     tiles: usize,
     threads: usize,
-    /// Independent worlds of whole tiles, one per thread at most.
+    /// Independent worlds of whole tiles, spread over the threads.
     shards: usize,
     sim_seconds: f64,
     wall_seconds: f64,
@@ -120,19 +126,20 @@ fn measure(scenario: Scenario, request: &Request, threads: usize) -> Measured {
     let mut app = sim::tiled_app(scenario.clone(), Layout::tiled(&scenario, 1, None), options.clone());
     sim::step(&mut app);
     let engine = resident_bytes("VmRSS:").unwrap_or(0);
-    // One shard of whole tiles per thread, each stepping on its own.
-    let mut worlds = sim::shard_worlds(&scenario, &layout, threads, &options);
+    // Shards of whole tiles, each stepping through the whole run on its own.
+    let mut worlds = sim::shard_worlds(&scenario, &layout, shard_count(request, threads), &options);
     for world in &mut worlds {
         world.resource_mut::<EventLog>().keep_days = false;
     }
     let shards = worlds.len();
     let started = Instant::now();
-    let gathered = sim::run_shards(worlds, steps, |world| world.resource::<PlanTimes>().clone());
+    // Each world is handed back whole, so the peak counts every villager's state at the end.
+    let gathered = sim::run_shards(worlds, steps, |world| std::mem::take(world));
     let wall_seconds = started.elapsed().as_secs_f64();
     let peak = resident_bytes("VmHWM:").unwrap_or(0);
     let mut times = PlanTimes::default();
-    for mut shard in gathered {
-        times.absorb(&mut shard);
+    for mut world in gathered {
+        times.absorb(&mut world.resource_mut::<PlanTimes>());
     }
     let step = f64::from(SimStep::default().0);
     Measured {
@@ -149,6 +156,15 @@ fn measure(scenario: Scenario, request: &Request, threads: usize) -> Measured {
         peak_rss_mb: peak as f64 / (1024.0 * 1024.0),
         bytes_per_villager: peak.saturating_sub(engine) as f64 / request.villagers as f64,
     }
+}
+
+/// Shards of about `shard_villagers` each, a whole number of them per thread (at least one).
+fn shard_count(request: &Request, threads: usize) -> usize {
+    let wanted = match request.shard_villagers {
+        0 => 1,
+        size => request.villagers.div_ceil(size),
+    };
+    wanted.div_ceil(threads).max(1) * threads
 }
 
 /// A line of `/proc/self/status` in bytes (`VmRSS:` now, `VmHWM:` at the peak); Linux only.

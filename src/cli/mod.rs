@@ -84,9 +84,14 @@ pub enum Command {
         /// How many days to play.
         #[arg(long, default_value_t = 1)]
         days: u32,
-        /// Threads to run on (default: every core); the town runs as one shard of whole tiles per thread.
+        /// Threads to run on (default: every core).
         #[arg(long)]
         threads: Option<usize>,
+        /// Villagers per shard: the town runs as shards of whole tiles of about this many, each
+        /// through the whole run while its state stays in the cache, spread over the threads
+        /// (0: one shard per thread).
+        #[arg(long, default_value_t = bench::SHARD_VILLAGERS)]
+        shard_villagers: usize,
         /// Seed of the ±20 % variations of start positions and walking speeds.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -109,11 +114,21 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         #[cfg(feature = "game")]
         Some(Command::Run { file, days, json }) => run::run(&file, days, json, out, err),
         #[cfg(feature = "game")]
-        Some(Command::Bench { villagers, days, threads, seed, scenario, json }) => bench::run(
-            &bench::Request { file: scenario.as_deref(), villagers, days, threads, seed, json },
-            out,
-            err,
-        ),
+        Some(Command::Bench { villagers, days, threads, shard_villagers, seed, scenario, json }) => {
+            bench::run(
+                &bench::Request {
+                    file: scenario.as_deref(),
+                    villagers,
+                    days,
+                    threads,
+                    shard_villagers,
+                    seed,
+                    json,
+                },
+                out,
+                err,
+            )
+        }
         #[cfg(feature = "game")]
         None => {
             let lang = match cli.lang.as_str() {

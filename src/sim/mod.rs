@@ -5,8 +5,8 @@
 //! are always visited in roster order wherever one's doing can change another's world; only
 //! planning, which changes nothing shared, is spread over the cores. So the same scenario gives
 //! the same event log every time, on any number of threads. A tiled town can also run as
-//! shards of whole tiles, one world per thread ([`shard_worlds`], [`run_shards`]): tiles share
-//! nothing, so each villager lives the same day. The game runs [`SimTick`] from its frame loop at
+//! shards of whole tiles, each its own world stepping on the compute task pool ([`shard_worlds`],
+//! [`run_shards`]): tiles share nothing, so each villager lives the same day. The game runs [`SimTick`] from its frame loop at
 //! the chosen speed; the headless `run` and `bench` commands and the tests step it directly.
 
 mod act;
@@ -139,10 +139,15 @@ pub fn simulation_app(scenario: Scenario) -> App {
 
 /// An App running `scenario` repeated as `layout` says, headless.
 pub fn tiled_app(scenario: Scenario, layout: Layout, options: SimOptions) -> App {
+    town_app(Town::tiled(scenario, layout), options)
+}
+
+/// A headless app running `town`.
+pub fn town_app(town: Town, options: SimOptions) -> App {
     let mut app = App::new();
     app.add_plugins(SimPlugin);
     app.insert_resource(options);
-    town::install_tiled(app.world_mut(), scenario, layout);
+    town::install_town(app.world_mut(), town);
     app
 }
 

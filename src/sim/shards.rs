@@ -1,11 +1,14 @@
-//! A tiled town run as shards of whole tiles, one per thread of Bevy's compute task pool.
+//! A tiled town run as shards of whole tiles, as tasks on Bevy's compute task pool.
 //!
 //! Tiles share nothing, so shards never meet while they run: no step waits for another thread,
 //! which a town of ten thousand needs, since waking the pool for each phase of a step costs more
-//! than that phase's work. Each villager lives exactly the day it lives in the whole town, and
+//! than that phase's work. And a shard small enough for the cache runs through all its steps
+//! there, so a big town costs no more per villager than a small one: stepped as one world, a town
+//! of 30,000 spent most of each step waiting on memory. Shards share the town's compiled
+//! planners. Each villager lives exactly the day it lives in the whole town, and
 //! `tests/sim_scale.rs` checks that, event for event.
 
-use super::{Layout, SimOptions, SimTick, tiled_app};
+use super::{Layout, SimOptions, SimTick, Town, town_app};
 use crate::scenario::Scenario;
 use bevy::ecs::world::World;
 use bevy::tasks::ComputeTaskPool;
@@ -14,28 +17,38 @@ use bevy::tasks::ComputeTaskPool;
 /// Their phases do not spread over the pool: the shards are what runs in parallel.
 pub fn shard_worlds(scenario: &Scenario, layout: &Layout, count: usize, options: &SimOptions) -> Vec<World> {
     let options = SimOptions { parallel: false, ..options.clone() };
+    let whole = Town::tiled(scenario.clone(), layout.clone());
     let shards = layout.shards(count).into_iter();
-    shards
-        .map(|shard| std::mem::take(tiled_app(scenario.clone(), shard, options.clone()).world_mut()))
-        .collect()
+    shards.map(|shard| std::mem::take(town_app(whole.shard(shard), options.clone()).world_mut())).collect()
 }
 
-/// Steps each world `steps` times, each in its own task on the compute task pool, then gives
-/// back what `collect` takes from each world, in shard order.
+/// Steps each world `steps` times, then gives back what `collect` takes from each world, in
+/// shard order. The worlds run as one task per thread of the compute task pool, each task
+/// stepping its run of worlds one after another: never more at once than the pool has threads
+/// (the thread that waits for the scope would otherwise run shards as well).
 pub fn run_shards<R: Send + 'static>(
     worlds: Vec<World>,
     steps: u64,
     collect: impl Fn(&mut World) -> R + Sync,
 ) -> Vec<R> {
+    let pool = ComputeTaskPool::get();
+    let per_task = worlds.len().div_ceil(pool.thread_num().max(1)).max(1);
+    let mut worlds = worlds.into_iter().peekable();
     let collect = &collect;
-    ComputeTaskPool::get().scope(|scope| {
-        for mut world in worlds {
+    let runs = pool.scope(|scope| {
+        while worlds.peek().is_some() {
+            let run: Vec<World> = worlds.by_ref().take(per_task).collect();
             scope.spawn(async move {
-                for _ in 0..steps {
-                    world.run_schedule(SimTick);
-                }
-                collect(&mut world)
+                run.into_iter()
+                    .map(|mut world| {
+                        for _ in 0..steps {
+                            world.run_schedule(SimTick);
+                        }
+                        collect(&mut world)
+                    })
+                    .collect::<Vec<R>>()
             });
         }
-    })
+    });
+    runs.into_iter().flatten().collect()
 }

@@ -21,11 +21,11 @@ impl Default for SimStep {
 }
 
 /// The scenario with everything the planner needs compiled once per (character, goal).
-#[derive(Resource)]
+#[derive(Resource, Clone)]
 pub struct Town {
     pub scenario: Arc<Scenario>,
-    /// `planners[character][goal]`.
-    pub planners: Vec<Vec<Planner>>,
+    /// `planners[character][goal]`, shared by the shards of one town.
+    pub planners: Arc<[Vec<Planner>]>,
     /// The world facts' ids and the agent facts' ids, to merge the world into a villager's own state.
     pub world_ids: Vec<FactId>,
     pub agent_ids: Vec<FactId>,
@@ -51,6 +51,11 @@ impl Town {
         let (world_ids, agent_ids) =
             scenario.facts.ids().partition(|&f| scenario.facts.scope(f) == Scope::World);
         Town { scenario: Arc::new(scenario), planners, world_ids, agent_ids, layout }
+    }
+
+    /// One shard of this town: the tiles of `layout`, sharing the scenario and its planners.
+    pub fn shard(&self, layout: Layout) -> Self {
+        Town { layout, ..self.clone() }
     }
 
     /// How reports and logs name villager `number`: its character's id, and in a town of
@@ -163,6 +168,12 @@ pub fn install(world: &mut World, scenario: Scenario) {
 
 /// Puts `scenario` into `world` repeated as `layout` says: one entity per villager.
 pub fn install_tiled(world: &mut World, scenario: Scenario, layout: Layout) {
+    install_town(world, Town::tiled(scenario, layout));
+}
+
+/// Puts `town` into `world`: its resources, and one entity per villager of its layout.
+pub fn install_town(world: &mut World, town: Town) {
+    let (scenario, layout) = (town.scenario.clone(), town.layout.clone());
     let seed = WorldFacts::seed(&scenario, layout.tiles);
     world.insert_resource(Outlook(seed.0.clone()));
     world.insert_resource(seed);
@@ -170,8 +181,6 @@ pub fn install_tiled(world: &mut World, scenario: Scenario, layout: Layout) {
     // The clock starts over, so do the stamps of the world's changes.
     world.insert_resource(WorldChanges::default());
     world.resource_mut::<EventLog>().record(1, 0.0, None, EventKind::Dawn, "Dawn of day 1".to_owned());
-    let town = Town::tiled(scenario, layout);
-    let (scenario, layout) = (town.scenario.clone(), town.layout.clone());
     // The town first: whatever reacts to a villager appearing (the game's view) can read it.
     world.insert_resource(town);
     // One batch, so that the ECS sizes its tables for exactly this many villagers.
