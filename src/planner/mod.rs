@@ -25,8 +25,9 @@
 //! - **Deterministic, ties in action order.** Of the cheapest plans, the one returned is the first
 //!   in the order the actions were given, step by step — whatever the heuristic — because states
 //!   of equal `f` are expanded in the order of their paths ([`label`]). With actions of cost 0,
-//!   plans can visit a state twice at no cost; the one returned is then the first of the
-//!   cheapest plans that visit no state twice.
+//!   plans can visit a state twice, or take a step that cannot influence the goal, at no cost;
+//!   the one returned is then the first of the cheapest plans that visit no state twice and take
+//!   only actions that can influence the goal ([`compile`]).
 //! - **Bounded.** At most `budget` expansions, then [`NoPlan::Budget`]; never hangs or panics.
 //! - **Explained.** No plan is [`NoPlan::Unreachable`] (naming what nothing can move),
 //!   [`NoPlan::Exhausted`] or [`NoPlan::Budget`].
