@@ -74,7 +74,8 @@ impl Heuristic {
         let (mut enabling, pattern) = (Enabling::for_goal(problem), Pattern::new(problem));
         // The enabling bounds cost time at every state: where the pattern database is never below
         // them in its box, they are left out.
-        if pattern.as_ref().is_some_and(|p| p.dominates(|values| enabling_bound(&enabling, values))) {
+        let on = |values: &[i64]| enabling_bound(&enabling, &|slot: usize| values[slot] as Value);
+        if pattern.as_ref().is_some_and(|p| p.dominates(on)) {
             enabling.clear();
         }
         Heuristic { groups, enabling, pattern }
@@ -108,20 +109,17 @@ impl Heuristic {
             }
             estimate = estimate.saturating_add(largest);
         }
-        for enabling in &self.enabling {
-            let actual = value_of(enabling.condition.slot as usize);
-            estimate = estimate.max(enabling.bound(actual, enabling.mask(value_of))?);
-        }
-        Some(estimate)
+        Some(estimate.max(enabling_bound(&self.enabling, value_of)?))
     }
 }
 
-/// The largest of `enabling`'s bounds on the state `values`; `None` when one finds a dead end.
-fn enabling_bound(enabling: &[Enabling], values: &[Value]) -> Option<u64> {
-    let value_of = |slot: usize| values[slot];
+/// The largest of `enabling`'s bounds on the state given by `value_of(slot)` (0 without any);
+/// `None` when one finds a dead end.
+#[inline]
+fn enabling_bound(enabling: &[Enabling], value_of: &impl Fn(usize) -> Value) -> Option<u64> {
     let mut estimate = 0;
     for e in enabling {
-        estimate = estimate.max(e.bound(value_of(e.condition.slot as usize), e.mask(&value_of))?);
+        estimate = estimate.max(e.bound(value_of(e.condition.slot as usize), e.mask(value_of))?);
     }
     Some(estimate)
 }

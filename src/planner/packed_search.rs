@@ -1,8 +1,9 @@
 //! The A* of [`search`](super::search) over packed one-word states, step for step the same.
 //!
 //! Same expansion order, tie-breaks, handling of states reached again and budget as the general
-//! search, so both give the same answer; only the state is a word, so applying an action, comparing and hashing a
-//! state are a few instructions, and the closed set keys hold the state itself.
+//! search, so both give the same answer; only the state is a word, so applying an action,
+//! comparing and hashing a state are a few instructions, and the closed set keys hold the state
+//! itself.
 
 use super::applicable::Applicability;
 use super::closed::Closed;

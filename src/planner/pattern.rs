@@ -115,14 +115,7 @@ impl Pattern {
                     });
                 }
             }
-            // The next state's values, odometer style (slot 0 has stride 1).
-            for (value, axis) in values.iter_mut().zip(&self.axes) {
-                if *value < axis.high {
-                    *value += 1;
-                    break;
-                }
-                *value = axis.low;
-            }
+            self.next_values(&mut values);
         }
         // Grouped by where they lead (a counting sort): `incoming[first[s]..first[s + 1]]`.
         let mut first = vec![0usize; size + 1];
@@ -201,8 +194,8 @@ impl Pattern {
     /// Whether this database's estimate is at least `other`'s (`None`: a dead end) on the
     /// representative values of every abstract state — so that, within the box, `other` adds
     /// nothing to it.
-    pub fn dominates(&self, other: impl Fn(&[Value]) -> Option<u64>) -> bool {
-        let mut values: Vec<Value> = self.axes.iter().map(|a| a.low as Value).collect();
+    pub fn dominates(&self, other: impl Fn(&[i64]) -> Option<u64>) -> bool {
+        let mut values: Vec<i64> = self.axes.iter().map(|a| a.low).collect();
         for &cost in &self.costs {
             let ours = (cost != UNREACHABLE).then_some(u64::from(cost));
             match (ours, other(&values)) {
@@ -210,15 +203,21 @@ impl Pattern {
                 (Some(_), None) => return false,
                 _ => {}
             }
-            for (value, axis) in values.iter_mut().zip(&self.axes) {
-                if i64::from(*value) < axis.high {
-                    *value += 1;
-                    break;
-                }
-                *value = axis.low as Value;
-            }
+            self.next_values(&mut values);
         }
         true
+    }
+
+    /// From the representative values of one abstract state to the next one's, odometer style
+    /// (slot 0 has stride 1).
+    fn next_values(&self, values: &mut [i64]) {
+        for (value, axis) in values.iter_mut().zip(&self.axes) {
+            if *value < axis.high {
+                *value += 1;
+                return;
+            }
+            *value = axis.low;
+        }
     }
 
     /// The slots' boxes, as `(low, high, stride)` of each slot's values.

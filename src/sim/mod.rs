@@ -6,8 +6,9 @@
 //! planning, which changes nothing shared, is spread over the cores. So the same scenario gives
 //! the same event log every time, on any number of threads. A tiled town can also run as
 //! shards of whole tiles, each its own world stepping on the compute task pool ([`shard_worlds`],
-//! [`run_shards`]): tiles share nothing, so each villager lives the same day. The game runs [`SimTick`] from its frame loop at
-//! the chosen speed; the headless `run` and `bench` commands and the tests step it directly.
+//! [`run_shards`]): tiles share nothing, so each villager lives the same day. The game runs
+//! [`SimTick`] from its frame loop at the chosen speed; the headless `run` and `bench` commands
+//! and the tests step it directly.
 
 mod act;
 mod clock;
