@@ -7,6 +7,7 @@ pub mod cli;
 #[cfg(feature = "game")]
 pub mod game;
 pub mod planner;
+pub mod random;
 pub mod scenario;
 #[cfg(feature = "game")]
 pub mod sim;

@@ -76,3 +76,42 @@ fn saving_reloads_a_good_edit_keeps_the_last_good_on_a_bad_one_and_clears_on_the
     assert!(app.world().resource::<ReloadStatus>().errors.is_empty());
     assert_eq!(app.world().resource::<ReloadStatus>().reloads, 2);
 }
+
+/// Whatever is saved, the game goes on: a commented-out block holding a comment reloads, a file
+/// saved half-written (or with a comment never closed) shows its error while the last good
+/// scenario keeps running, and finishing the write reloads it.
+#[test]
+fn a_nested_comment_reloads_and_a_half_written_save_never_stops_the_town() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cook.ron");
+    let original = scenario::shipped("cook.ron").unwrap();
+    std::fs::write(&path, original).unwrap();
+    let mut app = game_without_window(&path);
+
+    let commented = original
+        .replacen("Scenario(", "/* old: stations: [ /* the mine */ (id: \"mine\") ], */\nScenario(", 1)
+        .replace(r#"name: "Cook", start"#, r#"name: "Chef", start"#);
+    std::fs::write(&path, &commented).unwrap();
+    wait_for(&mut app, "the commented file to load", |app| cook_name(app) == "Chef");
+
+    let renamed = commented.replace(r#"name: "Chef", start"#, r#"name: "Baker", start"#);
+    std::fs::write(&path, &renamed[..renamed.len() / 2]).unwrap();
+    wait_for(&mut app, "the half-written file to be reported", |app| {
+        !app.world().resource::<ReloadStatus>().errors.is_empty()
+    });
+    assert_eq!(cook_name(&app), "Chef", "the last good scenario keeps running");
+    let before = app.world().resource::<Clock>().steps;
+    sim::step(&mut app);
+    assert_eq!(app.world().resource::<Clock>().steps, before + 1);
+
+    std::fs::write(&path, format!("/* never /* closed */\n{renamed}")).unwrap();
+    wait_for(&mut app, "the unclosed comment to be reported", |app| {
+        app.world().resource::<ReloadStatus>().errors.iter().any(|e| e.contains("never closed"))
+    });
+    let errors = app.world().resource::<ReloadStatus>().errors.clone();
+    assert!(errors[0].starts_with(&format!("{}:1:1:", path.display())), "{errors:?}");
+
+    std::fs::write(&path, &renamed).unwrap();
+    wait_for(&mut app, "the finished file to load", |app| cook_name(app) == "Baker");
+    assert!(app.world().resource::<ReloadStatus>().errors.is_empty());
+}

@@ -92,7 +92,7 @@ fn shipped_scenarios_keep_the_contract_ids() {
 }
 
 #[test]
-fn a_syntax_error_reports_rons_line_and_column() {
+fn a_syntax_error_reports_its_line_and_column() {
     let broken = BASE.replace("speed: 50.0,", "speed: 50.0");
     let all = errors(&broken);
     assert_eq!(all.len(), 1);

@@ -175,3 +175,23 @@ fn a_quota_on_the_villagers_own_facts_quietens_as_they_change() {
     assert_eq!(woodcutter.goals[0].times_met, 1);
     assert!(woodcutter.seconds.resting > 0.0);
 }
+
+/// A need that holds by itself (nothing to spend) is met once, not every step, and is met again
+/// only after it stopped holding.
+#[test]
+fn a_need_that_holds_at_dawn_is_met_once_not_every_step() {
+    let calm = r#"Scenario(
+        settings: (day_length: 100.0),
+        agent: {"noise": 0},
+        stations: [(id: "drum", pos: (0.0, 0.0))],
+        actions: [(id: "hush", station: "drum", duration: 1.0, cost: 1, effects: ["agent.noise = 0"])],
+        characters: [(id: "sleeper", start: (0.0, 0.0), speed: 50.0, actions: ["hush"],
+            goals: [(id: "quiet", wants: ["agent.noise <= 0"], drift: Need(rate: 0.05))])],
+    )"#;
+    let town = scenario::parse(calm, "calm.ron").unwrap();
+    assert!(town.warnings.iter().any(|w| w.message.contains("already holds at dawn")), "{:?}", town.warnings);
+    let day = sim::play(town, 1).remove(0);
+    assert_eq!(day.villagers[0].goals[0].times_met, 1);
+    let met = day.events.iter().filter(|e| e.kind == EventKind::GoalSatisfied).count();
+    assert_eq!(met, 1, "{:?}", day.events);
+}

@@ -134,7 +134,7 @@ fn measure(scenario: Scenario, request: &Request, threads: usize) -> Measured {
     let shards = worlds.len();
     let started = Instant::now();
     // Each world is handed back whole, so the peak counts every villager's state at the end.
-    let gathered = sim::run_shards(worlds, steps, |world| std::mem::take(world));
+    let gathered = sim::run_shards(worlds, steps, std::mem::take);
     let wall_seconds = started.elapsed().as_secs_f64();
     let peak = resident_bytes("VmHWM:").unwrap_or(0);
     let mut times = PlanTimes::default();

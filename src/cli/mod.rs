@@ -1,9 +1,11 @@
 //! The command line: no subcommand opens the game; `check` validates scenarios, `plan` asks the
-//! planner one question, `run` plays a scenario headless, `bench` measures a town of thousands.
+//! planner one question, `run` plays a scenario headless, `bench` measures a town of thousands,
+//! `fuzz` feeds the loader mutated scenarios.
 
 #[cfg(feature = "game")]
 mod bench;
 mod check;
+mod fuzz;
 mod plan;
 #[cfg(feature = "game")]
 mod run;
@@ -45,6 +47,22 @@ pub enum Command {
         /// Scenario files (RON).
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+    /// Feed the scenario loader mutated copies of the shipped scenarios and check that each one
+    /// loads or gets located errors, without a panic; exit 1 if any broke that rule.
+    Fuzz {
+        /// How many mutants to check.
+        #[arg(long, default_value_t = 100_000)]
+        inputs: usize,
+        /// Seed of the mutations (the same seed checks the same mutants).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Threads to check on (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Save each mutant that broke a rule into this folder, to reproduce it.
+        #[arg(long, value_name = "DIR")]
+        save: Option<PathBuf>,
     },
     /// Plan one goal for one character from the scenario's start state.
     Plan {
@@ -108,6 +126,11 @@ pub enum Command {
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     match cli.command {
         Some(Command::Check { files }) => check::run(&files, out, err),
+        Some(Command::Fuzz { inputs, seed, threads, save }) => {
+            let threads =
+                threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            fuzz::run(inputs, seed, threads, save.as_deref(), out)
+        }
         Some(Command::Plan { file, character, goal, overrides, json }) => {
             plan::run(&plan::Request { file, character, goal, overrides, json }, out, err)
         }

@@ -28,7 +28,8 @@
 //!   plans can visit a state twice, or take a step that cannot influence the goal, at no cost;
 //!   the one returned is then the first of the cheapest plans that visit no state twice and take
 //!   only actions that can influence the goal ([`compile`]).
-//! - **Bounded.** At most `budget` expansions, then [`NoPlan::Budget`]; never hangs or panics.
+//! - **Bounded.** At most `budget` expansions (and at most [`MAX_BUDGET`]), then
+//!   [`NoPlan::Budget`]; never hangs or panics, and a search's memory is bounded whatever it is asked.
 //! - **Explained.** No plan is [`NoPlan::Unreachable`] (naming what nothing can move),
 //!   [`NoPlan::Exhausted`] or [`NoPlan::Budget`].
 //! - **Focused.** Actions that cannot influence the goal are dropped and the facts only they touch
@@ -96,6 +97,10 @@ struct Memory {
 
 /// The planner's default expansion budget.
 pub const DEFAULT_BUDGET: usize = 5000;
+
+/// The most expansions one plan may take, whatever budget it is given: it bounds the search
+/// memory a thread keeps between plans.
+pub const MAX_BUDGET: usize = 100_000;
 
 /// Expansions tried before the relaxed look-ahead is consulted.
 const SHORT_SEARCH: usize = 64;
@@ -177,8 +182,10 @@ impl Planner {
         Planner { problem, heuristic, packed, dive: true }
     }
 
-    /// The cheapest plan from `start`, expanding at most `budget` states.
+    /// The cheapest plan from `start`, expanding at most `budget` states (and never more than
+    /// [`MAX_BUDGET`]).
     pub fn plan(&self, start: &State, budget: usize) -> Result<Plan, NoPlan> {
+        let budget = budget.min(MAX_BUDGET);
         MEMORY.with_borrow_mut(|memory| {
             let Memory { narrow, wide, reach, projected, .. } = memory;
             let answer = match &self.packed {

@@ -1,61 +1,56 @@
 //! The validator's notebook: reports problems at the right line and column, and resolves the
 //! references every part of a scenario makes (facts in conditions and effects, ranges).
 
-use super::diagnostic::{Diagnostic, Severity, did_you_mean};
-use super::expr::{self, FactRef};
-use super::locate::Locations;
+use super::diagnostic::{Diagnostic, Severity, did_you_mean, number, quoted};
+use super::expr::{self, ExprError, FactRef};
+use super::limits::Range;
+use super::locate::{Locations, Position};
 use crate::planner::{Condition, Effect, FactId, FactTable, Scope, Value};
 use rustc_hash::FxHashMap;
 
 pub(super) struct Checker<'a> {
     pub file: &'a str,
-    pub at: &'a Locations,
+    pub at: &'a Locations<'a>,
     pub problems: Vec<Diagnostic>,
 }
 
 impl Checker<'_> {
-    pub fn report(
-        &mut self,
-        severity: Severity,
-        field: &str,
-        nth: usize,
-        extra_columns: usize,
-        message: String,
-    ) {
-        let at = self.at.find_nth(field, nth);
+    fn push(&mut self, severity: Severity, field: &str, at: Position, message: String) {
         self.problems.push(Diagnostic {
             severity,
             file: self.file.to_owned(),
             line: at.line,
-            column: at.column + extra_columns,
+            column: at.column,
             field: field.to_owned(),
             message,
         });
     }
 
+    /// A problem with the `nth` value written at `field` (n > 0 for a repeated map key).
+    pub fn report(&mut self, severity: Severity, field: &str, nth: usize, message: String) {
+        let at = self.at.find_nth(field, nth);
+        self.push(severity, field, at, message);
+    }
+
     pub fn error(&mut self, field: &str, message: impl Into<String>) {
-        self.report(Severity::Error, field, 0, 0, message.into());
+        self.report(Severity::Error, field, 0, message.into());
     }
 
     pub fn warning(&mut self, field: &str, message: impl Into<String>) {
-        self.report(Severity::Warning, field, 0, 0, message.into());
+        self.report(Severity::Warning, field, 0, message.into());
     }
 
-    /// An error inside a string value, `offset` characters after its opening quote.
+    /// An error inside a string value, at its `offset`-th character.
     pub fn error_in_string(&mut self, field: &str, offset: usize, message: String) {
-        self.report(Severity::Error, field, 0, offset + 1, message);
+        let at = self.at.find_in_string(field, offset);
+        self.push(Severity::Error, field, at, message);
     }
 
-    pub fn finite(&mut self, field: &str, value: f64, min: f64, max: f64, what: &str) -> f32 {
+    /// `value`, which must lie in `range`.
+    pub fn within(&mut self, field: &str, value: f64, (min, max, what): Range) -> f32 {
         if !value.is_finite() || value < min || value > max {
-            self.error(field, format!("{what} must be a number from {min} to {max}, not {value}"));
-        }
-        value as f32
-    }
-
-    pub fn positive(&mut self, field: &str, value: f64, what: &str) -> f32 {
-        if !value.is_finite() || value <= 0.0 {
-            self.error(field, format!("{what} must be a positive number, not {value}"));
+            self.error(field, format!("{what} must be a number from {min} to {max}, not {}", number(value)));
+            return min.max(0.0) as f32;
         }
         value as f32
     }
@@ -75,7 +70,7 @@ impl Checker<'_> {
         }
         if let Some(first) = seen.insert(id, index) {
             seen.insert(id, first);
-            self.error(field, format!("duplicate {what} id \"{id}\" (first used at index {first})"));
+            self.error(field, format!("duplicate {what} id {} (first used at index {first})", quoted(id)));
             return false;
         }
         true
@@ -85,25 +80,21 @@ impl Checker<'_> {
         if let Some(id) = facts.get(fact.scope, &fact.name) {
             return Some(id);
         }
-        let other = match fact.scope {
-            Scope::World => Scope::Agent,
-            Scope::Agent => Scope::World,
-        };
-        let hint = if facts.get(other, &fact.name).is_some() {
-            format!(" ({} is {} fact: write {}.{})", fact.name, article(other), other.keyword(), fact.name)
-        } else {
-            did_you_mean(&fact.name, facts.names_in(fact.scope))
-        };
-        let declare = fact.scope.keyword();
-        self.error_in_string(
-            field,
-            fact.offset,
-            format!(
-                "unknown {} fact \"{}\"{hint}; facts are declared in `{declare}: {{...}}`",
-                fact.scope.keyword(),
-                fact.name
+        let (scope, name) = (fact.scope.keyword(), quoted(&fact.name));
+        let message = match declared_in(facts, &fact.name) {
+            Some(other) => format!(
+                "unknown {scope} fact {name} ({} is {} fact: write {}.{})",
+                super::syntax::cut(&fact.name),
+                article(other),
+                other.keyword(),
+                super::syntax::cut(&fact.name)
             ),
-        );
+            None => format!(
+                "unknown {scope} fact {name}{}; facts are declared in `{scope}: {{...}}`",
+                did_you_mean(&fact.name, facts.names_in(fact.scope))
+            ),
+        };
+        self.error_in_string(field, fact.offset, message);
         None
     }
 
@@ -114,7 +105,7 @@ impl Checker<'_> {
                 Some(Condition { fact, compare: parsed.compare, value: parsed.value })
             }
             Err(e) => {
-                self.error_in_string(field, e.offset, format!("in condition \"{text}\": {}", e.message));
+                self.expression_error(facts, field, "condition", text, e);
                 None
             }
         }
@@ -127,10 +118,21 @@ impl Checker<'_> {
                 Some(Effect { fact, change: parsed.change, value: parsed.value })
             }
             Err(e) => {
-                self.error_in_string(field, e.offset, format!("in effect \"{text}\": {}", e.message));
+                self.expression_error(facts, field, "effect", text, e);
                 None
             }
         }
+    }
+
+    fn expression_error(&mut self, facts: &FactTable, field: &str, what: &str, text: &str, e: ExprError) {
+        let hint = match e.unscoped.as_deref().map(|name| (name, declared_in(facts, name))) {
+            Some((name, Some(scope))) => {
+                let name = super::syntax::cut(name);
+                format!(" ({name} is {} fact: write {}.{name})", article(scope), scope.keyword())
+            }
+            _ => String::new(),
+        };
+        self.error_in_string(field, e.offset, format!("in {what} {}: {}{hint}", quoted(text), e.message));
     }
 
     pub fn fact_value(&mut self, field: &str, value: i64) -> Value {
@@ -139,6 +141,11 @@ impl Checker<'_> {
             0
         })
     }
+}
+
+/// The scope `name` is declared in, if any.
+fn declared_in(facts: &FactTable, name: &str) -> Option<Scope> {
+    [Scope::World, Scope::Agent].into_iter().find(|&scope| facts.get(scope, name).is_some())
 }
 
 fn article(scope: Scope) -> &'static str {

@@ -35,17 +35,44 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+/// A number for a message: `1e300` rather than three hundred digits.
+pub fn number(value: f64) -> String {
+    if value != 0.0 && value.is_finite() && !(1e-4..1e9).contains(&value.abs()) {
+        format!("{value:e}")
+    } else {
+        format!("{value}")
+    }
+}
+
+/// `name` in quotes for a message, cut when it is long.
+pub fn quoted(name: &str) -> String {
+    format!("\"{}\"", super::syntax::cut(name))
+}
+
 /// ` (did you mean "tools"?)` when one of `known` is a near miss for `wrong`, else nothing.
+///
+/// A near miss is at most a third of the name's letters away (one for short names), or, for
+/// names of up to four letters, two letters away with the same first letter (`oar` → `ore`).
 pub fn did_you_mean<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    let wrong_lower = wrong.to_lowercase();
+    let wrong_length = wrong_lower.chars().count();
     let best = known
         .into_iter()
-        .map(|k| (strsim::damerau_levenshtein(&wrong.to_lowercase(), &k.to_lowercase()), k))
-        .filter(|&(distance, k)| {
-            distance <= (k.chars().count() / 3).max(1) || k.to_lowercase() == wrong.to_lowercase()
+        .filter_map(|k| {
+            let lower = k.to_lowercase();
+            let length = lower.chars().count();
+            let short = length <= 4 && lower.chars().next() == wrong_lower.chars().next();
+            let allowed = if short { 2 } else { (length / 3).max(1) };
+            // Names whose lengths differ by more than allowed cannot be near misses.
+            if length.abs_diff(wrong_length) > allowed {
+                return None;
+            }
+            let distance = strsim::damerau_levenshtein(&wrong_lower, &lower);
+            (distance <= allowed).then_some((distance, k))
         })
         .min_by_key(|&(distance, _)| distance);
     match best {
-        Some((_, k)) => format!(" (did you mean \"{k}\"?)"),
+        Some((_, k)) => format!(" (did you mean {}?)", quoted(k)),
         None => String::new(),
     }
 }
@@ -59,5 +86,8 @@ mod tests {
         assert_eq!(did_you_mean("tool", ["iron", "tools"]), " (did you mean \"tools\"?)");
         assert_eq!(did_you_mean("ironingot", ["ironIngot"]), " (did you mean \"ironIngot\"?)");
         assert_eq!(did_you_mean("banana", ["iron", "tools"]), "");
+        assert_eq!(did_you_mean("oar", ["iron", "ore"]), " (did you mean \"ore\"?)");
+        assert_eq!(did_you_mean("ax", ["tools"]), "");
+        assert_eq!(did_you_mean(&"x".repeat(200_000), ["tools"]), "");
     }
 }

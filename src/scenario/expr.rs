@@ -4,6 +4,7 @@
 //! (and `>` / `<` as integer shorthands: `x > 0` means `x >= 1`); effects use `=`, `+=`, `-=`.
 //! VALUE is an integer, or `true` / `false` for 1 / 0.
 
+use super::syntax::cut;
 use crate::planner::{Change, Compare, Scope, Value};
 
 /// A fact reference as written, before it is resolved against the declared facts.
@@ -34,6 +35,9 @@ pub struct ParsedEffect {
 pub struct ExprError {
     pub offset: usize,
     pub message: String,
+    /// A fact name written without a known scope (`iron >= 1`, `town.iron >= 1`), so that the
+    /// checker can say which scope declares it.
+    pub unscoped: Option<String>,
 }
 
 pub fn parse_condition(text: &str) -> Result<ParsedCondition, ExprError> {
@@ -48,6 +52,7 @@ pub fn parse_condition(text: &str) -> Result<ParsedCondition, ExprError> {
             return Err(ExprError {
                 offset: op_at,
                 message: format!("`{other}` changes a fact; a condition compares with >=, <= or =="),
+                unscoped: None,
             });
         }
     };
@@ -64,14 +69,19 @@ pub fn parse_effect(text: &str) -> Result<ParsedEffect, ExprError> {
             return Err(ExprError {
                 offset: op_at,
                 message: format!("`{other}` compares; an effect changes a fact with =, += or -="),
+                unscoped: None,
             });
         }
     };
     Ok(ParsedEffect { fact, change, value })
 }
 
+fn error(offset: usize, message: String) -> ExprError {
+    ExprError { offset, message, unscoped: None }
+}
+
 fn too_big(offset: usize) -> ExprError {
-    ExprError { offset, message: "the value is out of range".into() }
+    ExprError { offset, message: "the value is out of range".into(), unscoped: None }
 }
 
 /// `scope.name OP value` → its parts, with the operator's offset.
@@ -94,33 +104,39 @@ fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usiz
 
     skip_space(&mut i);
     let scope_at = i;
-    let scope = match word(&mut i).as_str() {
+    let first = word(&mut i);
+    let scope = match first.as_str() {
         "world" => Scope::World,
         "agent" => Scope::Agent,
-        "" => {
-            return Err(ExprError {
-                offset: scope_at,
-                message: "expected `world.` or `agent.` and a fact name".into(),
-            });
-        }
+        "" => return Err(error(scope_at, "expected `world.` or `agent.` and a fact name".into())),
         other => {
+            // `town.iron`: the fact is what follows the dot; `iron >= 1`: the word itself.
+            let fact = if chars.get(i).map(|c| c.1) == Some('.') {
+                i += 1;
+                word(&mut i)
+            } else {
+                other.to_owned()
+            };
+            let message = if fact == other {
+                format!("`{}` has no scope: facts are written world.NAME or agent.NAME", cut(other))
+            } else {
+                format!("`{}` is not a scope: facts are written world.NAME or agent.NAME", cut(other))
+            };
             return Err(ExprError {
                 offset: scope_at,
-                message: format!("`{other}` is not a scope: write world.{other} or agent.{other}"),
+                message,
+                unscoped: Some(fact).filter(|f| !f.is_empty()),
             });
         }
     };
     if chars.get(i).map(|c| c.1) != Some('.') {
-        return Err(ExprError { offset: i, message: "expected `.` and a fact name after the scope".into() });
+        return Err(error(i, "expected `.` and a fact name after the scope".into()));
     }
     i += 1;
     let name_at = i;
     let name = word(&mut i);
     if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
-        return Err(ExprError {
-            offset: name_at,
-            message: "expected a fact name (letters, digits, _)".into(),
-        });
+        return Err(error(name_at, "expected a fact name (letters, digits, _)".into()));
     }
 
     skip_space(&mut i);
@@ -135,10 +151,7 @@ fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usiz
     }
     let op = &text[byte(&chars, text, i)..byte(&chars, text, op_end)];
     if !matches!(op, ">=" | "<=" | "==" | ">" | "<" | "=" | "+=" | "-=") {
-        return Err(ExprError {
-            offset: op_at,
-            message: format!("expected {expected_op} after {}.{name}", scope.keyword()),
-        });
+        return Err(error(op_at, format!("expected {expected_op} after {}.{}", scope.keyword(), cut(&name))));
     }
     i = op_end;
 
@@ -149,14 +162,13 @@ fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usiz
         "true" => 1,
         "false" => 0,
         "" => {
-            return Err(ExprError {
-                offset: value_at,
-                message: "expected a whole number after the operator".into(),
-            });
+            return Err(error(value_at, "expected a whole number after the operator".into()));
         }
-        digits => digits.parse::<Value>().map_err(|_| ExprError {
-            offset: value_at,
-            message: format!("`{digits}` is not a whole number from {} to {}", Value::MIN, Value::MAX),
+        digits => digits.parse::<Value>().map_err(|_| {
+            error(
+                value_at,
+                format!("`{}` is not a whole number from {} to {}", cut(digits), Value::MIN, Value::MAX),
+            )
         })?,
     };
     Ok((FactRef { scope, name, offset: name_at }, op, op_at, value))

@@ -1,73 +1,133 @@
-//! Warnings: things a scenario may do but probably does not mean — a goal nothing can move, an
-//! action nobody can do, a station where nothing happens.
+//! Warnings: things a scenario may do but probably does not mean — a goal nothing can move, a
+//! need that already holds at dawn, an action nobody can do, a station where nothing happens.
 
-use super::Scenario;
 use super::checker::Checker;
+use super::diagnostic::quoted;
 use super::raw::RawScenario;
-use crate::planner::{Change, Compare, Effect, Scope};
+use super::{Drift, Scenario};
+use crate::planner::{Change, Compare, Effect, FactId, Scope};
 
-/// Whether `effect` can move its fact toward meeting `compare`.
-fn moves_toward(effect: &Effect, compare: Compare) -> bool {
-    let delta = match effect.change {
-        Change::Set => return true,
-        Change::Add => i64::from(effect.value),
-        Change::Subtract => -i64::from(effect.value),
-    };
-    match compare {
-        Compare::AtLeast => delta > 0,
-        Compare::AtMost => delta < 0,
-        Compare::Exactly => delta != 0,
+/// Which ways some action can move a fact: up, down, or set it.
+#[derive(Clone, Copy, Default)]
+struct Moves {
+    up: bool,
+    down: bool,
+}
+
+impl Moves {
+    fn add(&mut self, effect: &Effect) {
+        match effect.change {
+            Change::Set => (self.up, self.down) = (true, true),
+            Change::Add => {
+                (self.up, self.down) = (self.up || effect.value > 0, self.down || effect.value < 0)
+            }
+            Change::Subtract => {
+                (self.up, self.down) = (self.up || effect.value < 0, self.down || effect.value > 0)
+            }
+        }
     }
+
+    fn toward(self, compare: Compare) -> bool {
+        match compare {
+            Compare::AtLeast => self.up,
+            Compare::AtMost => self.down,
+            Compare::Exactly => self.up || self.down,
+        }
+    }
+}
+
+/// How each fact can be moved by `actions` (indices into the scenario's actions).
+fn moves(scenario: &Scenario, actions: impl IntoIterator<Item = usize>) -> Vec<Moves> {
+    let mut moves = vec![Moves::default(); scenario.facts.len()];
+    for a in actions {
+        for effect in &scenario.actions[a].planning.effects {
+            moves[effect.fact.index()].add(effect);
+        }
+    }
+    moves
 }
 
 /// A goal condition that no available action can ever move toward is almost always a mistake:
 /// agent facts can only be moved by the character's own actions, world facts by anyone's.
 pub(super) fn warn_unmovable_goals(check: &mut Checker, scenario: &Scenario) {
-    let everyone: Vec<usize> = scenario.characters.iter().flat_map(|c| c.actions.iter().copied()).collect();
+    let mut anyone_can = vec![false; scenario.actions.len()];
+    for &a in scenario.characters.iter().flat_map(|c| &c.actions) {
+        anyone_can[a] = true;
+    }
+    let by_anyone = moves(scenario, (0..scenario.actions.len()).filter(|&a| anyone_can[a]));
     for (i, character) in scenario.characters.iter().enumerate() {
+        let by_self = moves(scenario, character.actions.iter().copied());
         for (j, goal) in character.goals.iter().enumerate() {
             for (k, condition) in goal.conditions.iter().enumerate() {
                 let scope = scenario.facts.scope(condition.fact);
-                let movers = if scope == Scope::Agent { &character.actions } else { &everyone };
-                let movable = movers.iter().any(|&a| {
-                    scenario.actions[a]
-                        .planning
-                        .effects
-                        .iter()
-                        .any(|e| e.fact == condition.fact && moves_toward(e, condition.compare))
-                });
-                if !movable {
-                    check.warning(
-                        &format!("characters[{i}].goals[{j}].wants[{k}]"),
-                        format!(
-                            "no action {} can move {} toward {}, so goal \"{}\" can never be worked on",
-                            if scope == Scope::Agent {
-                                format!("of \"{}\"", character.id)
-                            } else {
-                                "of anyone".to_owned()
-                            },
-                            scenario.facts.qualified(condition.fact),
-                            condition.describe(&scenario.facts),
-                            goal.id
-                        ),
-                    );
+                let movers = if scope == Scope::Agent { &by_self } else { &by_anyone };
+                if movers[condition.fact.index()].toward(condition.compare) {
+                    continue;
                 }
+                let whose = match scope {
+                    Scope::Agent => format!("of {}", quoted(&character.id)),
+                    Scope::World => "of anyone".to_owned(),
+                };
+                check.warning(
+                    &format!("characters[{i}].goals[{j}].wants[{k}]"),
+                    format!(
+                        "no action {whose} can move {} toward {}, so goal {} can never be worked on",
+                        scenario.facts.qualified(condition.fact),
+                        condition.describe(&scenario.facts),
+                        quoted(&goal.id)
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// A need whose conditions hold at dawn is met before its villager does anything.
+pub(super) fn warn_needs_met_at_dawn(check: &mut Checker, scenario: &Scenario) {
+    for (i, character) in scenario.characters.iter().enumerate() {
+        let start = scenario.start_state(i);
+        let value = |fact: FactId| start.get(fact);
+        for (j, goal) in character.goals.iter().enumerate() {
+            if matches!(goal.drift, Drift::Need { .. })
+                && goal.conditions.iter().all(|c| c.holds_for(value(c.fact)))
+            {
+                check.warning(
+                    &format!("characters[{i}].goals[{j}].wants"),
+                    format!(
+                        "need {} of {} already holds at dawn, so it is met before anyone does anything",
+                        quoted(&goal.id),
+                        quoted(&character.id)
+                    ),
+                );
             }
         }
     }
 }
 
 pub(super) fn warn_unused(check: &mut Checker, scenario: &Scenario, raw: &RawScenario) {
+    let mut done_by_someone = vec![false; scenario.actions.len()];
+    for &a in scenario.characters.iter().flat_map(|c| &c.actions) {
+        done_by_someone[a] = true;
+    }
     for (a, action) in scenario.actions.iter().enumerate() {
-        if !scenario.characters.iter().any(|c| c.actions.contains(&a)) {
-            check.warning(&format!("actions[{a}]"), format!("no character can do action \"{}\"", action.id));
+        if !done_by_someone[a] {
+            check.warning(
+                &format!("actions[{a}]"),
+                format!("no character can do action {}", quoted(&action.id)),
+            );
+        }
+    }
+    let mut used = vec![false; scenario.stations.len()];
+    for action in &scenario.actions {
+        if let Some(slot) = used.get_mut(action.station) {
+            *slot = true;
         }
     }
     for (s, station) in scenario.stations.iter().enumerate() {
-        if !scenario.actions.iter().any(|a| a.station == s) && !raw.stations.is_empty() {
+        if !used[s] && !raw.stations.is_empty() {
             check.warning(
                 &format!("stations[{s}]"),
-                format!("no action happens at station \"{}\"", station.id),
+                format!("no action happens at station {}", quoted(&station.id)),
             );
         }
     }

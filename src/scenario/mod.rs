@@ -1,16 +1,21 @@
 //! Scenarios: RON files a designer edits, parsed and then validated into a typed [`Scenario`].
 //!
-//! [`load`] is the one entry point for the game, the tests and the command line. Parsing stops at
-//! the first syntax error (with `ron`'s line and column); validation collects *every* problem,
-//! each with file, line:column and field path.
+//! [`load`] is the one entry point for the game, the tests and the command line. Loading never
+//! hangs, panics or takes more than time and memory linear in the file: the [`syntax`] stops at
+//! the first syntax error; [`read`] then reports every value of the wrong shape, and
+//! validation every problem of meaning — each with file, line:column and field path.
 
 mod checker;
 mod diagnostic;
 mod expr;
+pub mod fuzz;
+pub mod limits;
 mod lints;
 mod locate;
 mod raw;
+mod read;
 mod shipped;
+pub mod syntax;
 mod validate;
 
 pub use diagnostic::{Diagnostic, Severity, did_you_mean};
@@ -151,24 +156,74 @@ impl LoadError {
 
 /// Reads and validates the scenario at `path`.
 pub fn load(path: &Path) -> Result<Scenario, LoadError> {
+    use std::io::Read;
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| LoadError::Unreadable { file: file.clone(), reason: e.to_string() })?;
-    parse(&text, &file)
+    let unreadable = |reason: String| LoadError::Unreadable { file: file.clone(), reason };
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limits::MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes))
+        .map_err(|e| unreadable(e.to_string()))?;
+    parse_bytes(&bytes, &file)
+}
+
+/// Validates a scenario file's bytes: UTF-8 text (a byte-order mark is skipped) of at most
+/// [`limits::MAX_FILE_BYTES`]; `file` names it in messages.
+pub fn parse_bytes(bytes: &[u8], file: &str) -> Result<Scenario, LoadError> {
+    let at_start = |message: String| LoadError::Invalid {
+        diagnostics: vec![Diagnostic {
+            severity: Severity::Error,
+            file: file.to_owned(),
+            line: 1,
+            column: 1,
+            field: String::new(),
+            message,
+        }],
+    };
+    if bytes.len() > limits::MAX_FILE_BYTES {
+        return Err(at_start(format!(
+            "the file is larger than {} MiB, the most a scenario may be",
+            limits::MAX_FILE_BYTES >> 20
+        )));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => parse(text, file),
+        Err(e) => {
+            // Locate the first byte that is not UTF-8 within the part that is.
+            let good = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
+            let lines = syntax::LineIndex::new(good);
+            let (line, column) = lines.position(good.len());
+            Err(LoadError::Invalid {
+                diagnostics: vec![Diagnostic {
+                    severity: Severity::Error,
+                    file: file.to_owned(),
+                    line,
+                    column,
+                    field: String::new(),
+                    message: "this is not UTF-8 text: save the file as UTF-8".into(),
+                }],
+            })
+        }
+    }
 }
 
 /// Validates scenario `text`; `file` names it in messages.
 pub fn parse(text: &str, file: &str) -> Result<Scenario, LoadError> {
-    let raw: raw::RawScenario = ron::Options::default().from_str(text).map_err(|e| LoadError::Invalid {
-        diagnostics: vec![Diagnostic {
-            severity: Severity::Error,
-            file: file.to_owned(),
-            line: e.span.start.line,
-            column: e.span.start.col,
-            field: String::new(),
-            message: e.code.to_string(),
-        }],
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut at = locate::Locations::new(text);
+    let document = syntax::parse(text).map_err(|e| {
+        let position = at.position(e.at);
+        LoadError::Invalid {
+            diagnostics: vec![Diagnostic {
+                severity: Severity::Error,
+                file: file.to_owned(),
+                line: position.line,
+                column: position.column,
+                field: String::new(),
+                message: e.message,
+            }],
+        }
     })?;
-    let at = locate::Locations::index(text);
+    let raw =
+        read::read(&document, file, &mut at).map_err(|diagnostics| LoadError::Invalid { diagnostics })?;
     validate::validate(raw, file, &at)
 }

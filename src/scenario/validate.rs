@@ -2,24 +2,33 @@
 //! problems at once, and builds the typed [`Scenario`].
 
 use super::checker::Checker;
-use super::diagnostic::{Severity, did_you_mean};
-use super::lints::{warn_unmovable_goals, warn_unused};
+use super::diagnostic::{Severity, did_you_mean, quoted};
+use super::limits::{self, grouped};
+use super::lints::{warn_needs_met_at_dawn, warn_unmovable_goals, warn_unused};
 use super::locate::Locations;
 use super::raw::{FactValues, RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings};
 use super::{ActionDef, Character, Drift, Goal, LoadError, Scenario, Settings, Station};
 use crate::planner::{self, Condition, FactId, FactTable, Scope, Value};
 use rustc_hash::FxHashMap;
 
-/// The largest cost an action may have.
-const MAX_COST: i64 = 1_000_000;
-
-pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario, LoadError> {
+pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scenario, LoadError> {
     let mut check = Checker { file, at, problems: Vec::new() };
     let settings = settings(&mut check, &raw.settings);
 
     let mut facts = FactTable::default();
     let world_seed = declare(&mut check, &mut facts, Scope::World, "world", &raw.world);
     let agent_defaults = declare(&mut check, &mut facts, Scope::Agent, "agent", &raw.agent);
+    if facts.len() > limits::MAX_FACTS {
+        check.error(
+            "agent",
+            format!(
+                "at most {} facts in all (world and agent together); this file declares {}",
+                grouped(limits::MAX_FACTS),
+                grouped(facts.len())
+            ),
+        );
+        return Err(LoadError::Invalid { diagnostics: check.problems });
+    }
 
     let mut station_ids = FxHashMap::default();
     let stations: Vec<Station> = raw
@@ -29,8 +38,8 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario
         .map(|(i, s)| {
             let field = format!("stations[{i}]");
             check.unique_id(&format!("{field}.id"), &s.id, &mut station_ids, "station", i);
-            let x = check.finite(&format!("{field}.pos.0"), s.pos.0, -1e6, 1e6, "a position");
-            let y = check.finite(&format!("{field}.pos.1"), s.pos.1, -1e6, 1e6, "a position");
+            let x = check.within(&format!("{field}.pos.0"), s.pos.0, limits::POSITION);
+            let y = check.within(&format!("{field}.pos.1"), s.pos.1, limits::POSITION);
             let label = if s.label.is_empty() { s.id.clone() } else { s.label.clone() };
             Station { id: s.id.clone(), label, position: [x, y] }
         })
@@ -71,6 +80,7 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario
     };
     if check.problems.iter().all(|d| d.severity != Severity::Error) {
         warn_unmovable_goals(&mut check, &scenario);
+        warn_needs_met_at_dawn(&mut check, &scenario);
         warn_unused(&mut check, &scenario, &raw);
     }
     check.problems.sort_by_key(|d| (d.line, d.column));
@@ -82,32 +92,26 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations) -> Result<Scenario
 }
 
 fn settings(check: &mut Checker, raw: &RawSettings) -> Settings {
-    let budget = if (1..=10_000_000).contains(&raw.planner_budget) {
+    let budget = if (1..=limits::MAX_BUDGET).contains(&raw.planner_budget) {
         raw.planner_budget as usize
     } else {
         check.error(
             "settings.planner_budget",
-            format!("the planner budget must be from 1 to 10000000 expansions, not {}", raw.planner_budget),
+            format!(
+                "the planner budget must be a whole number of expansions from 1 to {}, not {}",
+                grouped(limits::MAX_BUDGET as usize),
+                raw.planner_budget
+            ),
         );
         planner::DEFAULT_BUDGET
     };
     Settings {
-        day_length: check.positive("settings.day_length", raw.day_length, "the day length (seconds)"),
-        cost_weight: check.finite("settings.cost_weight", raw.cost_weight, 0.0, 1e3, "the cost weight"),
-        hysteresis: check.finite("settings.hysteresis", raw.hysteresis, 0.0, 1.0, "the hysteresis"),
-        rest_threshold: check.finite(
-            "settings.rest_threshold",
-            raw.rest_threshold,
-            0.0,
-            1.0,
-            "the rest threshold",
-        ),
+        day_length: check.within("settings.day_length", raw.day_length, limits::DAY_LENGTH),
+        cost_weight: check.within("settings.cost_weight", raw.cost_weight, limits::COST_WEIGHT),
+        hysteresis: check.within("settings.hysteresis", raw.hysteresis, limits::HYSTERESIS),
+        rest_threshold: check.within("settings.rest_threshold", raw.rest_threshold, limits::REST_THRESHOLD),
         planner_budget: budget,
-        retry_interval: check.positive(
-            "settings.retry_interval",
-            raw.retry_interval,
-            "the retry interval (seconds)",
-        ),
+        retry_interval: check.within("settings.retry_interval", raw.retry_interval, limits::RETRY_INTERVAL),
     }
 }
 
@@ -127,7 +131,10 @@ fn declare(
         if !valid {
             check.error(
                 &path,
-                format!("\"{name}\" is not a fact name: use letters, digits and _, starting with a letter"),
+                format!(
+                    "{} is not a fact name: use letters, digits and _, starting with a letter",
+                    quoted(name)
+                ),
             );
             continue;
         }
@@ -137,8 +144,7 @@ fn declare(
                 Severity::Error,
                 &path,
                 1,
-                0,
-                format!("{} fact \"{name}\" is declared twice", scope.keyword()),
+                format!("{} fact {} is declared twice", scope.keyword(), quoted(name)),
             );
             continue;
         }
@@ -162,18 +168,21 @@ fn action<'r>(
         Some(&s) => s,
         None => {
             let hint = did_you_mean(&a.station, raw.stations.iter().map(|s| s.id.as_str()));
-            check.error(&format!("{field}.station"), format!("unknown station \"{}\"{hint}", a.station));
+            check.error(&format!("{field}.station"), format!("unknown station {}{hint}", quoted(&a.station)));
             0
         }
     };
-    let duration =
-        check.finite(&format!("{field}.duration"), a.duration, 0.0, 86_400.0, "a duration (seconds)");
-    let cost = if (0..=MAX_COST).contains(&a.cost) {
+    let duration = check.within(&format!("{field}.duration"), a.duration, limits::DURATION);
+    let cost = if (0..=limits::MAX_COST).contains(&a.cost) {
         a.cost as u32
     } else {
         check.error(
             &format!("{field}.cost"),
-            format!("a cost must be a whole number from 0 to {MAX_COST}, not {}", a.cost),
+            format!(
+                "a cost must be a whole number from 0 to {}, not {}",
+                grouped(limits::MAX_COST as usize),
+                a.cost
+            ),
         );
         0
     };
@@ -191,7 +200,7 @@ fn action<'r>(
     if a.effects.is_empty() {
         check.error(
             &format!("{field}.effects"),
-            format!("action \"{}\" has no effects, so no plan could ever use it", a.id),
+            format!("action {} has no effects, so no plan could ever use it", quoted(&a.id)),
         );
     }
     let label = if a.label.is_empty() { a.id.clone() } else { a.label.clone() };
@@ -210,9 +219,9 @@ fn character<'r>(
 ) -> Character {
     let field = format!("characters[{i}]");
     check.unique_id(&format!("{field}.id"), &c.id, character_ids, "character", i);
-    let x = check.finite(&format!("{field}.start.0"), c.start.0, -1e6, 1e6, "a position");
-    let y = check.finite(&format!("{field}.start.1"), c.start.1, -1e6, 1e6, "a position");
-    let speed = check.positive(&format!("{field}.speed"), c.speed, "a walking speed");
+    let x = check.within(&format!("{field}.start.0"), c.start.0, limits::POSITION);
+    let y = check.within(&format!("{field}.start.1"), c.start.1, limits::POSITION);
+    let speed = check.within(&format!("{field}.speed"), c.speed, limits::SPEED);
 
     let mut own_facts = agent_defaults.to_vec();
     for (name, value) in &c.facts.0 {
@@ -228,7 +237,7 @@ fn character<'r>(
                 let hint = did_you_mean(name, facts.names_in(Scope::Agent));
                 check.error(
                     &path,
-                    format!("unknown agent fact \"{name}\"{hint}; declare it in `agent: {{...}}`"),
+                    format!("unknown agent fact {}{hint}; declare it in `agent: {{...}}`", quoted(name)),
                 );
             }
         }
@@ -239,12 +248,12 @@ fn character<'r>(
         let path = format!("{field}.actions[{j}]");
         match action_ids.get(id.as_str()) {
             Some(&a) if actions.contains(&a) => {
-                check.error(&path, format!("action \"{id}\" is listed twice"))
+                check.error(&path, format!("action {} is listed twice", quoted(id)))
             }
             Some(&a) => actions.push(a),
             None => {
                 let hint = did_you_mean(id, raw.actions.iter().map(|a| a.id.as_str()));
-                check.error(&path, format!("unknown action \"{id}\"{hint}"));
+                check.error(&path, format!("unknown action {}{hint}", quoted(id)));
             }
         }
     }
@@ -259,7 +268,7 @@ fn character<'r>(
     if goals.is_empty() {
         check.error(
             &format!("{field}.goals"),
-            format!("character \"{}\" has no goals, so it would never do anything", c.id),
+            format!("character {} has no goals, so it would never do anything", quoted(&c.id)),
         );
     }
     let name = if c.name.is_empty() { c.id.clone() } else { c.name.clone() };
@@ -284,22 +293,16 @@ fn goal<'r>(
     if g.wants.is_empty() {
         check.error(
             &format!("{field}.wants"),
-            format!("goal \"{}\" wants nothing: give it at least one condition", g.id),
+            format!("goal {} wants nothing: give it at least one condition", quoted(&g.id)),
         );
     }
     let drift = match g.drift {
         RawDrift::Need { rate, initial } => Drift::Need {
-            rate: check.finite(&format!("{field}.drift.rate"), rate, 0.0, 1.0, "a need's rate (per second)"),
-            initial: check.finite(
-                &format!("{field}.drift.initial"),
-                initial,
-                0.0,
-                1.0,
-                "a need's initial insistence",
-            ),
+            rate: check.within(&format!("{field}.drift.rate"), rate, limits::NEED_RATE),
+            initial: check.within(&format!("{field}.drift.initial"), initial, limits::NEED_INITIAL),
         },
         RawDrift::Quota { urgency } => Drift::Quota {
-            urgency: check.finite(&format!("{field}.drift.urgency"), urgency, 0.0, 10.0, "a quota's urgency"),
+            urgency: check.within(&format!("{field}.drift.urgency"), urgency, limits::URGENCY),
         },
     };
     let label = if g.label.is_empty() { g.id.clone() } else { g.label.clone() };

@@ -157,15 +157,19 @@ fn notice_goals(
             match goal.drift {
                 Drift::Need { initial, .. } => {
                     // The food is eaten: a need's `>=` conditions are spent, and it starts over.
-                    for c in goal.conditions.iter().filter(|c| c.compare == Compare::AtLeast) {
+                    let mut spent = false;
+                    for c in goal.conditions.iter().filter(|c| c.compare == Compare::AtLeast && c.value > 0) {
+                        spent = true;
                         if town.apply(&Effect::subtract(c.fact, c.value), world, &mut agent.0) == Scope::World
                         {
                             changes.touch(placement.tile, now);
                         }
                     }
                     live.insistence = initial;
-                    live.met = false;
-                    watch.recheck = true; // what is left may meet it again
+                    // What is left may meet it again; a need that spends nothing (it holds by
+                    // itself, like `agent.x <= 0`) stays met until it stops holding.
+                    live.met = !spent;
+                    watch.recheck = spent;
                 }
                 Drift::Quota { .. } => live.met = true,
             }

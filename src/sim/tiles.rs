@@ -8,6 +8,7 @@
 //! A layout can also be one shard of a larger town's ([`Layout::shards`]): a run of whole tiles
 //! whose villagers are placed, varied and named exactly as in the whole town.
 
+use crate::random::SplitMix64;
 use crate::scenario::Scenario;
 use bevy::ecs::prelude::*;
 
@@ -124,10 +125,10 @@ impl Layout {
             let mut random = SplitMix64(seed ^ (number as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             for (axis, value) in start.iter_mut().enumerate() {
                 // ±20 % of the tile's size, kept inside the tile.
-                let shifted = *value + random.spread() * self.extent[axis].max(1.0);
+                let shifted = *value + spread(&mut random) * self.extent[axis].max(1.0);
                 *value = shifted.clamp(self.corner[axis], self.corner[axis] + self.extent[axis]);
             }
-            speed *= 1.0 + random.spread();
+            speed *= 1.0 + spread(&mut random);
         }
         Placement { tile, start: [start[0] + origin[0], start[1] + origin[1]], speed }
     }
@@ -149,22 +150,7 @@ pub struct Placement {
     pub speed: f32,
 }
 
-/// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64): the variations must be
-/// the same on every machine and in every run, and need no statistical finesse.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in [−VARIATION, +VARIATION].
-    fn spread(&mut self) -> f32 {
-        let unit = (self.next() >> 40) as f32 / (1u64 << 24) as f32;
-        (unit * 2.0 - 1.0) * VARIATION
-    }
+/// Uniform in [−VARIATION, +VARIATION].
+fn spread(random: &mut SplitMix64) -> f32 {
+    (random.unit() * 2.0 - 1.0) * VARIATION
 }

@@ -1,0 +1,61 @@
+//! `goap-town fuzz`: the loader's fuzzing, for as many mutated scenarios as asked, on every core.
+
+use crate::scenario::fuzz::{self, Report};
+use std::io::Write;
+use std::path::Path;
+
+/// Mutants per batch: batch `k` is made from its own seed, so a run's inputs do not depend on
+/// how many threads checked them.
+const BATCH: usize = 10_000;
+
+pub fn run(inputs: usize, seed: u64, threads: usize, save: Option<&Path>, out: &mut dyn Write) -> u8 {
+    let batches = inputs.div_ceil(BATCH);
+    let threads = threads.clamp(1, batches.max(1));
+    let started = std::time::Instant::now();
+    let reports: Vec<Report> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t..batches)
+                        .step_by(threads)
+                        .map(|k| {
+                            let size = BATCH.min(inputs - k * BATCH);
+                            fuzz::run(size, seed.wrapping_mul(0x1_0000_0001).wrapping_add(k as u64))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers.into_iter().flat_map(|w| w.join().expect("a fuzzing thread")).collect()
+    });
+    let wall = started.elapsed();
+    let sum = |f: fn(&Report) -> usize| reports.iter().map(f).sum::<usize>();
+    let (checked, loaded, rejected) = (sum(|r| r.inputs), sum(|r| r.loaded), sum(|r| r.rejected));
+    let total: std::time::Duration = reports.iter().map(|r| r.total).sum();
+    let slowest = reports.iter().map(|r| r.slowest).max().unwrap_or_default();
+    let failures: Vec<_> = reports.iter().flat_map(|r| &r.failures).collect();
+    let _ = writeln!(
+        out,
+        "{checked} mutants of the shipped scenarios (seed {seed}, {threads} threads, {:.1} s): {loaded} loaded, \
+         {rejected} rejected with located errors, {} broke a rule",
+        wall.as_secs_f64(),
+        failures.len()
+    );
+    let _ = writeln!(
+        out,
+        "load time: mean {:.1} µs, slowest {:.2} ms",
+        total.as_secs_f64() * 1e6 / checked.max(1) as f64,
+        slowest.as_secs_f64() * 1e3
+    );
+    for (i, (bytes, problem)) in failures.iter().enumerate() {
+        let _ = writeln!(out, "failure {i}: {problem}");
+        if let Some(folder) = save {
+            let path = folder.join(format!("failure-{i}.ron"));
+            match std::fs::create_dir_all(folder).and_then(|_| std::fs::write(&path, bytes)) {
+                Ok(()) => drop(writeln!(out, "  saved as {}", path.display())),
+                Err(e) => drop(writeln!(out, "  cannot save {}: {e}", path.display())),
+            }
+        }
+    }
+    u8::from(!failures.is_empty())
+}

@@ -1,0 +1,522 @@
+//! First phase of loading: the syntax tree read into [`RawScenario`] by the scenario's own shape,
+//! recording where every value was written. Every wrong shape is reported at once, in the
+//! scenario's words: "a station needs `pos`", "a cost is a whole number, not 1.5".
+
+use super::diagnostic::{Diagnostic, Severity, did_you_mean, number};
+use super::limits::{self, grouped};
+use super::locate::Locations;
+use super::raw::{
+    FactValues, RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings, RawStation,
+};
+use super::syntax::{Document, Name, Node, Value, cut};
+
+/// A struct the scenario format knows: its name, in words, and its fields.
+struct Shape {
+    name: &'static str,
+    what: &'static str,
+    fields: &'static [&'static str],
+}
+
+const SCENARIO: Shape = Shape {
+    name: "Scenario",
+    what: "a scenario",
+    fields: &["name", "description", "settings", "world", "agent", "stations", "actions", "characters"],
+};
+const SETTINGS: Shape = Shape {
+    name: "Settings",
+    what: "the settings",
+    fields: &[
+        "day_length",
+        "cost_weight",
+        "hysteresis",
+        "rest_threshold",
+        "planner_budget",
+        "retry_interval",
+    ],
+};
+const STATION: Shape = Shape { name: "Station", what: "a station", fields: &["id", "label", "pos"] };
+const ACTION: Shape = Shape {
+    name: "Action",
+    what: "an action",
+    fields: &["id", "label", "station", "duration", "cost", "needs", "effects"],
+};
+const CHARACTER: Shape = Shape {
+    name: "Character",
+    what: "a character",
+    fields: &["id", "name", "start", "speed", "facts", "actions", "goals"],
+};
+const GOAL: Shape = Shape { name: "Goal", what: "a goal", fields: &["id", "label", "wants", "drift"] };
+const NEED: Shape = Shape { name: "Need", what: "a need", fields: &["rate", "initial"] };
+const QUOTA: Shape = Shape { name: "Quota", what: "a quota", fields: &["urgency"] };
+
+pub struct Reader<'a, 't> {
+    file: &'a str,
+    at: &'a mut Locations<'t>,
+    /// `#![enable(explicit_struct_names)]`: every struct must be written with its name.
+    explicit_names: bool,
+    pub problems: Vec<Diagnostic>,
+}
+
+/// Reads `document` as a scenario, or says everything that is the wrong shape.
+pub fn read(document: &Document, file: &str, at: &mut Locations) -> Result<RawScenario, Vec<Diagnostic>> {
+    let mut reader =
+        Reader { file, at, explicit_names: document.enables("explicit_struct_names"), problems: Vec::new() };
+    let raw = reader.scenario(&document.root);
+    match raw {
+        Some(raw) if reader.problems.is_empty() => Ok(raw),
+        _ => {
+            reader.problems.sort_by_key(|d| (d.line, d.column));
+            Err(reader.problems)
+        }
+    }
+}
+
+/// A value in words, for "found …".
+fn describe(node: &Node) -> String {
+    match &node.value {
+        Value::Unit => "`()`".into(),
+        Value::Bool(b) => format!("`{b}`"),
+        Value::Number(n) => format!("the number {}", number(n.value)),
+        Value::Str { text, .. } => format!("the string \"{}\"", cut(text)),
+        Value::Bytes(_) => "a byte string".into(),
+        Value::Char(c) => format!("the character '{c}'"),
+        Value::Option(None) => "`None`".into(),
+        Value::Option(Some(_)) => "`Some(...)`".into(),
+        Value::List(_) => "a list `[...]`".into(),
+        Value::Map(_) => "a map `{...}`".into(),
+        Value::Tuple { name: Some(name), .. } | Value::Struct { name: Some(name), .. } => {
+            format!("`{}(...)`", cut(&name.text))
+        }
+        Value::Tuple { name: None, .. } => "a tuple `(...)`".into(),
+        Value::Struct { name: None, .. } => "a struct `(...)`".into(),
+        Value::Ident(name) => format!("`{}`", cut(&name.text)),
+        Value::Range { .. } => "a range".into(),
+    }
+}
+
+fn join(path: &str, field: &str) -> String {
+    if path.is_empty() { field.to_owned() } else { format!("{path}.{field}") }
+}
+
+/// A struct's fields as written, each once.
+struct Fields<'n> {
+    path: String,
+    at: usize,
+    what: &'static str,
+    entries: Vec<(&'n str, &'n Node)>,
+}
+
+impl<'n> Fields<'n> {
+    fn get(&self, field: &str) -> Option<&'n Node> {
+        self.entries.iter().find(|(name, _)| *name == field).map(|(_, node)| *node)
+    }
+
+    fn path(&self, field: &str) -> String {
+        join(&self.path, field)
+    }
+}
+
+impl Reader<'_, '_> {
+    fn error(&mut self, at: usize, field: &str, message: String) {
+        let position = self.at.position(at);
+        self.problems.push(Diagnostic {
+            severity: Severity::Error,
+            file: self.file.to_owned(),
+            line: position.line,
+            column: position.column,
+            field: field.to_owned(),
+            message,
+        });
+    }
+
+    fn wrong(&mut self, node: &Node, path: &str, expected: &str) {
+        self.error(node.at, path, format!("expected {expected}, found {}", describe(node)));
+    }
+
+    /// The fields of `node` read as `shape`: unknown and repeated fields are reported.
+    fn fields<'n>(&mut self, node: &'n Node, path: &str, shape: &Shape) -> Option<Fields<'n>> {
+        self.at.record(path, node.at);
+        let (name, written): (Option<&Name>, &'n [(Name, Node)]) = match &node.value {
+            Value::Struct { name, fields } => (name.as_ref(), fields),
+            Value::Unit => (None, &[]),
+            Value::Tuple { name, items } if items.is_empty() => (name.as_ref(), &[]),
+            _ => {
+                self.wrong(node, path, &format!("{}, written `({}: …, …)`", shape.what, shape.fields[0]));
+                return None;
+            }
+        };
+        match name {
+            Some(name) if name.text != shape.name => {
+                let message = format!(
+                    "expected {}, written `{}(...)` or `(...)`, found `{}(...)`",
+                    shape.what,
+                    shape.name,
+                    cut(&name.text)
+                );
+                self.error(name.at, path, message);
+            }
+            None if self.explicit_names => {
+                let message = format!("with `explicit_struct_names` enabled, write `{}(...)`", shape.name);
+                self.error(node.at, path, message);
+            }
+            _ => {}
+        }
+        let mut fields = Fields { path: path.to_owned(), at: node.at, what: shape.what, entries: Vec::new() };
+        for (name, value) in written {
+            let field_path = join(path, &name.text);
+            if !shape.fields.contains(&name.text.as_str()) {
+                let hint = did_you_mean(&name.text, shape.fields.iter().copied());
+                let message = format!(
+                    "{} has no field `{}`{hint}; its fields are {}",
+                    shape.what,
+                    cut(&name.text),
+                    shape.fields.join(", ")
+                );
+                self.error(name.at, path, message);
+            } else if fields.get(&name.text).is_some() {
+                self.error(name.at, &field_path, format!("`{}` is given twice", name.text));
+            } else {
+                fields.entries.push((shape.fields.iter().find(|f| **f == name.text).unwrap(), value));
+            }
+        }
+        Some(fields)
+    }
+
+    /// A field that must be there.
+    fn required<'n>(&mut self, fields: &Fields<'n>, field: &str) -> Option<&'n Node> {
+        let found = fields.get(field);
+        if found.is_none() {
+            let message = format!("{} needs `{field}`", fields.what);
+            self.error(fields.at, &fields.path, message);
+        }
+        found
+    }
+
+    fn string(&mut self, node: &Node, path: &str) -> Option<String> {
+        match &node.value {
+            Value::Str { text, content_at } => {
+                self.at.record_string(path, node.at, *content_at);
+                Some(text.clone())
+            }
+            _ => {
+                self.at.record(path, node.at);
+                self.wrong(node, path, "a string in quotes");
+                None
+            }
+        }
+    }
+
+    /// Any number (`inf` and `NaN` too: the checks that follow say what range it needs).
+    fn number(&mut self, node: &Node, path: &str) -> Option<f64> {
+        self.at.record(path, node.at);
+        match &node.value {
+            Value::Number(n) => Some(n.value),
+            Value::Ident(name) if name.text == "inf" => Some(f64::INFINITY),
+            Value::Ident(name) if name.text == "NaN" => Some(f64::NAN),
+            _ => {
+                self.wrong(node, path, "a number");
+                None
+            }
+        }
+    }
+
+    fn whole(&mut self, node: &Node, path: &str) -> Option<i64> {
+        self.at.record(path, node.at);
+        match &node.value {
+            Value::Number(n) if n.integer => match n.whole.and_then(|w| i64::try_from(w).ok()) {
+                Some(w) => Some(w),
+                None => {
+                    self.error(node.at, path, format!("{} is too large a whole number", number(n.value)));
+                    None
+                }
+            },
+            Value::Number(n) => {
+                self.error(node.at, path, format!("expected a whole number, found {}", number(n.value)));
+                None
+            }
+            _ => {
+                self.wrong(node, path, "a whole number");
+                None
+            }
+        }
+    }
+
+    /// `(x, y)`.
+    fn pair(&mut self, node: &Node, path: &str) -> Option<(f64, f64)> {
+        self.at.record(path, node.at);
+        match &node.value {
+            Value::Tuple { name: None, items } if items.len() == 2 => {
+                let x = self.number(&items[0], &format!("{path}.0"));
+                let y = self.number(&items[1], &format!("{path}.1"));
+                Some((x?, y?))
+            }
+            _ => {
+                self.wrong(node, path, "a position written `(x, y)`");
+                None
+            }
+        }
+    }
+
+    /// A list of at most `max` items, each read by `item` at `path[i]`.
+    fn list<T>(
+        &mut self,
+        node: &Node,
+        path: &str,
+        what: &str,
+        max: usize,
+        mut item: impl FnMut(&mut Self, &Node, &str) -> Option<T>,
+    ) -> Option<Vec<T>> {
+        self.at.record(path, node.at);
+        let Value::List(items) = &node.value else {
+            self.wrong(node, path, &format!("a list of {what} `[...]`"));
+            return None;
+        };
+        if items.len() > max {
+            let message = format!("at most {} {what} (this list has {})", grouped(max), grouped(items.len()));
+            self.error(node.at, path, message);
+            return None;
+        }
+        let read: Vec<Option<T>> =
+            items.iter().enumerate().map(|(i, node)| item(self, node, &format!("{path}[{i}]"))).collect();
+        read.into_iter().collect()
+    }
+
+    fn strings(&mut self, node: &Node, path: &str, what: &str, max: usize) -> Option<Vec<String>> {
+        self.list(node, path, what, max, |reader, node, path| reader.string(node, path))
+    }
+
+    /// `{"bread": 2, "fireLit": false}`: fact names and whole numbers (or true / false).
+    fn fact_values(&mut self, node: &Node, path: &str) -> Option<FactValues> {
+        self.at.record(path, node.at);
+        let Value::Map(entries) = &node.value else {
+            self.wrong(node, path, "a map of facts, written `{\"bread\": 2}`");
+            return None;
+        };
+        if entries.len() > limits::MAX_FACTS {
+            let message = format!(
+                "at most {} facts (this map has {})",
+                grouped(limits::MAX_FACTS),
+                grouped(entries.len())
+            );
+            self.error(node.at, path, message);
+            return None;
+        }
+        let mut values = Vec::new();
+        let mut whole = true;
+        for (key, value) in entries {
+            let name = match &key.value {
+                Value::Str { text, .. } => text.clone(),
+                Value::Ident(name) => {
+                    let message = format!("a fact's name is a string: write \"{}\"", cut(&name.text));
+                    self.error(key.at, path, message);
+                    whole = false;
+                    continue;
+                }
+                _ => {
+                    self.wrong(key, path, "a fact name in quotes");
+                    whole = false;
+                    continue;
+                }
+            };
+            let entry = join(path, &name);
+            self.at.record(&entry, key.at);
+            let number = match &value.value {
+                Value::Bool(b) => Some(i64::from(*b)),
+                _ => self.whole(value, &entry),
+            };
+            match number {
+                Some(number) => values.push((name, number)),
+                None => whole = false,
+            }
+        }
+        whole.then_some(FactValues(values))
+    }
+
+    fn scenario(&mut self, node: &Node) -> Option<RawScenario> {
+        let fields = self.fields(node, "", &SCENARIO)?;
+        let text = |reader: &mut Self, field: &str| match fields.get(field) {
+            Some(node) => reader.string(node, field),
+            None => Some(String::new()),
+        };
+        let name = text(self, "name");
+        let description = text(self, "description");
+        let settings = match fields.get("settings") {
+            Some(node) => self.settings(node),
+            None => Some(RawSettings::default()),
+        };
+        let facts = |reader: &mut Self, field: &str| match fields.get(field) {
+            Some(node) => reader.fact_values(node, field),
+            None => Some(FactValues::default()),
+        };
+        let world = facts(self, "world");
+        let agent = facts(self, "agent");
+        let stations = fields.get("stations").map_or(Some(Vec::new()), |n| {
+            self.list(n, "stations", "stations", limits::MAX_STATIONS, Self::station)
+        });
+        let actions = fields.get("actions").map_or(Some(Vec::new()), |n| {
+            self.list(n, "actions", "actions", limits::MAX_ACTIONS, Self::action)
+        });
+        let characters = fields.get("characters").map_or(Some(Vec::new()), |n| {
+            self.list(n, "characters", "characters", limits::MAX_CHARACTERS, Self::character)
+        });
+        Some(RawScenario {
+            name: name?,
+            description: description?,
+            settings: settings?,
+            world: world?,
+            agent: agent?,
+            stations: stations?,
+            actions: actions?,
+            characters: characters?,
+        })
+    }
+
+    fn settings(&mut self, node: &Node) -> Option<RawSettings> {
+        let fields = self.fields(node, "settings", &SETTINGS)?;
+        let mut settings = RawSettings::default();
+        let mut whole = true;
+        for (field, value) in &fields.entries {
+            let path = fields.path(field);
+            let target = match *field {
+                "day_length" => &mut settings.day_length,
+                "cost_weight" => &mut settings.cost_weight,
+                "hysteresis" => &mut settings.hysteresis,
+                "rest_threshold" => &mut settings.rest_threshold,
+                "retry_interval" => &mut settings.retry_interval,
+                _ => {
+                    match self.whole(value, &path) {
+                        Some(budget) => settings.planner_budget = budget,
+                        None => whole = false,
+                    }
+                    continue;
+                }
+            };
+            match self.number(value, &path) {
+                Some(number) => *target = number,
+                None => whole = false,
+            }
+        }
+        whole.then_some(settings)
+    }
+
+    fn station(&mut self, node: &Node, path: &str) -> Option<RawStation> {
+        let fields = self.fields(node, path, &STATION)?;
+        let id = self.required(&fields, "id").and_then(|n| self.string(n, &fields.path("id")));
+        let label =
+            fields.get("label").map_or(Some(String::new()), |n| self.string(n, &fields.path("label")));
+        let pos = self.required(&fields, "pos").and_then(|n| self.pair(n, &fields.path("pos")));
+        Some(RawStation { id: id?, label: label?, pos: pos? })
+    }
+
+    fn action(&mut self, node: &Node, path: &str) -> Option<RawAction> {
+        let fields = self.fields(node, path, &ACTION)?;
+        let id = self.required(&fields, "id").and_then(|n| self.string(n, &fields.path("id")));
+        let label =
+            fields.get("label").map_or(Some(String::new()), |n| self.string(n, &fields.path("label")));
+        let station = self.required(&fields, "station").and_then(|n| self.string(n, &fields.path("station")));
+        let duration =
+            self.required(&fields, "duration").and_then(|n| self.number(n, &fields.path("duration")));
+        let cost = self.required(&fields, "cost").and_then(|n| self.whole(n, &fields.path("cost")));
+        let terms = |reader: &mut Self, field: &str, what: &str| match fields.get(field) {
+            Some(n) => reader.strings(n, &fields.path(field), what, limits::MAX_TERMS),
+            None => Some(Vec::new()),
+        };
+        let needs = terms(self, "needs", "conditions");
+        let effects = terms(self, "effects", "effects");
+        Some(RawAction {
+            id: id?,
+            label: label?,
+            station: station?,
+            duration: duration?,
+            cost: cost?,
+            needs: needs?,
+            effects: effects?,
+        })
+    }
+
+    fn character(&mut self, node: &Node, path: &str) -> Option<RawCharacter> {
+        let fields = self.fields(node, path, &CHARACTER)?;
+        let id = self.required(&fields, "id").and_then(|n| self.string(n, &fields.path("id")));
+        let name = fields.get("name").map_or(Some(String::new()), |n| self.string(n, &fields.path("name")));
+        let start = self.required(&fields, "start").and_then(|n| self.pair(n, &fields.path("start")));
+        let speed = self.required(&fields, "speed").and_then(|n| self.number(n, &fields.path("speed")));
+        let facts = fields
+            .get("facts")
+            .map_or(Some(FactValues::default()), |n| self.fact_values(n, &fields.path("facts")));
+        let actions = self
+            .required(&fields, "actions")
+            .and_then(|n| self.strings(n, &fields.path("actions"), "actions", limits::MAX_ACTIONS));
+        let goals = self.required(&fields, "goals").and_then(|n| {
+            self.list(n, &fields.path("goals"), "goals", limits::MAX_GOALS, |reader, node, path| {
+                reader.goal(node, path)
+            })
+        });
+        Some(RawCharacter {
+            id: id?,
+            name: name?,
+            start: start?,
+            speed: speed?,
+            facts: facts?,
+            actions: actions?,
+            goals: goals?,
+        })
+    }
+
+    fn goal(&mut self, node: &Node, path: &str) -> Option<RawGoal> {
+        let fields = self.fields(node, path, &GOAL)?;
+        let id = self.required(&fields, "id").and_then(|n| self.string(n, &fields.path("id")));
+        let label =
+            fields.get("label").map_or(Some(String::new()), |n| self.string(n, &fields.path("label")));
+        let wants = self
+            .required(&fields, "wants")
+            .and_then(|n| self.strings(n, &fields.path("wants"), "conditions", limits::MAX_TERMS));
+        let drift = self.required(&fields, "drift").and_then(|n| self.drift(n, &fields.path("drift")));
+        Some(RawGoal { id: id?, label: label?, wants: wants?, drift: drift? })
+    }
+
+    /// `Need(rate: …, initial: …)` or `Quota(urgency: …)`.
+    fn drift(&mut self, node: &Node, path: &str) -> Option<RawDrift> {
+        let expected = "one of `Need(rate: …, initial: …)` or `Quota(urgency: …)`";
+        let name = match &node.value {
+            Value::Struct { name: Some(name), .. }
+            | Value::Tuple { name: Some(name), .. }
+            | Value::Ident(name) => name,
+            _ => {
+                self.at.record(path, node.at);
+                self.wrong(node, path, expected);
+                return None;
+            }
+        };
+        let shape = match name.text.as_str() {
+            "Need" => &NEED,
+            "Quota" => &QUOTA,
+            other => {
+                self.at.record(path, node.at);
+                let hint = did_you_mean(other, ["Need", "Quota"]);
+                self.error(name.at, path, format!("expected {expected}, found `{}`{hint}", cut(other)));
+                return None;
+            }
+        };
+        if matches!(node.value, Value::Ident(_)) {
+            self.at.record(path, node.at);
+            let message =
+                format!("{} needs its numbers: write `{}({}: …)`", shape.what, shape.name, shape.fields[0]);
+            self.error(node.at, path, message);
+            return None;
+        }
+        // A variant's own name is part of how it is written, not a struct name to check.
+        let fields = self.fields(node, path, shape)?;
+        let number = |reader: &mut Self, field: &str| {
+            reader.required(&fields, field).and_then(|n| reader.number(n, &fields.path(field)))
+        };
+        Some(match shape.name {
+            "Need" => {
+                let rate = number(self, "rate");
+                let initial =
+                    fields.get("initial").map_or(Some(0.0), |n| self.number(n, &fields.path("initial")));
+                RawDrift::Need { rate: rate?, initial: initial? }
+            }
+            _ => RawDrift::Quota { urgency: number(self, "urgency")? },
+        })
+    }
+}
