@@ -224,13 +224,14 @@ fn character<'r>(
     let speed = check.within(&format!("{field}.speed"), c.speed, limits::SPEED);
 
     let mut own_facts = agent_defaults.to_vec();
+    let slots: FxHashMap<FactId, usize> = own_facts.iter().enumerate().map(|(i, &(f, _))| (f, i)).collect();
     for (name, value) in &c.facts.0 {
         let path = format!("{field}.facts.{name}");
         match facts.get(Scope::Agent, name) {
             Some(id) => {
                 let value = check.fact_value(&path, *value);
-                if let Some(slot) = own_facts.iter_mut().find(|(f, _)| *f == id) {
-                    slot.1 = value;
+                if let Some(&slot) = slots.get(&id) {
+                    own_facts[slot].1 = value;
                 }
             }
             None => {
@@ -244,10 +245,11 @@ fn character<'r>(
     }
 
     let mut actions = Vec::new();
+    let mut listed = rustc_hash::FxHashSet::default();
     for (j, id) in c.actions.iter().enumerate() {
         let path = format!("{field}.actions[{j}]");
         match action_ids.get(id.as_str()) {
-            Some(&a) if actions.contains(&a) => {
+            Some(&a) if !listed.insert(a) => {
                 check.error(&path, format!("action {} is listed twice", quoted(id)))
             }
             Some(&a) => actions.push(a),

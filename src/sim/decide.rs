@@ -132,6 +132,17 @@ fn plan_goals(
     if deliberation.resting {
         return;
     }
+    // Nothing changed since every goal failed: the searches would fail the same way, so a town
+    // of blocked villagers does not spend its steps searching again (debug builds search anyway
+    // and check that they do fail).
+    let digest = digest(view);
+    let hopeless = deliberation.hopeless == Some(digest);
+    if hopeless && !cfg!(debug_assertions) {
+        for g in (0..character.goals.len()).filter(unmet) {
+            goals.0[g].planned = true;
+        }
+        return;
+    }
     for g in (0..character.goals.len()).filter(unmet) {
         goals.0[g].planned = true;
         let started = options.time_plans.then(Instant::now);
@@ -149,6 +160,16 @@ fn plan_goals(
             deliberation.viable.push((g, score, intent));
         }
     }
+    debug_assert!(!hopeless || deliberation.viable.is_empty(), "a hopeless view found a plan");
+    deliberation.hopeless = deliberation.viable.is_empty().then_some(digest);
+}
+
+/// A 64-bit digest of a state (SipHash with fixed keys: the same in every run).
+fn digest(view: &State) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    view.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// Chooses among the plans [`deliberate`] left, villager by villager in roster order.

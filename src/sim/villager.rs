@@ -105,6 +105,9 @@ pub struct Deliberation {
     /// The goals with a plan, in goal order, with their scores and the intent each would become
     /// (a compact copy of the plan: a whole town deliberates at dawn, all at once).
     pub viable: Vec<(usize, f32, Intent)>,
+    /// A digest of what the villager could count on the last time every unmet goal had no plan:
+    /// from the same view the planner would fail again, so the retry skips the search.
+    pub hopeless: Option<u64>,
 }
 
 /// The components [`fresh`] builds.
