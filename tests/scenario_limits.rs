@@ -133,7 +133,7 @@ fn counts_are_limited_with_the_limit_in_words() {
 
     let big = vec![b' '; limits::MAX_FILE_BYTES + 1];
     let e = scenario::parse_bytes(&big, "big.ron").unwrap_err().diagnostics();
-    assert!(e[0].message.contains("larger than 4 MiB"), "{e:?}");
+    assert!(e[0].message.contains("larger than 1 MiB"), "{e:?}");
 }
 
 #[test]

@@ -32,7 +32,7 @@ pub fn run(inputs: usize, seed: u64, threads: usize, save: Option<&Path>, out: &
     let sum = |f: fn(&Report) -> usize| reports.iter().map(f).sum::<usize>();
     let (checked, loaded, rejected) = (sum(|r| r.inputs), sum(|r| r.loaded), sum(|r| r.rejected));
     let total: std::time::Duration = reports.iter().map(|r| r.total).sum();
-    let slowest = reports.iter().map(|r| r.slowest).max().unwrap_or_default();
+    let slowest = reports.iter().max_by_key(|r| r.slowest);
     let failures: Vec<_> = reports.iter().flat_map(|r| &r.failures).collect();
     let _ = writeln!(
         out,
@@ -45,8 +45,15 @@ pub fn run(inputs: usize, seed: u64, threads: usize, save: Option<&Path>, out: &
         out,
         "load time: mean {:.1} µs, slowest {:.2} ms",
         total.as_secs_f64() * 1e6 / checked.max(1) as f64,
-        slowest.as_secs_f64() * 1e3
+        slowest.map_or(0.0, |r| r.slowest.as_secs_f64() * 1e3)
     );
+    if let (Some(folder), Some(slowest)) = (save, slowest) {
+        let path = folder.join("slowest.ron");
+        if std::fs::create_dir_all(folder).and_then(|_| std::fs::write(&path, &slowest.slowest_input)).is_ok()
+        {
+            let _ = writeln!(out, "the slowest mutant is saved as {}", path.display());
+        }
+    }
     for (i, (bytes, problem)) in failures.iter().enumerate() {
         let _ = writeln!(out, "failure {i}: {problem}");
         if let Some(folder) = save {

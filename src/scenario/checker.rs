@@ -12,9 +12,25 @@ pub(super) struct Checker<'a> {
     pub file: &'a str,
     pub at: &'a Locations<'a>,
     pub problems: Vec<Diagnostic>,
+    /// Names still to be compared for "did you mean" suggestions: a file with thousands of
+    /// misspellings among thousands of names gets its first suggestions, not a quadratic wait.
+    pub suggestions_left: usize,
 }
 
+/// How many names one load compares in all for its suggestions.
+pub(super) const SUGGESTION_BUDGET: usize = 200_000;
+
 impl Checker<'_> {
+    /// ` (did you mean "tools"?)`, while the load's suggestion budget lasts.
+    pub fn suggest<'k>(&mut self, wrong: &str, known: impl IntoIterator<Item = &'k str>) -> String {
+        let known: Vec<&str> = known.into_iter().collect();
+        if known.len() > self.suggestions_left {
+            return String::new();
+        }
+        self.suggestions_left -= known.len();
+        did_you_mean(wrong, known)
+    }
+
     fn push(&mut self, severity: Severity, field: &str, at: Position, message: String) {
         self.problems.push(Diagnostic {
             severity,
@@ -91,7 +107,7 @@ impl Checker<'_> {
             ),
             None => format!(
                 "unknown {scope} fact {name}{}; facts are declared in `{scope}: {{...}}`",
-                did_you_mean(&fact.name, facts.names_in(fact.scope))
+                self.suggest(&fact.name, facts.names_in(fact.scope))
             ),
         };
         self.error_in_string(field, fact.offset, message);

@@ -67,7 +67,7 @@ pub fn did_you_mean<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -
             if length.abs_diff(wrong_length) > allowed {
                 return None;
             }
-            let distance = strsim::damerau_levenshtein(&wrong_lower, &lower);
+            let distance = strsim::osa_distance(&wrong_lower, &lower);
             (distance <= allowed).then_some((distance, k))
         })
         .min_by_key(|&(distance, _)| distance);

@@ -206,6 +206,8 @@ pub struct Report {
     pub rejected: usize,
     pub total: Duration,
     pub slowest: Duration,
+    /// The mutant that took longest.
+    pub slowest_input: Vec<u8>,
     /// Mutants that broke a rule, with what broke; the run stops collecting after ten.
     pub failures: Vec<(Vec<u8>, String)>,
 }
@@ -221,7 +223,9 @@ pub fn run(inputs: usize, seed: u64) -> Report {
         let outcome = std::panic::catch_unwind(|| check(&bytes));
         let took = started.elapsed();
         report.total += took;
-        report.slowest = report.slowest.max(took);
+        if took > report.slowest {
+            (report.slowest, report.slowest_input) = (took, bytes.clone());
+        }
         match outcome {
             Ok(Ok(Outcome::Loaded)) => report.loaded += 1,
             Ok(Ok(Outcome::Rejected)) => report.rejected += 1,

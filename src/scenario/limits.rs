@@ -2,7 +2,7 @@
 //! file says it, and reported with the limit in words, so what is stored stays finite and sane.
 
 /// The largest scenario file read (a town of six specialists is about 12 KB).
-pub const MAX_FILE_BYTES: usize = 4 << 20;
+pub const MAX_FILE_BYTES: usize = 1 << 20;
 /// World and agent facts together.
 pub const MAX_FACTS: usize = 4096;
 pub const MAX_STATIONS: usize = 1000;

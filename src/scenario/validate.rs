@@ -2,7 +2,8 @@
 //! problems at once, and builds the typed [`Scenario`].
 
 use super::checker::Checker;
-use super::diagnostic::{Severity, did_you_mean, quoted};
+use super::checker::SUGGESTION_BUDGET;
+use super::diagnostic::{Severity, quoted};
 use super::limits::{self, grouped};
 use super::lints::{warn_needs_met_at_dawn, warn_unmovable_goals, warn_unused};
 use super::locate::Locations;
@@ -12,7 +13,7 @@ use crate::planner::{self, Condition, FactId, FactTable, Scope, Value};
 use rustc_hash::FxHashMap;
 
 pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scenario, LoadError> {
-    let mut check = Checker { file, at, problems: Vec::new() };
+    let mut check = Checker { file, at, problems: Vec::new(), suggestions_left: SUGGESTION_BUDGET };
     let settings = settings(&mut check, &raw.settings);
 
     let mut facts = FactTable::default();
@@ -167,7 +168,7 @@ fn action<'r>(
     let station = match station_ids.get(a.station.as_str()) {
         Some(&s) => s,
         None => {
-            let hint = did_you_mean(&a.station, raw.stations.iter().map(|s| s.id.as_str()));
+            let hint = check.suggest(&a.station, raw.stations.iter().map(|s| s.id.as_str()));
             check.error(&format!("{field}.station"), format!("unknown station {}{hint}", quoted(&a.station)));
             0
         }
@@ -235,7 +236,7 @@ fn character<'r>(
                 }
             }
             None => {
-                let hint = did_you_mean(name, facts.names_in(Scope::Agent));
+                let hint = check.suggest(name, facts.names_in(Scope::Agent));
                 check.error(
                     &path,
                     format!("unknown agent fact {}{hint}; declare it in `agent: {{...}}`", quoted(name)),
@@ -254,7 +255,7 @@ fn character<'r>(
             }
             Some(&a) => actions.push(a),
             None => {
-                let hint = did_you_mean(id, raw.actions.iter().map(|a| a.id.as_str()));
+                let hint = check.suggest(id, raw.actions.iter().map(|a| a.id.as_str()));
                 check.error(&path, format!("unknown action {}{hint}", quoted(id)));
             }
         }
