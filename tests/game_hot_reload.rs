@@ -1,16 +1,19 @@
 //! Hot reload against real files in a temporary folder, with the real file watcher: a good edit
-//! reloads, a bad one keeps the old scenario running and shows its errors, a fix clears them.
+//! reloads and is named, the day goes on or starts again as the edit allows, the selection and
+//! speed stay; a bad one keeps the old scenario running and shows its errors, a fix clears them.
 
 use bevy::app::App;
+use bevy::ecs::entity::Entity;
 use goap_town::game::hot_reload::{self, ReloadStatus};
+use goap_town::game::{Selection, SimSpeed};
 use goap_town::scenario;
-use goap_town::sim::{self, Clock, SimPlugin, Town};
+use goap_town::sim::{self, Activity, Clock, Roster, SimPlugin, Town, Villager};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 fn game_without_window(path: &Path) -> App {
     let mut app = App::new();
-    app.add_plugins(SimPlugin);
+    app.add_plugins(SimPlugin).init_resource::<Selection>().init_resource::<SimSpeed>();
     hot_reload::plugin(&mut app);
     sim::install(app.world_mut(), scenario::load(path).unwrap());
     hot_reload::watch(app.world_mut(), path);
@@ -45,8 +48,6 @@ fn saving_reloads_a_good_edit_keeps_the_last_good_on_a_bad_one_and_clears_on_the
     wait_for(&mut app, "the good edit to load", |app| cook_name(app) == "Chef");
     assert_eq!(app.world().resource::<ReloadStatus>().reloads, 1);
     assert!(app.world().resource::<ReloadStatus>().errors.is_empty());
-    // A reload restarts the day.
-    assert!(app.world().resource::<Clock>().time < 1.0);
 
     let broken = original
         .replace(r#"name: "Cook", start"#, r#"name: "Chef", start"#)
@@ -114,4 +115,115 @@ fn a_nested_comment_reloads_and_a_half_written_save_never_stops_the_town() {
     std::fs::write(&path, &renamed).unwrap();
     wait_for(&mut app, "the finished file to load", |app| cook_name(app) == "Baker");
     assert!(app.world().resource::<ReloadStatus>().errors.is_empty());
+}
+
+fn last_reload(app: &App) -> hot_reload::Reloaded {
+    app.world().resource::<ReloadStatus>().last.clone().expect("a reload")
+}
+
+fn named(app: &App) -> Vec<String> {
+    last_reload(app).changes.iter().map(|c| c.to_string()).collect()
+}
+
+fn play(app: &mut App, steps: usize) {
+    for _ in 0..steps {
+        sim::step(app);
+    }
+}
+
+fn cook_entity(app: &App) -> Entity {
+    app.world().resource::<Roster>().0[0]
+}
+
+/// Saving a new duration keeps the clock, the villager's work under way, the selection and the
+/// speed; the new duration counts from the next time the action starts.
+#[test]
+fn a_duration_edit_keeps_the_clock_the_selection_and_the_speed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cook.ron");
+    let original = scenario::shipped("cook.ron").unwrap();
+    std::fs::write(&path, original).unwrap();
+    let mut app = game_without_window(&path);
+    let cook = cook_entity(&app);
+    app.world_mut().resource_mut::<Selection>().0 = Some(cook);
+    app.world_mut().resource_mut::<SimSpeed>().multiplier = 4;
+    // Into the middle of an action.
+    assert!(sim::run_until(&mut app, 2000, |app| matches!(
+        app.world().get::<Activity>(cook),
+        Some(Activity::Acting { .. })
+    )));
+    sim::step(&mut app);
+    let (clock, working) =
+        (app.world().resource::<Clock>().clone(), app.world().get::<Activity>(cook).cloned());
+
+    let edited = original.replace("duration: 4.0", "duration: 5.5");
+    std::fs::write(&path, &edited).unwrap();
+    // Frames without steps, so that what the reload kept can be compared exactly.
+    let started = Instant::now();
+    while app.world().resource::<ReloadStatus>().reloads == 0 {
+        assert!(started.elapsed() < Duration::from_secs(5), "timed out waiting for the duration edit");
+        app.update();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(named(&app), ["cookMeal.duration 4 → 5.5"]);
+    assert!(!last_reload(&app).restarted);
+    assert_eq!(*app.world().resource::<Clock>(), clock, "the day goes on where it was");
+    assert_eq!(app.world().get::<Activity>(cook).cloned(), working, "the work under way keeps its timer");
+    assert_eq!(app.world().resource::<Selection>().0, Some(cook), "the same villager stays selected");
+    assert_eq!(app.world().resource::<SimSpeed>().multiplier, 4);
+    assert_eq!(app.world().resource::<Town>().scenario.actions[2].duration, 5.5);
+    play(&mut app, 10);
+    assert_eq!(app.world().resource::<Clock>().steps, clock.steps + 10);
+}
+
+/// Adding a character changes the roster: the day starts again, and the selected villager is
+/// selected again (a new entity, the same villager).
+#[test]
+fn adding_a_character_restarts_the_day_and_keeps_the_selection() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cook.ron");
+    let original = scenario::shipped("cook.ron").unwrap();
+    std::fs::write(&path, original).unwrap();
+    let mut app = game_without_window(&path);
+    let cook = cook_entity(&app);
+    app.world_mut().resource_mut::<Selection>().0 = Some(cook);
+    play(&mut app, 100);
+
+    let characters = original.find("characters: [").unwrap() + "characters: [".len();
+    let helper = r#"
+        (id: "helper", name: "Helper", start: (0.0, 0.0), speed: 60.0, actions: ["chopWood"],
+         goals: [(id: "wood", wants: ["agent.wood >= 1"], drift: Quota(urgency: 1.0))]),"#;
+    let grown = format!("{}{}{}", &original[..characters], helper, &original[characters..]);
+    std::fs::write(&path, &grown).unwrap();
+    wait_for(&mut app, "the new character to load", |app| {
+        app.world().resource::<Town>().scenario.characters.len() == 2
+    });
+    let last = last_reload(&app);
+    assert!(last.restarted);
+    let names = named(&app);
+    assert!(names.contains(&"+ character helper".to_owned()), "{names:?}");
+    assert!(app.world().resource::<Clock>().time < 1.0, "the day started again");
+    // The cook is now the second villager: the selection follows the character, not the slot.
+    let selected = app.world().resource::<Selection>().0.expect("still selected");
+    assert_ne!(selected, cook, "a new entity");
+    let villager = app.world().get::<Villager>(selected).unwrap();
+    assert_eq!(app.world().resource::<Town>().scenario.characters[villager.index].id, "cook");
+}
+
+/// A save that changes nothing says so, and changes nothing.
+#[test]
+fn a_save_with_no_change_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cook.ron");
+    let original = scenario::shipped("cook.ron").unwrap();
+    std::fs::write(&path, original).unwrap();
+    let mut app = game_without_window(&path);
+    play(&mut app, 50);
+    let before = app.world().resource::<Clock>().steps;
+    std::fs::write(&path, format!("{original}\n// a comment changes nothing\n")).unwrap();
+    wait_for(&mut app, "the save to be read", |app| app.world().resource::<ReloadStatus>().reloads == 1);
+    let last = last_reload(&app);
+    assert!(last.changes.is_empty() && !last.restarted);
+    assert_eq!(last.summary(), "no change");
+    assert!(app.world().resource::<Clock>().steps > before);
 }

@@ -1,9 +1,11 @@
 //! Saving the open scenario file reloads it: a real file watcher on its folder, a short debounce,
-//! and on success a fresh day with the new scenario; on failure the errors are shown and the last
-//! good scenario keeps running until the file is fixed.
+//! and on success the change named in the scenario's words — the day goes on when only labels,
+//! durations, costs, speeds, positions, rates or settings changed, and starts again (with the
+//! same villager selected) otherwise; on failure the errors are shown and the last good scenario
+//! keeps running until the file is fixed.
 
-use crate::scenario;
-use crate::sim::replace_scenario;
+use crate::scenario::{self, diff::Change};
+use crate::sim::{Town, replace_scenario, update_scenario};
 use bevy::prelude::*;
 use notify::{RecommendedWatcher, RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};
@@ -23,12 +25,38 @@ pub struct ScenarioWatcher {
     changed_at: Option<Instant>,
 }
 
-/// What the last reload said: empty when the file on disk is the one running.
+/// What the last reload said: no errors when the file on disk is the one running.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct ReloadStatus {
     pub errors: Vec<String>,
     /// Successful reloads so far.
     pub reloads: u32,
+    /// What the last successful reload changed.
+    pub last: Option<Reloaded>,
+}
+
+/// One successful reload: what it changed, and whether the day started again for it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reloaded {
+    pub changes: Vec<Change>,
+    pub restarted: bool,
+    pub at: Instant,
+}
+
+impl Reloaded {
+    /// `forgeTools.duration 6 → 4 (the day goes on)`, in English, for the console.
+    pub fn summary(&self) -> String {
+        if self.changes.is_empty() {
+            return "no change".to_owned();
+        }
+        let named: Vec<String> = self.changes.iter().map(|c| c.to_string()).collect();
+        let outcome = if self.restarted {
+            "the day starts again: facts, conditions, effects, goals or the roster changed"
+        } else {
+            "the day goes on"
+        };
+        format!("{} ({outcome})", named.join(", "))
+    }
 }
 
 impl ScenarioWatcher {
@@ -96,11 +124,12 @@ fn reload_on_change(world: &mut World) {
     let path = watcher.path.clone();
     match scenario::load(&path) {
         Ok(fresh) => {
-            replace_scenario(world, fresh);
+            let reloaded = take_in(world, fresh);
+            println!("reloaded {}: {}", path.display(), reloaded.summary());
             let mut status = world.resource_mut::<ReloadStatus>();
             status.errors.clear();
             status.reloads += 1;
-            println!("reloaded {}", path.display());
+            status.last = Some(reloaded);
         }
         Err(e) => {
             let errors: Vec<String> = e.diagnostics().iter().map(|d| d.to_string()).collect();
@@ -110,4 +139,16 @@ fn reload_on_change(world: &mut World) {
             world.resource_mut::<ReloadStatus>().errors = errors;
         }
     }
+}
+
+/// Puts a freshly loaded edit of the running scenario in place, as little disturbed as it allows.
+fn take_in(world: &mut World, fresh: scenario::Scenario) -> Reloaded {
+    let changes = scenario::diff::diff(&world.resource::<Town>().scenario, &fresh);
+    let restarted = changes.iter().any(|c| c.restarts);
+    if restarted {
+        super::view::keeping_selection(world, |world| replace_scenario(world, fresh));
+    } else if !changes.is_empty() {
+        update_scenario(world, fresh);
+    }
+    Reloaded { changes, restarted, at: Instant::now() }
 }

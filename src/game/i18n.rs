@@ -46,6 +46,9 @@ pub enum Label {
     Language,
     BuiltIn,
     Errors,
+    ReloadedGoesOn,
+    ReloadedRestarts,
+    ReloadedNoChange,
 }
 
 impl Lang {
@@ -93,6 +96,12 @@ impl Lang {
                 "The scenario file has errors; the last good version keeps running:",
                 "El escenario tiene errores; sigue la última versión válida:",
             ),
+            ReloadedGoesOn => ("Reloaded; the day goes on:", "Recargado; el día sigue:"),
+            ReloadedRestarts => (
+                "Reloaded; the day starts again (facts, conditions, effects, goals or the roster changed):",
+                "Recargado; el día vuelve a empezar (cambiaron hechos, condiciones, efectos, metas o los aldeanos):",
+            ),
+            ReloadedNoChange => ("Saved with no change", "Guardado sin cambios"),
         };
         match self {
             Lang::English => en,

@@ -109,7 +109,8 @@ pub fn open(world: &mut World, choice: ScenarioChoice) {
             } else {
                 world.remove_resource::<hot_reload::ScenarioWatcher>();
             }
-            world.resource_mut::<hot_reload::ReloadStatus>().errors.clear();
+            let mut status = world.resource_mut::<hot_reload::ReloadStatus>();
+            (status.errors, status.last) = (Vec::new(), None);
             world.insert_resource(CurrentScenario { choice });
         }
         Err(e) => {

@@ -25,7 +25,7 @@ pub enum Request {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Request>()
         .init_resource::<Lang>()
-        .add_systems(EguiPrimaryContextPass, (world_panel, inspector_panel, error_banner))
+        .add_systems(EguiPrimaryContextPass, (world_panel, inspector_panel, error_banner, reload_notice))
         .init_resource::<Inspected>()
         .add_systems(Update, (carry_out_request, refresh_inspected).chain());
 }
@@ -246,12 +246,44 @@ fn error_banner(mut contexts: EguiContexts, status: Res<ReloadStatus>, lang: Res
     Ok(())
 }
 
+/// How long the notice of a reload stays up.
+const NOTICE_SECONDS: f32 = 8.0;
+
+/// A short notice of what the last save changed, and whether the day went on.
+fn reload_notice(mut contexts: EguiContexts, status: Res<ReloadStatus>, lang: Res<Lang>) -> Result {
+    let Some(last) = &status.last else { return Ok(()) };
+    if !status.errors.is_empty() || last.at.elapsed().as_secs_f32() > NOTICE_SECONDS {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let heading = match (last.changes.is_empty(), last.restarted) {
+        (true, _) => Label::ReloadedNoChange,
+        (false, false) => Label::ReloadedGoesOn,
+        (false, true) => Label::ReloadedRestarts,
+    };
+    egui::Window::new("reloaded")
+        .title_bar(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label(lang.text(heading));
+            const SHOWN: usize = 8;
+            for change in last.changes.iter().take(SHOWN) {
+                ui.label(egui::RichText::new(change.to_string()).monospace());
+            }
+            if last.changes.len() > SHOWN {
+                ui.label(format!("… +{}", last.changes.len() - SHOWN));
+            }
+        });
+    Ok(())
+}
+
 fn carry_out_request(world: &mut World) {
     match std::mem::take(&mut *world.resource_mut::<Request>()) {
         Request::Nothing => {}
         Request::RestartDay => {
             let scenario = (*world.resource::<Town>().scenario).clone();
-            crate::sim::replace_scenario(world, scenario);
+            super::view::keeping_selection(world, |world| crate::sim::replace_scenario(world, scenario));
         }
         Request::Open(choice) => super::open(world, choice),
     }

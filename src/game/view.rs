@@ -1,7 +1,7 @@
 //! The town on screen: stations where the scenario puts them, villagers as named tokens with a
 //! status line and a progress bar, the selected one ringed, and a camera to pan and zoom.
 
-use crate::sim::{Activity, Intent, Position, Town, Villager};
+use crate::sim::{Activity, Intent, Placement, Position, Town, Villager};
 use bevy::input::mouse::{MouseMotion, MouseWheel};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
@@ -11,12 +11,35 @@ use bevy_egui::input::egui_wants_any_pointer_input;
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
 pub struct Selection(pub Option<Entity>);
 
+/// Runs `rebuild` (which replaces every villager) and selects again the villager that was
+/// selected: the same character in the same tile, while it still exists.
+pub fn keeping_selection(world: &mut World, rebuild: impl FnOnce(&mut World)) {
+    let selected = world.get_resource::<Selection>().and_then(|s| s.0);
+    let who = selected.and_then(|e| Some((*world.get::<Villager>(e)?, world.get::<Placement>(e)?.tile)));
+    let who = who.map(|(v, tile)| (world.resource::<Town>().scenario.characters[v.index].id.clone(), tile));
+    rebuild(world);
+    let Some((id, tile)) = who else { return };
+    let town = world.resource::<Town>();
+    let index = town.scenario.character_index(&id);
+    let mut villagers = world.query::<(Entity, &Villager, &Placement)>();
+    let found = villagers
+        .iter(world)
+        .find(|(_, v, p)| Some(v.index) == index && p.tile == tile)
+        .map(|(entity, ..)| entity);
+    if let Some(mut selection) = world.get_resource_mut::<Selection>() {
+        selection.0 = found;
+    }
+}
+
 /// Marks what is drawn for the current scenario's stations (replaced when the scenario is).
 #[derive(Component)]
 pub struct StationVisual;
 
 #[derive(Component)]
 struct StatusText;
+
+#[derive(Component)]
+struct NameText;
 
 #[derive(Component)]
 struct ProgressFill;
@@ -34,7 +57,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                draw_stations.run_if(resource_exists_and_changed::<Town>),
+                (draw_stations, rename_villagers).run_if(resource_exists_and_changed::<Town>),
                 (follow_positions, show_status, show_progress, draw_selection).chain(),
                 (pan_and_zoom, deselect_on_escape).run_if(not(egui_wants_any_pointer_input)),
             ),
@@ -83,10 +106,14 @@ fn draw_stations(
     town: Res<Town>,
     old: Query<Entity, With<StationVisual>>,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
-    mut framed: Local<Vec<[f32; 2]>>,
+    mut framed: Local<Vec<String>>,
 ) {
-    // A new layout is framed; a reload of the same layout keeps the player's camera.
-    let layout: Vec<[f32; 2]> = town.scenario.stations.iter().map(|s| s.position).collect();
+    // Another scenario is framed; a reload of the same one (a station moved, say) keeps the
+    // player's camera.
+    let layout: Vec<String> = std::iter::once(&town.scenario.file)
+        .chain(town.scenario.stations.iter().map(|s| &s.id))
+        .cloned()
+        .collect();
     if *framed != layout {
         let (mut transform, mut projection) = camera.into_inner();
         frame_town(&town, &mut transform, &mut projection);
@@ -112,6 +139,24 @@ fn draw_stations(
     }
 }
 
+/// A reload that renamed a character renames its token.
+fn rename_villagers(
+    town: Res<Town>,
+    villagers: Query<(&Villager, &Children)>,
+    mut names: Query<&mut Text2d, With<NameText>>,
+) {
+    for (villager, children) in &villagers {
+        for &child in children {
+            if let Ok(mut text) = names.get_mut(child) {
+                let name = &town.scenario.characters[villager.index].name;
+                if text.0 != *name {
+                    text.0.clone_from(name);
+                }
+            }
+        }
+    }
+}
+
 /// Gives every villager the simulation spawns its token, labels and click handler.
 fn dress_villager(
     add: On<Add, Villager>,
@@ -130,6 +175,7 @@ fn dress_villager(
             Pickable::default(),
             children![
                 (
+                    NameText,
                     Text2d::new(character.name.clone()),
                     TextFont::from_font_size(15.0),
                     TextColor(Color::WHITE),

@@ -7,6 +7,7 @@
 
 mod checker;
 mod diagnostic;
+pub mod diff;
 mod expr;
 pub mod fuzz;
 pub mod limits;

@@ -29,7 +29,9 @@ pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, Vill
 pub use shards::{run_shards, shard_worlds};
 pub use tiles::{Layout, Placement, VARIATION};
 pub use timing::PlanTimes;
-pub use town::{Outlook, Roster, SimStep, Town, WorldFacts, install, install_tiled, replace_scenario};
+pub use town::{
+    Outlook, Roster, SimStep, Town, WorldFacts, install, install_tiled, replace_scenario, update_scenario,
+};
 pub use villager::{
     Activity, AgentFacts, Deliberation, GoalState, Goals, Intent, LastReason, Position, Tally, Villager,
 };

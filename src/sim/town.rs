@@ -207,6 +207,24 @@ pub fn reset_day(world: &mut World) {
     }
 }
 
+/// Takes in `scenario`, an edit of the running one that changes only what the day can go on with
+/// ([`crate::scenario::diff`]: labels, durations, costs, speeds, positions, rates, settings):
+/// villagers keep what they are doing, a timer under way keeps running, new costs and settings
+/// count from each villager's next decision, and a moved station is walked to where it now is.
+pub fn update_scenario(world: &mut World, scenario: Scenario) {
+    let layout = world.resource::<Town>().layout.clone();
+    world.resource_mut::<Clock>().day_length = scenario.settings.day_length;
+    let town = Town::tiled(scenario, layout);
+    let mut villagers = world.query::<(&Villager, &mut Placement, &mut villager::Deliberation)>();
+    for (villager, mut placement, mut deliberation) in villagers.iter_mut(world) {
+        let fresh = town.layout.placement(&town.scenario, villager.number);
+        (placement.start, placement.speed) = (fresh.start, fresh.speed);
+        // A search that failed under the old costs or budget is asked again.
+        deliberation.hopeless = None;
+    }
+    world.insert_resource(town);
+}
+
 /// Swaps the running scenario for `scenario`: every villager is replaced and the day starts over.
 pub fn replace_scenario(world: &mut World, scenario: Scenario) {
     let mut villagers = world.query_filtered::<Entity, With<Villager>>();

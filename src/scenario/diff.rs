@@ -1,0 +1,228 @@
+//! What a save changed, in the scenario's own words (`forgeTools.duration 6 → 4`, `+ action
+//! sharpen`, `− station mill`), and whether the day can go on with it: labels, durations, costs,
+//! speeds, positions, rates and settings can; facts, conditions, effects, goals and the roster
+//! (who exists, in which order, doing what) cannot, and restart the day.
+
+use super::{Drift, Scenario};
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// What changed: `forgeTools.duration`, `settings.hysteresis`, `action sharpen`.
+    pub what: String,
+    /// Its old and new value in words; `None` for something that was added or removed.
+    pub was: Option<String>,
+    pub now: Option<String>,
+    /// Whether the day must start again for it to take effect.
+    pub restarts: bool,
+}
+
+impl fmt::Display for Change {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.was, &self.now) {
+            (Some(was), Some(now)) => write!(f, "{} {was} → {now}", self.what),
+            (None, _) => write!(f, "+ {}", self.what),
+            (Some(_), None) => write!(f, "− {}", self.what),
+        }
+    }
+}
+
+/// Every difference between `old` and `new`, in file order.
+pub fn diff(old: &Scenario, new: &Scenario) -> Vec<Change> {
+    let mut changes = Changes(Vec::new());
+    let c = &mut changes;
+    c.live("name", &old.name, &new.name);
+    c.live("description", &old.description, &new.description);
+    let (s, t) = (&old.settings, &new.settings);
+    c.live("settings.day_length", s.day_length, t.day_length);
+    c.live("settings.cost_weight", s.cost_weight, t.cost_weight);
+    c.live("settings.hysteresis", s.hysteresis, t.hysteresis);
+    c.live("settings.rest_threshold", s.rest_threshold, t.rest_threshold);
+    c.live("settings.planner_budget", s.planner_budget, t.planner_budget);
+    c.live("settings.retry_interval", s.retry_interval, t.retry_interval);
+
+    let facts =
+        |s: &Scenario, seed: &[(crate::planner::FactId, crate::planner::Value)]| -> Vec<(String, String)> {
+            seed.iter().map(|&(f, v)| (s.facts.qualified(f), v.to_string())).collect()
+        };
+    c.by_id("", "fact", &facts(old, &old.world_seed), &facts(new, &new.world_seed), |c, what, a, b| {
+        c.restart(what, a, b)
+    });
+
+    c.by_id(
+        "",
+        "station",
+        &keyed(old, &old.stations, |x| &x.id),
+        &keyed(new, &new.stations, |x| &x.id),
+        |c, id, (_, a), (_, b)| {
+            c.live(&format!("{id}.label"), &a.label, &b.label);
+            c.live(&format!("{id}.pos"), position(a.position), position(b.position));
+        },
+    );
+
+    let station_of = |s: &Scenario, i: usize| s.stations.get(i).map_or(String::new(), |st| st.id.clone());
+    c.by_id(
+        "",
+        "action",
+        &keyed(old, &old.actions, |x| &x.id),
+        &keyed(new, &new.actions, |x| &x.id),
+        |c, id, (so, a), (sn, b)| {
+            c.live(&format!("{id}.label"), &a.label, &b.label);
+            c.restart(&format!("{id}.station"), station_of(so, a.station), station_of(sn, b.station));
+            c.live(&format!("{id}.duration"), a.duration, b.duration);
+            c.live(&format!("{id}.cost"), a.planning.cost, b.planning.cost);
+            let needs = |s: &Scenario, x: &super::ActionDef| {
+                terms(x.planning.preconditions.iter().map(|p| p.describe(&s.facts)))
+            };
+            let effects = |s: &Scenario, x: &super::ActionDef| {
+                terms(x.planning.effects.iter().map(|e| e.describe(&s.facts)))
+            };
+            c.restart(&format!("{id}.needs"), needs(so, a), needs(sn, b));
+            c.restart(&format!("{id}.effects"), effects(so, a), effects(sn, b));
+        },
+    );
+
+    c.by_id(
+        "",
+        "character",
+        &keyed(old, &old.characters, |x| &x.id),
+        &keyed(new, &new.characters, |x| &x.id),
+        |c, id, (so, a), (sn, b)| {
+            c.live(&format!("{id}.name"), &a.name, &b.name);
+            c.live(&format!("{id}.start"), position(a.start), position(b.start));
+            c.live(&format!("{id}.speed"), a.speed, b.speed);
+            let own = |s: &Scenario, x: &super::Character| {
+                terms(x.facts.iter().map(|&(f, v)| format!("{} = {v}", s.facts.qualified(f))))
+            };
+            c.restart(&format!("{id}.facts"), own(so, a), own(sn, b));
+            let can = |s: &Scenario, x: &super::Character| {
+                terms(x.actions.iter().map(|&i| s.actions[i].id.clone()))
+            };
+            c.restart(&format!("{id}.actions"), can(so, a), can(sn, b));
+            c.by_id(
+                id,
+                "goal",
+                &keyed(so, &a.goals, |x| &x.id),
+                &keyed(sn, &b.goals, |x| &x.id),
+                |c, goal, (so, g), (sn, h)| {
+                    c.live(&format!("{goal}.label"), &g.label, &h.label);
+                    let wants = |s: &Scenario, x: &super::Goal| {
+                        terms(x.conditions.iter().map(|p| p.describe(&s.facts)))
+                    };
+                    c.restart(&format!("{goal}.wants"), wants(so, g), wants(sn, h));
+                    match (g.drift, h.drift) {
+                        (Drift::Need { rate: r, initial: i }, Drift::Need { rate: s, initial: j }) => {
+                            c.live(&format!("{goal}.rate"), r, s);
+                            c.live(&format!("{goal}.initial"), i, j);
+                        }
+                        (Drift::Quota { urgency: u }, Drift::Quota { urgency: v }) => {
+                            c.live(&format!("{goal}.urgency"), u, v)
+                        }
+                        (a, b) => c.restart(&format!("{goal}.drift"), drift_name(a), drift_name(b)),
+                    }
+                },
+            );
+        },
+    );
+    changes.0
+}
+
+struct Changes(Vec<Change>);
+
+impl Changes {
+    fn push<T: PartialEq + fmt::Display>(&mut self, what: &str, was: T, now: T, restarts: bool) {
+        if was != now {
+            self.0.push(Change {
+                what: what.to_owned(),
+                was: Some(was.to_string()),
+                now: Some(now.to_string()),
+                restarts,
+            });
+        }
+    }
+
+    fn live<T: PartialEq + fmt::Display>(&mut self, what: &str, was: T, now: T) {
+        self.push(what, was, now, false);
+    }
+
+    fn restart<T: PartialEq + fmt::Display>(&mut self, what: &str, was: T, now: T) {
+        self.push(what, was, now, true);
+    }
+
+    /// Items matched by id: added and removed ones, a new order (all restart the day), then
+    /// `same` for each item in both. `within` prefixes the ids (`smith.hunger`).
+    fn by_id<T>(
+        &mut self,
+        within: &str,
+        kind: &str,
+        old: &[(String, T)],
+        new: &[(String, T)],
+        mut same: impl FnMut(&mut Self, &str, &T, &T),
+    ) {
+        let named = |id: &str| if within.is_empty() { id.to_owned() } else { format!("{within}.{id}") };
+        for (id, _) in old.iter().filter(|(id, _)| !new.iter().any(|(n, _)| n == id)) {
+            self.0.push(Change {
+                what: format!("{kind} {}", named(id)),
+                was: Some(String::new()),
+                now: None,
+                restarts: true,
+            });
+        }
+        for (id, _) in new.iter().filter(|(id, _)| !old.iter().any(|(o, _)| o == id)) {
+            self.0.push(Change {
+                what: format!("{kind} {}", named(id)),
+                was: None,
+                now: Some(String::new()),
+                restarts: true,
+            });
+        }
+        let kept = |list: &[(String, T)], other: &[(String, T)]| -> Vec<String> {
+            list.iter()
+                .filter(|(id, _)| other.iter().any(|(o, _)| o == id))
+                .map(|(id, _)| id.clone())
+                .collect()
+        };
+        let (before, after) = (kept(old, new), kept(new, old));
+        if before != after {
+            let order = |ids: &[String]| ids.join(", ");
+            self.restart(
+                &format!(
+                    "{kind} order{}",
+                    if within.is_empty() { String::new() } else { format!(" of {within}") }
+                ),
+                order(&before),
+                order(&after),
+            );
+        }
+        for (id, a) in old {
+            if let Some((_, b)) = new.iter().find(|(n, _)| n == id) {
+                same(self, &named(id), a, b);
+            }
+        }
+    }
+}
+
+/// `items` by id, each with the scenario it belongs to (to describe its facts).
+fn keyed<'s, T>(
+    scenario: &'s Scenario,
+    items: &'s [T],
+    id: fn(&T) -> &String,
+) -> Vec<(String, (&'s Scenario, &'s T))> {
+    items.iter().map(|item| (id(item).clone(), (scenario, item))).collect()
+}
+
+fn position([x, y]: [f32; 2]) -> String {
+    format!("({x}, {y})")
+}
+
+fn terms(items: impl Iterator<Item = String>) -> String {
+    let all: Vec<String> = items.collect();
+    format!("[{}]", all.join(", "))
+}
+
+fn drift_name(drift: Drift) -> &'static str {
+    match drift {
+        Drift::Need { .. } => "Need",
+        Drift::Quota { .. } => "Quota",
+    }
+}
