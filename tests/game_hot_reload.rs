@@ -20,6 +20,17 @@ fn game_without_window(path: &Path) -> App {
     app
 }
 
+/// The shipped cook scenario as a file in a folder of its own, and the game playing it; the
+/// folder lives as long as the first value is kept.
+fn cook_in_a_folder() -> (tempfile::TempDir, std::path::PathBuf, &'static str, App) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cook.ron");
+    let original = scenario::shipped("cook.ron").unwrap();
+    std::fs::write(&path, original).unwrap();
+    let app = game_without_window(&path);
+    (dir, path, original, app)
+}
+
 /// Runs frames (and simulation steps) until `done`, for at most five seconds of wall time.
 fn wait_for(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     let started = Instant::now();
@@ -37,11 +48,7 @@ fn cook_name(app: &App) -> String {
 
 #[test]
 fn saving_reloads_a_good_edit_keeps_the_last_good_on_a_bad_one_and_clears_on_the_fix() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("cook.ron");
-    let original = scenario::shipped("cook.ron").unwrap();
-    std::fs::write(&path, original).unwrap();
-    let mut app = game_without_window(&path);
+    let (_dir, path, original, mut app) = cook_in_a_folder();
     assert_eq!(cook_name(&app), "Cook");
 
     std::fs::write(&path, original.replace(r#"name: "Cook", start"#, r#"name: "Chef", start"#)).unwrap();
@@ -83,11 +90,7 @@ fn saving_reloads_a_good_edit_keeps_the_last_good_on_a_bad_one_and_clears_on_the
 /// scenario keeps running, and finishing the write reloads it.
 #[test]
 fn a_nested_comment_reloads_and_a_half_written_save_never_stops_the_town() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("cook.ron");
-    let original = scenario::shipped("cook.ron").unwrap();
-    std::fs::write(&path, original).unwrap();
-    let mut app = game_without_window(&path);
+    let (_dir, path, original, mut app) = cook_in_a_folder();
 
     let commented = original
         .replacen("Scenario(", "/* old: stations: [ /* the mine */ (id: \"mine\") ], */\nScenario(", 1)
@@ -139,11 +142,7 @@ fn cook_entity(app: &App) -> Entity {
 /// speed; the new duration counts from the next time the action starts.
 #[test]
 fn a_duration_edit_keeps_the_clock_the_selection_and_the_speed() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("cook.ron");
-    let original = scenario::shipped("cook.ron").unwrap();
-    std::fs::write(&path, original).unwrap();
-    let mut app = game_without_window(&path);
+    let (_dir, path, original, mut app) = cook_in_a_folder();
     let cook = cook_entity(&app);
     app.world_mut().resource_mut::<Selection>().0 = Some(cook);
     app.world_mut().resource_mut::<SimSpeed>().multiplier = 4;
@@ -180,11 +179,7 @@ fn a_duration_edit_keeps_the_clock_the_selection_and_the_speed() {
 /// selected again (a new entity, the same villager).
 #[test]
 fn adding_a_character_restarts_the_day_and_keeps_the_selection() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("cook.ron");
-    let original = scenario::shipped("cook.ron").unwrap();
-    std::fs::write(&path, original).unwrap();
-    let mut app = game_without_window(&path);
+    let (_dir, path, original, mut app) = cook_in_a_folder();
     let cook = cook_entity(&app);
     app.world_mut().resource_mut::<Selection>().0 = Some(cook);
     play(&mut app, 100);
@@ -213,11 +208,7 @@ fn adding_a_character_restarts_the_day_and_keeps_the_selection() {
 /// A save that changes nothing says so, and changes nothing.
 #[test]
 fn a_save_with_no_change_says_so() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("cook.ron");
-    let original = scenario::shipped("cook.ron").unwrap();
-    std::fs::write(&path, original).unwrap();
-    let mut app = game_without_window(&path);
+    let (_dir, path, original, mut app) = cook_in_a_folder();
     play(&mut app, 50);
     let before = app.world().resource::<Clock>().steps;
     std::fs::write(&path, format!("{original}\n// a comment changes nothing\n")).unwrap();
