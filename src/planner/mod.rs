@@ -98,9 +98,14 @@ struct Memory {
 /// The planner's default expansion budget.
 pub const DEFAULT_BUDGET: usize = 5000;
 
-/// The most expansions one plan may take, whatever budget it is given: it bounds the search
-/// memory a thread keeps between plans.
+/// The most expansions one plan may take, whatever budget it is given: it bounds one search's
+/// memory (about 15 MB) and time (a few hundredths of a second), so no villager's search can
+/// stall a town.
 pub const MAX_BUDGET: usize = 100_000;
+
+/// A thread keeps the memory of searches up to this many expansions for the next plan; a
+/// larger one gives its memory back when it is done.
+const KEPT_EXPANSIONS: usize = 50_000;
 
 /// Expansions tried before the relaxed look-ahead is consulted.
 const SHORT_SEARCH: usize = 64;
@@ -193,7 +198,16 @@ impl Planner {
                 Some(Packed::Wide(p)) => self.plan_packed(p, start, budget, wide, reach, projected),
                 None => None,
             };
-            answer.unwrap_or_else(|| self.plan_general(start, budget, memory))
+            let answer = answer.unwrap_or_else(|| self.plan_general(start, budget, memory));
+            let expanded = match &answer {
+                Ok(plan) => plan.expanded,
+                Err(NoPlan::Exhausted { expanded } | NoPlan::Budget { expanded }) => *expanded,
+                Err(NoPlan::Unreachable { .. }) => 0,
+            };
+            if expanded > KEPT_EXPANSIONS {
+                *memory = Memory::default(); // a rare huge search does not keep its memory
+            }
+            answer
         })
     }
 

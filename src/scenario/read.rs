@@ -223,6 +223,10 @@ impl Reader<'_, '_> {
     fn whole(&mut self, node: &Node, path: &str) -> Option<i64> {
         self.at.record(path, node.at);
         match &node.value {
+            // `2.0` is a whole number too, written as a float.
+            Value::Number(n) if !n.integer && n.value.fract() == 0.0 && n.value.abs() < 9e15 => {
+                Some(n.value as i64)
+            }
             Value::Number(n) if n.integer => match n.whole.and_then(|w| i64::try_from(w).ok()) {
                 Some(w) => Some(w),
                 None => {
