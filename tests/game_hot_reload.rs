@@ -7,7 +7,7 @@ use bevy::ecs::entity::Entity;
 use goap_town::game::hot_reload::{self, ReloadStatus};
 use goap_town::game::{Selection, SimSpeed};
 use goap_town::scenario;
-use goap_town::sim::{self, Activity, Clock, Roster, SimPlugin, Town, Villager};
+use goap_town::sim::{self, Activity, Clock, Position, Roster, SimPlugin, Town, Villager};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -217,4 +217,25 @@ fn a_save_with_no_change_says_so() {
     assert!(last.changes.is_empty() && !last.restarted);
     assert_eq!(last.summary(), "no change");
     assert!(app.world().resource::<Clock>().steps > before);
+}
+
+/// A station moved while a villager walks to it is walked to where it now stands.
+#[test]
+fn a_moved_station_is_walked_to_where_it_now_stands() {
+    let (_dir, path, original, mut app) = cook_in_a_folder();
+    let cook = cook_entity(&app);
+    let walking = |app: &App| app.world().get::<Activity>(cook) == Some(&Activity::Walking);
+    assert!(sim::run_until(&mut app, 100, walking));
+    let moved = original.replace("pos: (-220.0, 90.0)", "pos: (-100.0, -150.0)");
+    std::fs::write(&path, &moved).unwrap();
+    let started = Instant::now();
+    while app.world().resource::<ReloadStatus>().reloads == 0 {
+        assert!(started.elapsed() < Duration::from_secs(5), "timed out waiting for the move");
+        app.update();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(named(&app), ["woodpile.pos (-220, 90) → (-100, -150)"]);
+    let acting = |app: &App| matches!(app.world().get::<Activity>(cook), Some(Activity::Acting { .. }));
+    assert!(sim::run_until(&mut app, 200, acting));
+    assert_eq!(app.world().get::<Position>(cook).unwrap().0, [-100.0, -150.0]);
 }

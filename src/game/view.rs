@@ -106,14 +106,10 @@ fn draw_stations(
     town: Res<Town>,
     old: Query<Entity, With<StationVisual>>,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
-    mut framed: Local<Vec<String>>,
+    mut framed: Local<Option<String>>,
 ) {
-    // Another scenario is framed; a reload of the same one (a station moved, say) keeps the
-    // player's camera.
-    let layout: Vec<String> = std::iter::once(&town.scenario.file)
-        .chain(town.scenario.stations.iter().map(|s| &s.id))
-        .cloned()
-        .collect();
+    // Another scenario file is framed; a reload of the same one keeps the player's camera.
+    let layout = Some(town.scenario.file.clone());
     if *framed != layout {
         let (mut transform, mut projection) = camera.into_inner();
         frame_town(&town, &mut transform, &mut projection);
