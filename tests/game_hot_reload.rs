@@ -134,6 +134,17 @@ fn play(app: &mut App, steps: usize) {
     }
 }
 
+/// Runs frames, but no simulation step, until the first reload (for at most five seconds), so
+/// that what the reload kept can be compared exactly.
+fn reload_without_steps(app: &mut App, what: &str) {
+    let started = Instant::now();
+    while app.world().resource::<ReloadStatus>().reloads == 0 {
+        assert!(started.elapsed() < Duration::from_secs(5), "timed out waiting for {what}");
+        app.update();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 fn cook_entity(app: &App) -> Entity {
     app.world().resource::<Roster>().0[0]
 }
@@ -157,13 +168,7 @@ fn a_duration_edit_keeps_the_clock_the_selection_and_the_speed() {
 
     let edited = original.replace("duration: 4.0", "duration: 5.5");
     std::fs::write(&path, &edited).unwrap();
-    // Frames without steps, so that what the reload kept can be compared exactly.
-    let started = Instant::now();
-    while app.world().resource::<ReloadStatus>().reloads == 0 {
-        assert!(started.elapsed() < Duration::from_secs(5), "timed out waiting for the duration edit");
-        app.update();
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    reload_without_steps(&mut app, "the duration edit");
     assert_eq!(named(&app), ["cookMeal.duration 4 → 5.5"]);
     assert!(!last_reload(&app).restarted);
     assert_eq!(*app.world().resource::<Clock>(), clock, "the day goes on where it was");
@@ -228,12 +233,7 @@ fn a_moved_station_is_walked_to_where_it_now_stands() {
     assert!(sim::run_until(&mut app, 100, walking));
     let moved = original.replace("pos: (-220.0, 90.0)", "pos: (-100.0, -150.0)");
     std::fs::write(&path, &moved).unwrap();
-    let started = Instant::now();
-    while app.world().resource::<ReloadStatus>().reloads == 0 {
-        assert!(started.elapsed() < Duration::from_secs(5), "timed out waiting for the move");
-        app.update();
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    reload_without_steps(&mut app, "the move");
     assert_eq!(named(&app), ["woodpile.pos (-220, 90) → (-100, -150)"]);
     let acting = |app: &App| matches!(app.world().get::<Activity>(cook), Some(Activity::Acting { .. }));
     assert!(sim::run_until(&mut app, 200, acting));
