@@ -4,25 +4,35 @@
 //! (who exists, in which order, doing what) cannot, and restart the day.
 
 use super::{Drift, Scenario};
+use rustc_hash::FxHashMap;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
     /// What changed: `forgeTools.duration`, `settings.hysteresis`, `action sharpen`.
     pub what: String,
-    /// Its old and new value in words; `None` for something that was added or removed.
-    pub was: Option<String>,
-    pub now: Option<String>,
+    pub edit: Edit,
     /// Whether the day must start again for it to take effect.
     pub restarts: bool,
 }
 
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// A value, old and new, in words.
+    Value {
+        was: String,
+        now: String,
+    },
+    Added,
+    Removed,
+}
+
 impl fmt::Display for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (&self.was, &self.now) {
-            (Some(was), Some(now)) => write!(f, "{} {was} → {now}", self.what),
-            (None, _) => write!(f, "+ {}", self.what),
-            (Some(_), None) => write!(f, "− {}", self.what),
+        match &self.edit {
+            Edit::Value { was, now } => write!(f, "{} {was} → {now}", self.what),
+            Edit::Added => write!(f, "+ {}", self.what),
+            Edit::Removed => write!(f, "− {}", self.what),
         }
     }
 }
@@ -132,12 +142,8 @@ struct Changes(Vec<Change>);
 impl Changes {
     fn push<T: PartialEq + fmt::Display>(&mut self, what: &str, was: T, now: T, restarts: bool) {
         if was != now {
-            self.0.push(Change {
-                what: what.to_owned(),
-                was: Some(was.to_string()),
-                now: Some(now.to_string()),
-                restarts,
-            });
+            let edit = Edit::Value { was: was.to_string(), now: now.to_string() };
+            self.0.push(Change { what: what.to_owned(), edit, restarts });
         }
     }
 
@@ -160,43 +166,29 @@ impl Changes {
         mut same: impl FnMut(&mut Self, &str, &T, &T),
     ) {
         let named = |id: &str| if within.is_empty() { id.to_owned() } else { format!("{within}.{id}") };
-        for (id, _) in old.iter().filter(|(id, _)| !new.iter().any(|(n, _)| n == id)) {
-            self.0.push(Change {
-                what: format!("{kind} {}", named(id)),
-                was: Some(String::new()),
-                now: None,
-                restarts: true,
-            });
-        }
-        for (id, _) in new.iter().filter(|(id, _)| !old.iter().any(|(o, _)| o == id)) {
-            self.0.push(Change {
-                what: format!("{kind} {}", named(id)),
-                was: None,
-                now: Some(String::new()),
-                restarts: true,
-            });
-        }
-        let kept = |list: &[(String, T)], other: &[(String, T)]| -> Vec<String> {
-            list.iter()
-                .filter(|(id, _)| other.iter().any(|(o, _)| o == id))
-                .map(|(id, _)| id.clone())
-                .collect()
+        let index = |list: &[(String, T)]| -> FxHashMap<String, usize> {
+            list.iter().enumerate().map(|(i, (id, _))| (id.clone(), i)).collect()
         };
-        let (before, after) = (kept(old, new), kept(new, old));
+        let (in_old, in_new) = (index(old), index(new));
+        let mut membership = |list: &[(String, T)], other: &FxHashMap<String, usize>, edit: Edit| {
+            for (id, _) in list.iter().filter(|(id, _)| !other.contains_key(id)) {
+                let what = format!("{kind} {}", named(id));
+                self.0.push(Change { what, edit: edit.clone(), restarts: true });
+            }
+        };
+        membership(old, &in_new, Edit::Removed);
+        membership(new, &in_old, Edit::Added);
+        let kept = |list: &[(String, T)], other: &FxHashMap<String, usize>| -> Vec<String> {
+            list.iter().filter(|(id, _)| other.contains_key(id)).map(|(id, _)| id.clone()).collect()
+        };
+        let (before, after) = (kept(old, &in_new), kept(new, &in_old));
         if before != after {
-            let order = |ids: &[String]| ids.join(", ");
-            self.restart(
-                &format!(
-                    "{kind} order{}",
-                    if within.is_empty() { String::new() } else { format!(" of {within}") }
-                ),
-                order(&before),
-                order(&after),
-            );
+            let of = if within.is_empty() { String::new() } else { format!(" of {within}") };
+            self.restart(&format!("{kind} order{of}"), before.join(", "), after.join(", "));
         }
         for (id, a) in old {
-            if let Some((_, b)) = new.iter().find(|(n, _)| n == id) {
-                same(self, &named(id), a, b);
+            if let Some(&j) = in_new.get(id) {
+                same(self, &named(id), a, &new[j].1);
             }
         }
     }

@@ -81,7 +81,7 @@ fn error(offset: usize, message: String) -> ExprError {
 }
 
 fn too_big(offset: usize) -> ExprError {
-    ExprError { offset, message: "the value is out of range".into(), unscoped: None }
+    error(offset, "the value is out of range".into())
 }
 
 /// `scope.name OP value` → its parts, with the operator's offset.
