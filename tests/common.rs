@@ -32,8 +32,8 @@ pub fn replay(actions: &[Action], start: &State, steps: &[u32]) -> (State, u64) 
                 action.name
             );
         }
+        cost += action.cost_in(&state);
         action.apply(&mut state);
-        cost += u64::from(action.cost);
     }
     (state, cost)
 }

@@ -94,6 +94,7 @@ pub fn to_dogoap(p: &Problem) -> (dg::LocalState, Vec<dg::Action>, dg::Goal) {
             Compare::AtLeast => dg::Compare::GreaterThanEquals(v),
             Compare::AtMost => dg::Compare::LessThanEquals(v),
             Compare::Exactly => dg::Compare::Equals(v),
+            Compare::Differs => dg::Compare::NotEquals(v),
         }
     };
     let mut start = dg::LocalState::new();

@@ -1,19 +1,25 @@
 //! Turns (actions, goal) into a search problem over only the facts that can matter.
 //!
-//! Backward relevance: a fact matters if the goal tests it or a relevant action's precondition
-//! does; an action is relevant if it changes a fact that matters. Every other action only touches
-//! facts nothing depends on, so dropping it — and projecting out of the state every fact that
-//! does not matter, with the effects on it — keeps every plan valid and every optimum intact,
-//! while distractor actions stop multiplying states.
+//! Backward relevance: a fact matters if the goal tests it, or a relevant action's precondition
+//! or extra cost does; an action is relevant if it changes a fact that matters. Every other
+//! action only touches facts nothing depends on, so dropping it — and projecting out of the
+//! state every fact that does not matter, with the effects on it — keeps every plan valid and
+//! every optimum intact, while distractor actions stop multiplying states.
+//!
+//! The compiled problem keeps its conditions, effects and extra costs in one list each, the
+//! actions pointing into them: building a planner allocates a handful of times, not a few per
+//! action, since a planner built for one question must cost less than answering it.
 
 use super::facts::{FactId, Value};
-use super::model::{Action, Change, Compare, Condition};
+use super::model::{Action, Condition};
+use super::ops::{Change, Compare, Delta, Need};
+use std::ops::Range;
 
 /// A fact's position in the projected (search) state.
 pub(crate) type Slot = u16;
 
 /// A condition over a projected slot.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SlotCondition {
     pub slot: Slot,
     pub compare: Compare,
@@ -21,145 +27,227 @@ pub(crate) struct SlotCondition {
 }
 
 impl SlotCondition {
+    #[inline]
     pub fn holds_for(&self, actual: Value) -> bool {
-        match self.compare {
-            Compare::AtLeast => actual >= self.value,
-            Compare::AtMost => actual <= self.value,
-            Compare::Exactly => actual == self.value,
-        }
+        self.compare.holds(actual, self.value)
+    }
+
+    #[inline]
+    pub fn need(&self, actual: Value) -> Need {
+        self.compare.need(actual, self.value)
     }
 }
 
-/// The net change one action makes to one fact, all its effects on that fact composed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Delta {
-    Add(i64),
-    Set(Value),
-}
-
-impl Delta {
-    /// Whether, from some value, this change can move a fact toward `compare`'s side.
-    pub fn can_help(self, compare: Compare) -> bool {
-        match (self, compare) {
-            (Delta::Set(_), _) => true,
-            (Delta::Add(k), Compare::AtLeast) => k > 0,
-            (Delta::Add(k), Compare::AtMost) => k < 0,
-            (Delta::Add(k), Compare::Exactly) => k != 0,
-        }
-    }
-}
-
+/// One relevant action: its base cost, and where its parts are in the problem's lists.
 #[derive(Clone, Debug)]
-pub(crate) struct SlotAction {
-    /// Index into the caller's action slice.
-    pub original: usize,
-    pub cost: u32,
-    pub preconditions: Vec<SlotCondition>,
-    /// The effects in order, exactly as [`Action::apply`] runs them.
-    pub effects: Vec<(Slot, Change, Value)>,
-    /// One composed change per touched slot (for the heuristic and reachability).
-    pub deltas: Vec<(Slot, Delta)>,
+struct Entry {
+    original: usize,
+    cost: u32,
+    needs: Range<u32>,
+    effects: Range<u32>,
+    deltas: Range<u32>,
+    /// The slot its extra cost is looked up by, and the `(value, extra)` pairs.
+    extra: Option<(Slot, Range<u32>)>,
 }
 
-impl SlotAction {
+/// A relevant action as the search sees it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SlotAction<'a> {
+    /// The least it costs: its base, extras aside.
+    pub cost: u32,
+    pub preconditions: &'a [SlotCondition],
+    /// The effects in order, exactly as [`Action::apply`] runs them.
+    pub effects: &'a [(Slot, Change, Value)],
+    /// One composed change per touched slot (for the heuristic and reachability).
+    pub deltas: &'a [(Slot, Delta)],
+    extra: Option<(Slot, &'a [(Value, u32)])>,
+}
+
+impl SlotAction<'_> {
     pub fn delta_on(&self, slot: Slot) -> Option<Delta> {
         self.deltas.iter().find(|(s, _)| *s == slot).map(|&(_, d)| d)
+    }
+
+    /// What the action costs in the state whose slots hold `value_of(slot)`.
+    #[inline]
+    pub fn cost_in(&self, value_of: impl Fn(usize) -> Value) -> u64 {
+        let extra = self.extra.map_or(0, |(slot, by_value)| {
+            let value = value_of(usize::from(slot));
+            by_value.iter().find(|&&(v, _)| v == value).map_or(0, |&(_, extra)| extra)
+        });
+        u64::from(self.cost) + u64::from(extra)
+    }
+
+    /// Whether what it costs can depend on the state.
+    pub fn costs_vary(&self) -> bool {
+        self.extra.is_some()
     }
 }
 
 /// The projected problem the search runs on.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Compiled {
     /// `slots[i]` is the original fact behind slot `i`.
     pub slots: Vec<FactId>,
-    pub actions: Vec<SlotAction>,
     pub goal: Vec<SlotCondition>,
+    entries: Vec<Entry>,
+    conditions: Vec<SlotCondition>,
+    effects: Vec<(Slot, Change, Value)>,
+    deltas: Vec<(Slot, Delta)>,
+    extras: Vec<(Value, u32)>,
+}
+
+impl Compiled {
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The caller's index of action `a`.
+    #[inline]
+    pub fn original(&self, a: usize) -> u32 {
+        self.entries[a].original as u32
+    }
+
+    pub fn action(&self, a: usize) -> SlotAction<'_> {
+        let e = &self.entries[a];
+        SlotAction {
+            cost: e.cost,
+            preconditions: self.preconditions(a),
+            effects: self.effects(a),
+            deltas: &self.deltas[span(&e.deltas)],
+            extra: e.extra.as_ref().map(|(slot, r)| (*slot, &self.extras[span(r)])),
+        }
+    }
+
+    /// Action `a`'s preconditions (what the search reads most, without the rest).
+    #[inline]
+    pub fn preconditions(&self, a: usize) -> &[SlotCondition] {
+        &self.conditions[span(&self.entries[a].needs)]
+    }
+
+    #[inline]
+    pub fn effects(&self, a: usize) -> &[(Slot, Change, Value)] {
+        &self.effects[span(&self.entries[a].effects)]
+    }
+
+    /// What action `a` costs in the state whose slots hold `value_of(slot)`.
+    #[inline]
+    pub fn cost_in(&self, a: usize, value_of: impl Fn(usize) -> Value) -> u64 {
+        let e = &self.entries[a];
+        match &e.extra {
+            None => u64::from(e.cost),
+            Some(_) => self.action(a).cost_in(value_of),
+        }
+    }
+
+    pub fn actions(&self) -> impl ExactSizeIterator<Item = SlotAction<'_>> + Clone + '_ {
+        (0..self.entries.len()).map(|a| self.action(a))
+    }
+
+    /// Every condition the problem tests: the goal's, then the actions' preconditions.
+    pub fn conditions(&self) -> impl Iterator<Item = &SlotCondition> + Clone + '_ {
+        self.goal.iter().chain(&self.conditions)
+    }
+}
+
+fn span(r: &Range<u32>) -> Range<usize> {
+    r.start as usize..r.end as usize
 }
 
 pub(crate) fn compile(actions: &[Action], goal: &[Condition]) -> Compiled {
-    let relevant_actions = relevant_actions(actions, goal);
+    let relevant = relevant_actions(actions, goal);
 
-    // Slots for the facts that matter: tested by the goal or by a relevant precondition. A fact
-    // only ever written is projected out with the effects on it — nothing reads it.
-    let mut slots: Vec<FactId> = Vec::new();
-    let tested = goal.iter().chain(relevant_actions.iter().flat_map(|&a| &actions[a].preconditions));
-    for c in tested {
-        slot_of(c.fact, &mut slots);
+    // Slots for the facts that matter: tested by the goal, or by a relevant precondition or
+    // extra cost. A fact only ever written is projected out with the effects on it.
+    let facts = actions.iter().flat_map(facts_of).chain(goal.iter().map(|c| c.fact));
+    let mut slot_of = vec![Slot::MAX; facts.map(|f| f.index() + 1).max().unwrap_or(0)];
+    let count = |of: fn(&Action) -> usize| relevant.iter().map(|&a| of(&actions[a])).sum::<usize>();
+    let mut problem = Compiled {
+        slots: Vec::with_capacity(slot_of.len().min(goal.len() + count(|a| a.preconditions.len() + 1))),
+        goal: Vec::with_capacity(goal.len()),
+        entries: Vec::with_capacity(relevant.len()),
+        conditions: Vec::with_capacity(count(|a| a.preconditions.len())),
+        effects: Vec::with_capacity(count(|a| a.effects.len())),
+        deltas: Vec::with_capacity(count(|a| a.effects.len())),
+        extras: Vec::new(),
+    };
+    let mut slot = |fact: FactId, problem: &mut Compiled| {
+        if slot_of[fact.index()] == Slot::MAX {
+            slot_of[fact.index()] = problem.slots.len() as Slot;
+            problem.slots.push(fact);
+        }
+        slot_of[fact.index()]
+    };
+    let condition = |c: &Condition, slot: Slot| SlotCondition { slot, compare: c.compare, value: c.value };
+    for c in goal {
+        let s = slot(c.fact, &mut problem);
+        problem.goal.push(condition(c, s));
     }
-    let slot = |fact: FactId| slots.iter().position(|&f| f == fact).map(|i| i as Slot);
-    let condition =
-        |c: &Condition| SlotCondition { slot: slot(c.fact).unwrap_or(0), compare: c.compare, value: c.value };
-
-    let goal = goal.iter().map(condition).collect();
-    let actions = relevant_actions
-        .into_iter()
-        .map(|original| {
-            let action = &actions[original];
-            let preconditions = action.preconditions.iter().map(condition).collect();
-            let effects: Vec<(Slot, Change, Value)> =
-                action.effects.iter().filter_map(|e| Some((slot(e.fact)?, e.change, e.value))).collect();
-            let deltas = compose(&effects);
-            SlotAction { original, cost: action.cost, preconditions, effects, deltas }
-        })
-        .collect();
-    Compiled { slots, actions, goal }
-}
-
-/// The slot of `fact`, giving it the next one if it has none yet.
-fn slot_of(fact: FactId, slots: &mut Vec<FactId>) -> Slot {
-    match slots.iter().position(|&f| f == fact) {
-        Some(i) => i as Slot,
-        None => {
-            slots.push(fact);
-            (slots.len() - 1) as Slot
+    for &a in &relevant {
+        for c in &actions[a].preconditions {
+            let s = slot(c.fact, &mut problem);
+            problem.conditions.push(condition(c, s));
+        }
+        if let Some(extra) = &actions[a].extra_cost {
+            slot(extra.fact, &mut problem);
         }
     }
+    let at = |len: usize| len as u32;
+    let mut first_condition = 0;
+    for &a in &relevant {
+        let action = &actions[a];
+        let needs = at(first_condition)..at(first_condition + action.preconditions.len());
+        first_condition = needs.end as usize;
+        let effects_from = at(problem.effects.len());
+        for e in &action.effects {
+            if slot_of[e.fact.index()] != Slot::MAX {
+                problem.effects.push((slot_of[e.fact.index()], e.change, e.value));
+            }
+        }
+        let effects = effects_from..at(problem.effects.len());
+        let deltas_from = problem.deltas.len();
+        for &(slot, change, value) in &problem.effects[effects.start as usize..] {
+            match problem.deltas[deltas_from..].iter_mut().find(|(s, _)| *s == slot) {
+                Some((_, delta)) => *delta = delta.then(change, value),
+                None => problem.deltas.push((slot, Delta::NONE.then(change, value))),
+            }
+        }
+        let deltas = at(deltas_from)..at(problem.deltas.len());
+        let extra = action.extra_cost.as_ref().map(|extra| {
+            let from = at(problem.extras.len());
+            problem.extras.extend(&extra.by_value);
+            (slot_of[extra.fact.index()], from..at(problem.extras.len()))
+        });
+        problem.entries.push(Entry { original: a, cost: action.cost, needs, effects, deltas, extra });
+    }
+    problem
+}
+
+/// The facts an action reads or writes.
+fn facts_of(action: &Action) -> impl Iterator<Item = FactId> + '_ {
+    let read = action.preconditions.iter().map(|c| c.fact).chain(action.extra_cost.iter().map(|e| e.fact));
+    read.chain(action.effects.iter().map(|e| e.fact))
 }
 
 /// Indices of the actions that can influence the goal, in their original order.
 fn relevant_actions(actions: &[Action], goal: &[Condition]) -> Vec<usize> {
-    let mut relevant_fact: Vec<FactId> = goal.iter().map(|c| c.fact).collect();
+    let facts = actions.iter().flat_map(facts_of).chain(goal.iter().map(|c| c.fact));
+    let mut matters = vec![false; facts.map(|f| f.index() + 1).max().unwrap_or(0)];
+    goal.iter().for_each(|c| matters[c.fact.index()] = true);
     let mut relevant = vec![false; actions.len()];
     loop {
         let mut grew = false;
         for (i, action) in actions.iter().enumerate() {
-            if relevant[i] || !action.effects.iter().any(|e| relevant_fact.contains(&e.fact)) {
+            if relevant[i] || !action.effects.iter().any(|e| matters[e.fact.index()]) {
                 continue;
             }
-            relevant[i] = true;
-            grew = true;
-            for c in &action.preconditions {
-                if !relevant_fact.contains(&c.fact) {
-                    relevant_fact.push(c.fact);
-                }
-            }
+            (relevant[i], grew) = (true, true);
+            let read = action.preconditions.iter().map(|c| c.fact);
+            read.chain(action.extra_cost.iter().map(|e| e.fact)).for_each(|f| matters[f.index()] = true);
         }
         if !grew {
             break;
         }
     }
     (0..actions.len()).filter(|&i| relevant[i]).collect()
-}
-
-/// One net change per slot, in the order slots are first touched.
-fn compose(effects: &[(Slot, Change, Value)]) -> Vec<(Slot, Delta)> {
-    let mut deltas: Vec<(Slot, Delta)> = Vec::new();
-    for &(slot, change, value) in effects {
-        let index = match deltas.iter().position(|(s, _)| *s == slot) {
-            Some(i) => i,
-            None => {
-                deltas.push((slot, Delta::Add(0)));
-                deltas.len() - 1
-            }
-        };
-        let current = deltas[index].1;
-        deltas[index].1 = match (change, current) {
-            (Change::Set, _) => Delta::Set(value),
-            (Change::Add, Delta::Add(k)) => Delta::Add(k + i64::from(value)),
-            (Change::Subtract, Delta::Add(k)) => Delta::Add(k - i64::from(value)),
-            (Change::Add, Delta::Set(c)) => Delta::Set(c.saturating_add(value)),
-            (Change::Subtract, Delta::Set(c)) => Delta::Set(c.saturating_sub(value)),
-        };
-    }
-    deltas
 }

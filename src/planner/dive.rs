@@ -13,69 +13,60 @@
 //! dump (`bench/examples/golden`), the walk answers 1,036.
 
 use super::Plan;
-use super::heuristic::Heuristic;
-use super::packed::PackedProblem;
-use super::search::Outcome;
+use super::facts::Value;
+use super::search::{DEAD_END, Outcome, Space, Successor};
 use super::steps::Steps;
-use super::word::Word;
 
 /// The longest walk tried (longer plans are left to the search).
 const STEPS: usize = 64;
 
 /// The search's answer, when walking down from `start` finds it within `budget` expansions.
-pub(crate) fn dive<W: Word>(
-    problem: &PackedProblem<W>,
-    heuristic: &Heuristic,
-    start: W,
-    budget: usize,
-) -> Option<Outcome> {
-    let guards = problem.guards();
-    let estimate = |x: W| problem.heuristic.estimate(heuristic, &problem.layout, x);
-    let f = estimate(start);
-    if f == u64::MAX {
+/// The walk keeps its states in `states`, the one it stands on last.
+pub(crate) fn dive<S: Space>(space: &S, states: &mut S::States, start: &[Value], budget: usize) -> Option<Outcome> {
+    S::clear(states);
+    if !space.store_start(states, start) {
         return None;
     }
-    let (mut state, mut g, mut h) = (start, 0u64, f);
+    let (mut g, mut h) = (0u64, space.estimate(states, 0));
+    if h == DEAD_END {
+        return None;
+    }
     let mut steps = [0u32; STEPS];
-    for expanded in 0..=STEPS.min(budget) {
-        if h == 0 && problem.goal.holds(state, guards) {
-            let mut at = expanded;
+    let last = STEPS.min(budget);
+    for expanded in 0..=last {
+        let at = expanded as u32;
+        if h == 0 && space.meets_goal(states, at) {
+            let mut back = expanded;
             let plan = Steps::from_back(expanded, |slot| {
-                at -= 1;
-                *slot = steps[at];
+                back -= 1;
+                *slot = steps[back];
             });
             return Some(Ok(Plan { steps: plan, cost: g, expanded }));
         }
-        if expanded == STEPS.min(budget) {
+        if expanded == last {
             return None;
         }
         let mut next = None;
-        for action in &problem.actions {
-            if !action.needs.holds(state, guards) {
-                continue;
+        for a in 0..space.problem().len() {
+            match space.store_successor(states, at, a) {
+                Successor::Stored => {}
+                Successor::Skipped => continue,
+                Successor::Overflow => return None,
             }
-            let child = action.apply(state)?;
-            if child == state || action.cost > h {
-                continue;
-            }
-            if action.cost == 0 {
+            let cost = space.cost(states, at, a);
+            if cost == 0 {
                 return None;
             }
-            // `f` is unchanged when the estimate is `rest`: the pattern's part at most that, and
-            // the rest (worked out only then) too, one of them exactly.
-            let rest = h - action.cost;
-            let patterned = problem.heuristic.patterned(child);
-            if patterned > rest {
-                continue;
-            }
-            if patterned.max(problem.heuristic.unpatterned(heuristic, &problem.layout, child)) == rest {
-                next = Some((child, action));
+            // `f` is unchanged when the child's estimate is what is left.
+            if cost <= h && space.estimate_is(states, at + 1, h - cost) {
+                next = Some((a, cost));
                 break;
             }
+            space.discard_last(states);
         }
-        let (child, action) = next?;
-        steps[expanded] = action.original;
-        (state, g, h) = (child, g + action.cost, h - action.cost);
+        let (a, cost) = next?;
+        steps[expanded] = space.problem().original(a);
+        (g, h) = (g + cost, h - cost);
     }
     None
 }

@@ -22,9 +22,10 @@
 //! worked out once per combination when the planner is built ([`MAX_TESTS`] conditions at most,
 //! shallower levels when there are more): at plan time a helper's enabling cost is a table read.
 
-use super::compile::{Compiled, Delta, SlotAction, SlotCondition};
+use super::compile::{Compiled, SlotAction, SlotCondition};
 use super::facts::Value;
 use super::helpers::Helpers;
+use super::ops::Delta;
 
 /// Levels of preconditions the relaxation looks through, at most.
 const DEPTH: usize = 4;
@@ -76,13 +77,13 @@ impl Enabling {
         let helps =
             |a: &SlotAction| a.delta_on(condition.slot).is_some_and(|d| d.can_help(condition.compare));
         let helpers: Vec<usize> =
-            (0..problem.actions.len()).filter(|&a| helps(&problem.actions[a])).collect();
+            (0..problem.len()).filter(|&a| helps(&problem.action(a))).collect();
         // The deepest relaxation whose tests fit the tables.
         for depth in (1..=DEPTH).rev() {
             let (mut tests, mut nodes) = (Vec::new(), 0);
             let (mut plain, mut trees, mut all) = (Vec::new(), Vec::new(), Vec::new());
             for &h in &helpers {
-                let action = &problem.actions[h];
+                let action = problem.action(h);
                 let delta = action.delta_on(condition.slot).expect("a helper changes the condition's fact");
                 all.push((u64::from(action.cost), delta));
                 let needs: Vec<Relaxed> = action
@@ -171,7 +172,7 @@ fn relaxed(
 ) -> Relaxed {
     *nodes += 1;
     let mut achievers = Vec::new();
-    for (b, action) in problem.actions.iter().enumerate() {
+    for (b, action) in problem.actions().enumerate() {
         if !action.delta_on(condition.slot).is_some_and(|d| d.can_help(condition.compare)) {
             continue;
         }

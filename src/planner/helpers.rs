@@ -10,9 +10,9 @@
 //! weighs, whatever value it leaves — so the bound is consistent, not only admissible (the
 //! property tests of `heuristic_tests` check both).
 
-use super::compile::{Delta, SlotCondition};
+use super::compile::SlotCondition;
 use super::facts::Value;
-use super::model::Compare;
+use super::ops::{Delta, Need};
 
 /// The actions that can help one goal condition.
 #[derive(Clone, Debug)]
@@ -96,18 +96,11 @@ impl Helpers {
 /// when `k` moves the fact the wrong way.
 #[inline]
 fn add_bound(c: SlotCondition, actual: Value, cost: u64, k: i64) -> Option<u64> {
-    let target = i64::from(c.value);
-    let actual = i64::from(actual);
-    // Which way the fact has to move; `==` moves toward its value from either side.
-    let upward = match c.compare {
-        Compare::AtLeast => true,
-        Compare::AtMost => false,
-        Compare::Exactly => actual < target,
-    };
-    if (k > 0) != upward {
+    let need = c.need(actual);
+    if !Delta::Add(k).moves_as(need) {
         return None;
     }
-    let deficit = (target - actual).unsigned_abs();
+    let (Need::Up(deficit) | Need::Down(deficit) | Need::Away(deficit)) = need else { return Some(0) };
     let gain = k.unsigned_abs();
     Some(if gain >= deficit {
         cost // one use can close the whole deficit

@@ -12,7 +12,7 @@
 //! The estimate is the largest of these (the enabling bounds are left out where the database is
 //! never below them).
 
-use super::compile::{Compiled, SlotCondition};
+use super::compile::{Compiled, SlotAction, SlotCondition};
 use super::enabling::Enabling;
 use super::facts::Value;
 pub(crate) use super::helpers::Helpers;
@@ -29,11 +29,10 @@ pub(crate) struct Heuristic {
 }
 
 impl Heuristic {
-    pub fn new(problem: &Compiled) -> Self {
+    /// The deficit bounds alone: cheap to build, for a planner asked once.
+    pub fn plain(problem: &Compiled) -> Self {
         let goal = &problem.goal;
-        let helps = |action: usize, c: &SlotCondition| {
-            problem.actions[action].delta_on(c.slot).is_some_and(|d| d.can_help(c.compare))
-        };
+        let helps = |a: &SlotAction, c: &SlotCondition| a.delta_on(c.slot).is_some_and(|d| d.can_help(c.compare));
 
         // Union-find over goal conditions joined by an action that helps both.
         let mut parent: Vec<usize> = (0..goal.len()).collect();
@@ -44,24 +43,22 @@ impl Heuristic {
             }
             i
         }
-        for a in 0..problem.actions.len() {
-            let helped: Vec<usize> = (0..goal.len()).filter(|&i| helps(a, &goal[i])).collect();
-            for pair in helped.windows(2) {
-                let (x, y) = (root(&mut parent, pair[0]), root(&mut parent, pair[1]));
-                parent[x.max(y)] = x.min(y);
+        for action in problem.actions() {
+            let mut helped = (0..goal.len()).filter(|&i| helps(&action, &goal[i]));
+            if let Some(first) = helped.next() {
+                for other in helped {
+                    let (x, y) = (root(&mut parent, first), root(&mut parent, other));
+                    parent[x.max(y)] = x.min(y);
+                }
             }
         }
 
         let mut groups: Vec<(usize, Vec<Helpers>)> = Vec::new();
         for (i, condition) in goal.iter().enumerate() {
             let helpers = problem
-                .actions
-                .iter()
-                .enumerate()
-                .filter(|&(a, _)| helps(a, condition))
-                .filter_map(|(_, action)| {
-                    action.delta_on(condition.slot).map(|d| (u64::from(action.cost), d))
-                })
+                .actions()
+                .filter(|a| helps(a, condition))
+                .filter_map(|a| a.delta_on(condition.slot).map(|d| (u64::from(a.cost), d)))
                 .collect();
             let entry = Helpers::new(*condition, helpers);
             let r = root(&mut parent, i);
@@ -71,6 +68,12 @@ impl Heuristic {
             }
         }
         let groups = groups.into_iter().map(|(_, members)| members).collect();
+        Heuristic { groups, enabling: Vec::new(), pattern: None }
+    }
+
+    /// The deficit bounds raised by the enabling bounds and the pattern database: dearer to
+    /// build, for a planner asked again and again.
+    pub fn full(problem: &Compiled, plain: &Heuristic) -> Self {
         let (mut enabling, pattern) = (Enabling::for_goal(problem), Pattern::new(problem));
         // The enabling bounds cost time at every state: where the pattern database is never below
         // them in its box, they are left out.
@@ -78,7 +81,7 @@ impl Heuristic {
         if pattern.as_ref().is_some_and(|p| p.dominates(on)) {
             enabling.clear();
         }
-        Heuristic { groups, enabling, pattern }
+        Heuristic { groups: plain.groups.clone(), enabling, pattern }
     }
 
     /// A lower bound on the cost from `state` to the goal, or `None` when some unmet condition
@@ -109,7 +112,13 @@ impl Heuristic {
             }
             estimate = estimate.saturating_add(largest);
         }
-        Some(estimate.max(enabling_bound(&self.enabling, value_of)?))
+        Some(estimate.max(self.enabling_part(value_of)?))
+    }
+
+    /// The largest [`Enabling`] bound (0 without any); `None` when one finds a dead end.
+    #[inline]
+    pub fn enabling_part(&self, value_of: &impl Fn(usize) -> Value) -> Option<u64> {
+        enabling_bound(&self.enabling, value_of)
     }
 }
 

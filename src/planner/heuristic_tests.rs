@@ -9,7 +9,6 @@ use super::compile::{Compiled, SlotAction, compile};
 use super::enabling::Enabling;
 use super::facts::Value;
 use super::heuristic::Heuristic;
-use super::model::Change;
 use super::test_domains::{FACTS, condition, effect};
 use super::{Action, Condition, Effect, FactId};
 use proptest::prelude::*;
@@ -24,7 +23,7 @@ const VALUES: Value = 8;
 
 fn action() -> impl Strategy<Value = Action> {
     (0..4u32, prop::collection::vec(condition(), 0..3), prop::collection::vec(effect(), 1..2)).prop_map(
-        |(cost, preconditions, effects)| Action { name: String::new(), cost, preconditions, effects },
+        |(cost, preconditions, effects)| Action { preconditions, effects, ..Action::new("", cost) },
     )
 }
 
@@ -100,13 +99,9 @@ fn successor(action: &SlotAction, state: &[Value]) -> Option<Vec<Value>> {
         return None;
     }
     let mut next = state.to_vec();
-    for &(slot, change, value) in &action.effects {
+    for &(slot, change, value) in action.effects {
         let v = &mut next[slot as usize];
-        *v = match change {
-            Change::Set => value,
-            Change::Add => v.saturating_add(value),
-            Change::Subtract => v.saturating_sub(value),
-        };
+        *v = change.apply(*v, value);
     }
     Some(next)
 }
@@ -124,9 +119,8 @@ fn space(problem: &Compiled, start: Vec<Value>) -> Option<BTreeMap<Vec<Value>, V
             return None;
         }
         let out: Vec<(u64, Vec<Value>)> = problem
-            .actions
-            .iter()
-            .filter_map(|a| Some((u64::from(a.cost), successor(a, &state)?)))
+            .actions()
+            .filter_map(|a| Some((u64::from(a.cost), successor(&a, &state)?)))
             .filter(|(_, next)| next.iter().all(|v| v.abs() <= VALUES))
             .collect();
         pending.extend(out.iter().map(|(_, s)| s.clone()));
@@ -195,7 +189,7 @@ fn admissible_and_consistent(
     start: &[Value],
 ) -> Result<(), TestCaseError> {
     let problem = compile(actions, goal);
-    let heuristic = Heuristic::new(&problem);
+    let heuristic = Heuristic::full(&problem, &Heuristic::plain(&problem));
     let start: Vec<Value> = problem.slots.iter().map(|f| start[f.index()]).collect();
     let Some(edges) = space(&problem, start) else { return Ok(()) };
     let exact = exact(&problem, &edges);
@@ -255,7 +249,7 @@ fn the_domains_exercise_the_stronger_bounds() {
             conversion_domain().new_tree(&mut runner).unwrap().current()
         };
         let problem = compile(&actions, &goal);
-        let heuristic = Heuristic::new(&problem);
+        let heuristic = Heuristic::full(&problem, &Heuristic::plain(&problem));
         let unpatterned = enabled(&problem, &heuristic);
         let unpatterned = |s: &Vec<Value>| unpatterned.estimate(s);
         let plain = Heuristic { enabling: Vec::new(), pattern: None, ..heuristic.clone() };

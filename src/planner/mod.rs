@@ -41,8 +41,6 @@
 //!   [`pattern`] database is often exact, and then a walk that keeps `f` unchanged ([`dive`])
 //!   finds the very plan the search would, without an open list or a closed set.
 
-mod applicable;
-mod closed;
 mod compile;
 mod dive;
 mod enabling;
@@ -54,32 +52,31 @@ mod heuristic_tests;
 mod label;
 mod model;
 mod open;
+mod ops;
 mod packed;
-mod packed_heuristic;
-mod packed_search;
-mod packed_small;
 #[cfg(test)]
 mod packed_tests;
 mod pattern;
 mod reach;
 mod search;
+mod slices;
 mod steps;
 #[cfg(test)]
 mod test_domains;
-mod word;
 
 pub use facts::{FactId, FactTable, Scope, State, Value};
-pub use model::{Action, Change, Compare, Condition, Effect};
+pub use model::{Action, Condition, Effect, ExtraCost};
+pub use ops::{Change, Compare, Need};
+pub(crate) use ops::Delta;
 pub use steps::Steps;
 
 use compile::Compiled;
 use heuristic::Heuristic;
-use packed::{Packed, PackedProblem};
-use packed_search::PackedScratch;
-use packed_small::Small;
-use search::{Outcome, Scratch};
+use packed::{Packed, Words};
+use search::{Outcome, Search, Space};
+use slices::Slices;
 use std::cell::RefCell;
-use word::Word;
+use std::sync::OnceLock;
 
 thread_local! {
     /// Each thread's search memory, kept between plans so planning does not allocate.
@@ -88,10 +85,18 @@ thread_local! {
 
 #[derive(Default)]
 struct Memory {
-    search: Scratch,
-    narrow: PackedScratch<u64>,
-    wide: PackedScratch<u128>,
+    work: Work,
+    /// The states of a search on slices, and of one on words.
+    slices: Vec<Value>,
+    words: Vec<u64>,
+}
+
+/// What every search uses, whatever its space.
+#[derive(Default)]
+struct Work {
+    search: Search,
     reach: reach::ReachScratch,
+    /// The start's values of the problem's slots.
     projected: Vec<Value>,
 }
 
@@ -168,23 +173,53 @@ impl NoPlan {
 }
 
 /// A goal compiled against an action list, reusable for any number of start states.
+///
+/// Building one is cheap: the first question is answered with the plain deficit bounds. The
+/// tables that make later questions fast — the pattern database, the enabling bounds, the packed
+/// form — are built when it is asked again (or at once: [`prepared`](Self::prepared)). Which
+/// tables answered changes how many states a search expands, never the answer: the plan is the
+/// first of the cheapest whatever the estimate, and a first search that runs out of budget is
+/// asked again with the tables, so "budget" means the same for every call.
 #[derive(Clone, Debug)]
 pub struct Planner {
     problem: Compiled,
+    plain: Heuristic,
+    tables: OnceLock<Tables>,
+    /// Set by the first question.
+    asked: OnceLock<()>,
+    /// Whether a search first tries to walk straight down ([`dive`]); only tests turn this off,
+    /// to check the search the walk stands in for.
+    dive: bool,
+}
+
+/// What a planner asked again and again plans with.
+#[derive(Clone, Debug)]
+struct Tables {
     heuristic: Heuristic,
     packed: Option<Packed>,
-    /// Whether a packed search first tries to walk straight down ([`dive`]); only tests turn
-    /// this off, to check the searches the walk stands in for.
-    dive: bool,
 }
 
 impl Planner {
     /// Prepares the search for reaching every condition of `goal` with `actions`.
     pub fn new(actions: &[Action], goal: &[Condition]) -> Self {
         let problem = compile::compile(actions, goal);
-        let heuristic = Heuristic::new(&problem);
-        let packed = packed::pack(&problem, &heuristic);
-        Planner { problem, heuristic, packed, dive: true }
+        let plain = Heuristic::plain(&problem);
+        Planner { problem, plain, tables: OnceLock::new(), asked: OnceLock::new(), dive: true }
+    }
+
+    /// The planner with its tables for fast answers built now rather than at the second
+    /// question — so that every answer, the first too, expands the same states.
+    pub fn prepared(self) -> Self {
+        self.tables();
+        self
+    }
+
+    fn tables(&self) -> &Tables {
+        self.tables.get_or_init(|| {
+            let heuristic = Heuristic::full(&self.problem, &self.plain);
+            let packed = packed::pack(&self.problem, &heuristic);
+            Tables { heuristic, packed }
+        })
     }
 
     /// The cheapest plan from `start`, expanding at most `budget` states (and never more than
@@ -192,129 +227,94 @@ impl Planner {
     pub fn plan(&self, start: &State, budget: usize) -> Result<Plan, NoPlan> {
         let budget = budget.min(MAX_BUDGET);
         MEMORY.with_borrow_mut(|memory| {
-            let Memory { narrow, wide, reach, projected, .. } = memory;
-            let answer = match &self.packed {
-                Some(Packed::Narrow(p)) => self.plan_packed(p, start, budget, narrow, reach, projected),
-                Some(Packed::Wide(p)) => self.plan_packed(p, start, budget, wide, reach, projected),
-                None => None,
+            let projected = &mut memory.work.projected;
+            projected.clear();
+            projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));
+            let first = self.tables.get().is_none() && self.asked.set(()).is_ok();
+            let plainly = first.then(|| {
+                let space = Slices { problem: &self.problem, heuristic: &self.plain };
+                self.search(&space, budget, &mut memory.slices, &mut memory.work).expect("slices take all")
+            });
+            let answer = match plainly {
+                Some(answer) if !matches!(answer, Err(NoPlan::Budget { .. })) => answer,
+                _ => self.plan_with_tables(budget, memory),
             };
-            let answer = answer.unwrap_or_else(|| self.plan_general(start, budget, memory));
-            let expanded = match &answer {
-                Ok(plan) => plan.expanded,
-                Err(NoPlan::Exhausted { expanded } | NoPlan::Budget { expanded }) => *expanded,
-                Err(NoPlan::Unreachable { .. }) => 0,
-            };
-            if expanded > KEPT_EXPANSIONS {
+            if answer.as_ref().map_or_else(NoPlan::expanded, |plan| plan.expanded) > KEPT_EXPANSIONS {
                 *memory = Memory::default(); // a rare huge search does not keep its memory
             }
             answer
         })
     }
 
-    /// The plan on packed states, or `None` when `start` or a state the search reaches does not
-    /// fit the packing (then the general search answers).
-    fn plan_packed<W: Word>(
-        &self,
-        problem: &PackedProblem<W>,
-        start: &State,
-        budget: usize,
-        scratch: &mut PackedScratch<W>,
-        reach: &mut reach::ReachScratch,
-        projected: &mut Vec<Value>,
-    ) -> Option<Result<Plan, NoPlan>> {
-        let packed_start = problem.layout.encode(start, &self.problem.slots)?;
-        if let Some(answer) =
-            self.dive.then(|| dive::dive(problem, &self.heuristic, packed_start, budget)).flatten()
-        {
-            return Some(answer);
-        }
-        if packed_small::fits(problem) {
-            return self.plan_small(problem, packed_start, start, budget, scratch, reach, projected);
-        }
-        let started = packed_search::begin(problem, &self.heuristic, packed_start, scratch);
-        self.drive(start, budget, started, reach, projected, |budget| {
-            packed_search::advance(problem, &self.heuristic, budget, scratch)
-        })
-    }
-
-    /// [`plan_packed`](Self::plan_packed) on the small search's arrays; when they fill up or
-    /// costs outgrow their keys, the general packed search starts over and answers.
-    fn plan_small<W: Word>(
-        &self,
-        problem: &PackedProblem<W>,
-        packed_start: W,
-        start: &State,
-        budget: usize,
-        scratch: &mut PackedScratch<W>,
-        reach: &mut reach::ReachScratch,
-        projected: &mut Vec<Value>,
-    ) -> Option<Result<Plan, NoPlan>> {
-        let small_start = packed_small::begin(problem, &self.heuristic, packed_start, &mut scratch.small);
-        let mut small = small_start.is_some();
-        let started = small_start
-            .unwrap_or_else(|| packed_search::begin(problem, &self.heuristic, packed_start, scratch));
-        self.drive(start, budget, started, reach, projected, |budget| {
-            if small {
-                match packed_small::advance(problem, &self.heuristic, budget, &mut scratch.small) {
-                    Small::Done(outcome) => return Some(outcome),
-                    Small::Overflow => return None,
-                    Small::Full => small = false,
-                }
-                packed_search::begin(problem, &self.heuristic, packed_start, scratch);
+    /// The plan on packed states when the problem and the start fit them, else on slices.
+    fn plan_with_tables(&self, budget: usize, memory: &mut Memory) -> Outcome {
+        let Tables { heuristic, packed } = self.tables();
+        if let Some(packed) = packed {
+            let space = Words { problem: &self.problem, packed, heuristic };
+            if let Some(answer) = self.search(&space, budget, &mut memory.words, &mut memory.work) {
+                return answer;
             }
-            packed_search::advance(problem, &self.heuristic, budget, scratch)
-        })
+        }
+        let space = Slices { problem: &self.problem, heuristic };
+        self.search(&space, budget, &mut memory.slices, &mut memory.work).expect("slices take every state")
     }
 
-    fn plan_general(&self, start: &State, budget: usize, memory: &mut Memory) -> Result<Plan, NoPlan> {
-        let Memory { search, reach, projected, .. } = memory;
-        project(&self.problem, start, projected);
-        let started = search::begin(&self.heuristic, projected, search);
-        let answer = self.drive(start, budget, started, reach, projected, |budget| {
-            Some(search::advance(&self.problem, &self.heuristic, budget, search))
-        });
-        answer.unwrap_or(Err(NoPlan::Exhausted { expanded: 0 })) // the general search always answers
-    }
-
-    /// Most questions are answered within a few expansions, so the relaxed look-ahead runs only
-    /// when a short search has not found a plan. Then it names what blocks an unreachable goal,
-    /// and spares the rest of the budget; otherwise the search goes on where it stopped.
-    /// `search(budget)` continues the begun search to `budget` expansions in all (`None`: it
-    /// cannot, and neither can this).
-    fn drive(
+    /// The walk straight down, then the search. Most questions are answered within a few
+    /// expansions, so the relaxed look-ahead runs only when a short search has not found a
+    /// plan: then it names what blocks an unreachable goal and spares the rest of the budget;
+    /// otherwise the search goes on where it stopped. `None` when a state does not fit `space`.
+    fn search<S: Space>(
         &self,
-        start: &State,
+        space: &S,
         budget: usize,
-        started: bool,
-        reach: &mut reach::ReachScratch,
-        projected: &mut Vec<Value>,
-        mut search: impl FnMut(usize) -> Option<Outcome>,
-    ) -> Option<Result<Plan, NoPlan>> {
-        let short =
-            if started { search(budget.min(SHORT_SEARCH))? } else { Err(NoPlan::Exhausted { expanded: 0 }) };
+        states: &mut S::States,
+        work: &mut Work,
+    ) -> Option<Outcome> {
+        let Work { search, reach, projected } = work;
+        if self.dive {
+            if let Some(answer) = dive::dive(space, states, projected, budget) {
+                return Some(answer);
+            }
+        }
+        let short = match search::begin(space, projected, search, states)? {
+            true => search::advance(space, budget.min(SHORT_SEARCH), search, states)?,
+            false => Err(NoPlan::Exhausted { expanded: 0 }),
+        };
         if short.is_ok() {
             return Some(short);
         }
-        project(&self.problem, start, projected);
         if let Some(blocked) = reach::blockers(&self.problem, projected, reach) {
             return Some(Err(NoPlan::Unreachable { blocked }));
         }
         match short {
-            Err(NoPlan::Budget { .. }) if budget > SHORT_SEARCH => search(budget),
+            Err(NoPlan::Budget { .. }) if budget > SHORT_SEARCH => {
+                search::advance(space, budget, search, states)
+            }
             done => Some(done),
         }
     }
 
     /// How many of the given actions can influence the goal (the rest are never tried).
     pub fn relevant_actions(&self) -> usize {
-        self.problem.actions.len()
+        self.problem.len()
     }
 }
 
-/// `start`'s values of the problem's slots, into `projected`.
-fn project(problem: &Compiled, start: &State, projected: &mut Vec<Value>) {
-    projected.clear();
-    projected.extend(problem.slots.iter().map(|&f| start.get(f)));
+#[cfg(test)]
+impl Planner {
+    /// With the tables and the packing `packed`: the answer on packed words (`None` when the
+    /// question does not fit them), and on slices.
+    fn answers_by_space(&self, start: &State, budget: usize, packed: Option<&Packed>) -> (Option<Outcome>, Outcome) {
+        let heuristic = &self.tables().heuristic;
+        let mut memory = Memory::default();
+        memory.work.projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));
+        let words = packed.and_then(|packed| {
+            let space = Words { problem: &self.problem, packed, heuristic };
+            self.search(&space, budget, &mut memory.words, &mut memory.work)
+        });
+        let space = Slices { problem: &self.problem, heuristic };
+        (words, self.search(&space, budget, &mut memory.slices, &mut memory.work).expect("slices take all"))
+    }
 }
 
 /// Plans once: [`Planner::new`] then [`Planner::plan`].

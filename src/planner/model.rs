@@ -1,28 +1,8 @@
 //! What a planning problem is made of: conditions on facts, effects on facts, and actions.
 
 use super::facts::{FactId, FactTable, State, Value};
+pub use super::ops::{Change, Compare};
 use std::fmt;
-
-/// How a condition compares a fact with its threshold.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Compare {
-    /// `fact >= value` — the core of the town.
-    AtLeast,
-    /// `fact <= value`.
-    AtMost,
-    /// `fact == value` — "has no weapon" is `hasWeapon == 0`.
-    Exactly,
-}
-
-impl Compare {
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Compare::AtLeast => ">=",
-            Compare::AtMost => "<=",
-            Compare::Exactly => "==",
-        }
-    }
-}
 
 /// `fact <compare> value`, e.g. `world.tools >= 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -45,13 +25,13 @@ impl Condition {
         Condition { fact, compare: Compare::Exactly, value }
     }
 
+    pub fn differs(fact: FactId, value: Value) -> Self {
+        Condition { fact, compare: Compare::Differs, value }
+    }
+
     /// Whether a fact holding `actual` meets this condition.
     pub fn holds_for(&self, actual: Value) -> bool {
-        match self.compare {
-            Compare::AtLeast => actual >= self.value,
-            Compare::AtMost => actual <= self.value,
-            Compare::Exactly => actual == self.value,
-        }
+        self.compare.holds(actual, self.value)
     }
 
     pub fn holds_in(&self, state: &State) -> bool {
@@ -61,27 +41,6 @@ impl Condition {
     /// `world.tools >= 1`, with the fact's name.
     pub fn describe(&self, facts: &FactTable) -> String {
         format!("{} {} {}", facts.qualified(self.fact), self.compare.symbol(), self.value)
-    }
-}
-
-/// How an effect changes a fact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Change {
-    /// `fact = value`.
-    Set,
-    /// `fact += value`.
-    Add,
-    /// `fact -= value`.
-    Subtract,
-}
-
-impl Change {
-    pub fn symbol(self) -> &'static str {
-        match self {
-            Change::Set => "=",
-            Change::Add => "+=",
-            Change::Subtract => "-=",
-        }
     }
 }
 
@@ -108,11 +67,7 @@ impl Effect {
 
     /// The fact's value after this effect (arithmetic saturates instead of overflowing).
     pub fn applied_to(&self, current: Value) -> Value {
-        match self.change {
-            Change::Set => self.value,
-            Change::Add => current.saturating_add(self.value),
-            Change::Subtract => current.saturating_sub(self.value),
-        }
+        self.change.apply(current, self.value)
     }
 
     pub fn apply(&self, state: &mut State) {
@@ -125,20 +80,40 @@ impl Effect {
 }
 
 /// A step the planner can chain: applicable when every precondition holds, it applies its
-/// effects in order and costs `cost`. Where it happens and how long it takes is the scenario's
-/// business, not the planner's.
+/// effects in order and costs `cost`, plus an extra that may depend on the state ([`ExtraCost`]).
+/// Where it happens and how long it takes is the scenario's business, not the planner's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Action {
     /// A name for traces and error messages; the planner answers with indices.
     pub name: String,
     pub cost: u32,
+    pub extra_cost: Option<ExtraCost>,
     pub preconditions: Vec<Condition>,
     pub effects: Vec<Effect>,
 }
 
+/// An action's cost on top of its base, looked up by the value one fact holds where it is
+/// taken — walking to the well costs more from far away. Values not listed add nothing; an extra
+/// is never negative, so the base is the least the action can cost, which is what keeps the
+/// planner's estimates below the truth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtraCost {
+    pub fact: FactId,
+    /// `(value, extra)`: taken where the fact holds `value`, the action costs `extra` more.
+    pub by_value: Vec<(Value, u32)>,
+}
+
+impl ExtraCost {
+    /// The extra where the fact holds `value`.
+    #[inline]
+    pub fn at(&self, value: Value) -> u32 {
+        self.by_value.iter().find(|&&(v, _)| v == value).map_or(0, |&(_, extra)| extra)
+    }
+}
+
 impl Action {
     pub fn new(name: impl Into<String>, cost: u32) -> Self {
-        Action { name: name.into(), cost, preconditions: Vec::new(), effects: Vec::new() }
+        Action { name: name.into(), cost, extra_cost: None, preconditions: Vec::new(), effects: Vec::new() }
     }
 
     pub fn needs(mut self, condition: Condition) -> Self {
@@ -149,6 +124,21 @@ impl Action {
     pub fn does(mut self, effect: Effect) -> Self {
         self.effects.push(effect);
         self
+    }
+
+    /// Costs `extra` more where `fact` holds `value` (on top of any other value's extra).
+    pub fn costs_more_where(mut self, fact: FactId, value: Value, extra: u32) -> Self {
+        let table = self.extra_cost.get_or_insert_with(|| ExtraCost { fact, by_value: Vec::new() });
+        assert_eq!(table.fact, fact, "an action's extra cost depends on one fact");
+        table.by_value.retain(|&(v, _)| v != value);
+        table.by_value.push((value, extra));
+        self
+    }
+
+    /// What taking this action in `state` costs.
+    pub fn cost_in(&self, state: &State) -> u64 {
+        let extra = self.extra_cost.as_ref().map_or(0, |e| e.at(state.get(e.fact)));
+        u64::from(self.cost) + u64::from(extra)
     }
 
     pub fn is_applicable(&self, state: &State) -> bool {

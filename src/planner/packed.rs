@@ -1,30 +1,31 @@
-//! The projected state packed into one machine word, when every slot fits a small bit field.
+//! The projected state packed into one `u64`, when every slot fits a small bit field — a
+//! [`Space`] where applying an action, comparing and hashing a state are a few instructions.
 //!
 //! Each slot gets a field of `bits` value bits holding `value − bias`, topped by one guard bit
 //! that is 0 in every state. The guards turn whole-state questions into a few word operations
 //! (SWAR): `(x | guards) − thresholds` keeps a field's guard exactly where the field is at least
 //! its threshold, `x + additions` sets a guard exactly where a field overflows. Preconditions and
-//! the goal become masks, effects become `(x & keep | set) + add − sub`, hashing is one multiply.
+//! the goal become masks, effects become `(x & keep | set) + add − sub`.
 //!
-//! Field ranges come from the constants the problem mentions, plus headroom. A start state or a
-//! successor that does not fit is detected, never wrapped: the planner then plans on the general
-//! path, so packing changes speed only, never an answer.
+//! It takes the comparisons whose values form one interval ([`Compare::interval`]); a problem
+//! with another (`!=`) is left to the [`Slices`](super::slices) space. Field ranges come from the
+//! constants the problem mentions, plus headroom; a start or a successor that does not fit is
+//! detected, never wrapped, and the question goes to the slices too — so packing changes speed
+//! only, never an answer.
 
-use super::applicable::Applicability;
-use super::compile::{Compiled, Delta, SlotCondition};
-use super::facts::{FactId, State, Value};
+use super::compile::{Compiled, SlotCondition};
+use super::facts::Value;
 use super::heuristic::Heuristic;
-use super::model::Compare;
-use super::packed_heuristic::PackedHeuristic;
-use super::word::Word;
+use super::ops::Delta;
+use super::search::{DEAD_END, Space, Successor};
 
-/// Constants and effect sizes beyond this keep a problem on the general path, so that packed
-/// values stay far from `i32` saturation and composed effects equal effects applied in turn.
+/// Constants and effect sizes beyond this keep a problem unpacked, so that packed values stay
+/// far from `i32` saturation and composed effects equal effects applied in turn.
 const LIMIT: i64 = 1 << 24;
 /// The widest field: wider buys headroom nobody uses.
 const MAX_VALUE_BITS: u32 = 16;
-/// Headroom bits per slot a problem must have left to be packed into a `u64` rather than `u128`.
-const NARROW_HEADROOM: u32 = 2;
+/// Headroom bits per slot a problem must have left to be packed.
+const HEADROOM: u32 = 2;
 
 #[derive(Clone, Copy, Debug)]
 struct Field {
@@ -36,59 +37,33 @@ struct Field {
 
 /// Where each slot lives in the word.
 #[derive(Clone, Debug)]
-pub(crate) struct Layout<W> {
+struct Layout {
     fields: Vec<Field>,
     /// Every field's guard bit.
-    guards: W,
+    guards: u64,
 }
 
-impl<W: Word> Layout<W> {
-    fn guard(&self, slot: usize) -> W {
+impl Layout {
+    fn guard(&self, slot: usize) -> u64 {
         let f = self.fields[slot];
-        W::from_u64(1) << (f.shift + f.max.count_ones())
+        1 << (f.shift + f.max.count_ones())
     }
 
-    fn mask(&self, slot: usize) -> W {
+    fn mask(&self, slot: usize) -> u64 {
         let f = self.fields[slot];
-        W::from_u64(f.max as u64) << f.shift
+        (f.max as u64) << f.shift
     }
 
     /// `offset` (a value minus the field's bias) placed in `slot`'s field, if it fits.
-    fn place(&self, slot: usize, offset: i64) -> Option<W> {
+    fn place(&self, slot: usize, offset: i64) -> Option<u64> {
         let f = self.fields[slot];
-        (0..=f.max).contains(&offset).then(|| W::from_u64(offset as u64) << f.shift)
+        (0..=f.max).contains(&offset).then(|| (offset as u64) << f.shift)
     }
 
-    /// The raw field of `slot` in the packed state `x`: its value minus the bias.
     #[inline]
-    pub fn offset(&self, x: W, slot: usize) -> u64 {
+    fn value(&self, x: u64, slot: usize) -> Value {
         let f = self.fields[slot];
-        (x >> f.shift).low() & f.max as u64
-    }
-
-    /// The value of `slot` in the packed state `x`.
-    #[inline]
-    pub fn value(&self, x: W, slot: usize) -> Value {
-        (self.offset(x, slot) as i64 + self.fields[slot].bias) as Value
-    }
-
-    /// `slot`'s shift and largest offset: its field is `(x >> shift) & max`.
-    pub fn field(&self, slot: usize) -> (u32, u64) {
-        (self.fields[slot].shift, self.fields[slot].max as u64)
-    }
-
-    /// `slot`'s bias and largest offset: it holds values `bias ..= bias + max`.
-    pub fn range(&self, slot: usize) -> (i64, i64) {
-        (self.fields[slot].bias, self.fields[slot].max)
-    }
-
-    /// The packed start state, or `None` when some slot's value does not fit its field.
-    pub fn encode(&self, start: &State, slots: &[FactId]) -> Option<W> {
-        let mut x = W::ZERO;
-        for (slot, &fact) in slots.iter().enumerate() {
-            x = x | self.place(slot, i64::from(start.get(fact)) - self.fields[slot].bias)?;
-        }
-        Some(x)
+        (((x >> f.shift) & f.max as u64) as i64 + f.bias) as Value
     }
 }
 
@@ -97,46 +72,37 @@ impl<W: Word> Layout<W> {
 /// field's guard exactly where the field is at least its low bound, `(high | guards) − x` exactly
 /// where it is at most its high bound. Unconditioned fields span their whole range.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Test<W> {
-    low: W,
+struct Test {
+    low: u64,
     /// The high bounds with every guard set.
-    high: W,
+    high: u64,
 }
 
-impl<W: Word> Test<W> {
-    /// The test for all of `conditions`, or `None` when no state that fits the layout meets them.
-    fn new(layout: &Layout<W>, conditions: &[SlotCondition]) -> Option<Self> {
+impl Test {
+    /// The test for all of `conditions` (each an interval); one no state meets when no state
+    /// that fits the layout meets them.
+    fn new(layout: &Layout, conditions: &[SlotCondition]) -> Self {
         let mut bounds: Vec<(i64, i64)> = layout.fields.iter().map(|f| (0, f.max)).collect();
         for c in conditions {
-            let f = layout.fields[c.slot as usize];
-            let offset = i64::from(c.value) - f.bias;
+            let bias = layout.fields[c.slot as usize].bias;
+            let (from, to) = c.compare.interval(c.value).expect("packed problems test intervals");
             let (low, high) = &mut bounds[c.slot as usize];
-            match c.compare {
-                Compare::AtLeast => *low = (*low).max(offset),
-                Compare::AtMost => *high = (*high).min(offset),
-                Compare::Exactly => (*low, *high) = ((*low).max(offset), (*high).min(offset)),
-            }
+            (*low, *high) = ((*low).max(from.saturating_sub(bias)), (*high).min(to.saturating_sub(bias)));
         }
-        let mut test = Test { low: W::ZERO, high: layout.guards };
+        let mut test = Test { low: 0, high: layout.guards };
         for (slot, &(low, high)) in bounds.iter().enumerate() {
-            if low > high {
-                return None;
+            match (low <= high).then(|| layout.place(slot, low).zip(layout.place(slot, high))).flatten() {
+                Some((low, high)) => (test.low, test.high) = (test.low | low, test.high | high),
+                // The first field would have to be at least 1 and at most 0.
+                None => return Test { low: 1 << layout.fields[0].shift, high: layout.guards },
             }
-            // Both are within the field now: `low ≥ 0`, `high ≤ max`.
-            test.low = test.low | layout.place(slot, low)?;
-            test.high = test.high | layout.place(slot, high)?;
         }
-        Some(test)
-    }
-
-    /// A test no state meets: the first field would have to be at least 1 and at most 0.
-    fn never(layout: &Layout<W>) -> Self {
-        Test { low: W::from_u64(1) << layout.fields[0].shift, high: layout.guards }
+        test
     }
 
     /// Whether every condition holds in `x` (whose guards are all 0); `guards` are the layout's.
     #[inline(always)]
-    pub fn holds(&self, x: W, guards: W) -> bool {
+    fn holds(&self, x: u64, guards: u64) -> bool {
         (x | guards).wrapping_sub(self.low) & self.high.wrapping_sub(x) & guards == guards
     }
 }
@@ -144,73 +110,150 @@ impl<W: Word> Test<W> {
 /// One action over packed states: `set` fields are replaced, then every `+k` and `−k` is one
 /// addition — a subtracted field is flipped (`max − f`), increased, and flipped back.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct PackedAction<W> {
-    /// Index into the caller's action slice.
-    pub original: u32,
-    pub cost: u64,
-    pub needs: Test<W>,
-    keep: W,
-    set: W,
-    flip: W,
-    add: W,
+struct PackedAction {
+    /// Its base cost, and whether an extra may be added to it.
+    cost: u64,
+    varies: bool,
+    needs: Test,
+    keep: u64,
+    set: u64,
+    flip: u64,
+    add: u64,
     /// Guards of the changed fields: set after the addition when a field left its range.
-    check: W,
+    check: u64,
 }
 
-impl<W: Word> PackedAction<W> {
+impl PackedAction {
     /// The successor of `x`, or `None` when some field would leave its range.
     #[inline]
-    pub fn apply(&self, x: W) -> Option<W> {
+    fn apply(&self, x: u64) -> Option<u64> {
         let sum = (((x & self.keep) | self.set) ^ self.flip).wrapping_add(self.add);
-        (sum & self.check == W::ZERO).then(|| sum ^ self.flip)
+        (sum & self.check == 0).then(|| sum ^ self.flip)
     }
 }
 
-/// A compiled problem over packed states.
+/// The [`Pattern`](super::pattern::Pattern) database read straight off the word: each field's
+/// value, clamped to its box, scaled into the index. Where no value is clamped the state is its
+/// class's representative, so its whole estimate was worked out with the database: one load.
 #[derive(Clone, Debug)]
-pub(crate) struct PackedProblem<W> {
-    pub layout: Layout<W>,
-    /// The actions some packed state can take, in the compiled order.
-    pub actions: Vec<PackedAction<W>>,
-    pub goal: Test<W>,
-    pub heuristic: PackedHeuristic,
-    /// Applicable-action sets, for problems with many actions.
-    pub applicability: Option<Applicability>,
+struct PackedPattern {
+    /// Per slot: shift, largest offset, offsets below the box (all in its first class), classes
+    /// below the field's lowest value, the last class, the stride.
+    axes: Vec<(u32, u64, u64, u64, u64, usize)>,
+    costs: Vec<u32>,
+    /// The whole estimate of each class's representative ([`u32::MAX`]: a dead end).
+    whole: Vec<u32>,
 }
 
-impl<W: Word> PackedProblem<W> {
+impl PackedPattern {
+    /// The abstract state of `x`, and whether `x` is its representative (no value clamped).
+    #[inline(always)]
+    fn class(&self, x: u64) -> (usize, bool) {
+        let (mut index, mut clamped) = (0, false);
+        for &(shift, max, skip, add, top, stride) in &self.axes {
+            let class = (((x >> shift) & max) + add).wrapping_sub(skip);
+            clamped |= class > top; // below the box wraps around to beyond its top
+            index += class.min(top) as usize * stride;
+        }
+        // A value below the box was counted at `top`; it belongs in the first class.
+        if clamped {
+            index = 0;
+            for &(shift, max, skip, add, top, stride) in &self.axes {
+                index += (((x >> shift) & max).saturating_sub(skip) + add).min(top) as usize * stride;
+            }
+        }
+        (index, !clamped)
+    }
+}
+
+fn widen(cost: u32) -> u64 {
+    if cost == u32::MAX { DEAD_END } else { u64::from(cost) }
+}
+
+/// The deficit bound of one goal condition ([`Helpers`](super::helpers::Helpers)) read off a
+/// table for the field values near its threshold, where the search spends its time; values
+/// further out are worked out.
+#[derive(Clone, Debug)]
+struct TabledBound {
+    shift: u32,
+    max: u64,
+    /// The field offset of the first row, and where the rows are in [`Packed::bounds`].
+    first: u64,
+    rows: std::ops::Range<usize>,
+    /// Where it is in [`Heuristic::groups`]; whether it is its group's last.
+    group: usize,
+    member: usize,
+    closes_group: bool,
+}
+
+/// How far from a goal threshold, either way, bounds are tabled.
+const REACH: i64 = 16;
+
+/// A compiled problem over packed states: one packed action per compiled action.
+#[derive(Clone, Debug)]
+pub(crate) struct Packed {
+    layout: Layout,
+    actions: Vec<PackedAction>,
+    goal: Test,
+    pattern: Option<PackedPattern>,
+    tabled: Vec<TabledBound>,
+    bounds: Vec<u64>,
+}
+
+impl Packed {
+    /// The whole estimate of `x` when the pattern database knows it (`Ok`), else its part of it
+    /// (`Err`, 0 without a database).
     #[inline]
-    pub fn guards(&self) -> W {
-        self.layout.guards
+    fn patterned(&self, x: u64) -> Result<u64, u64> {
+        let Some(pattern) = &self.pattern else { return Err(0) };
+        match pattern.class(x) {
+            (index, true) => Ok(widen(pattern.whole[index])),
+            (index, false) => Err(widen(pattern.costs[index])),
+        }
+    }
+
+    /// The deficit bounds' part of the estimate of `x`: each group's largest, summed.
+    #[inline]
+    fn deficits(&self, heuristic: &Heuristic, x: u64) -> u64 {
+        let (mut total, mut largest) = (0u64, 0u64);
+        for t in &self.tabled {
+            let row = ((x >> t.shift) & t.max).wrapping_sub(t.first) as usize;
+            let bound = match row < t.rows.len() {
+                true => self.bounds[t.rows.start + row],
+                false => {
+                    let helpers = &heuristic.groups[t.group][t.member];
+                    helpers.bound(self.layout.value(x, helpers.condition.slot as usize)).unwrap_or(DEAD_END)
+                }
+            };
+            if bound == DEAD_END {
+                return DEAD_END;
+            }
+            largest = largest.max(bound);
+            if t.closes_group {
+                (total, largest) = (total.saturating_add(largest), 0);
+            }
+        }
+        total
     }
 }
 
-/// A problem packed into the narrowest word it fits.
-#[derive(Clone, Debug)]
-pub(crate) enum Packed {
-    Narrow(PackedProblem<u64>),
-    Wide(PackedProblem<u128>),
-}
-
-/// The packed form of `problem`, or `None` when its slots or constants do not fit a word.
+/// The packed form of `problem`, or `None` when it tests something other than intervals, or
+/// its slots or constants do not fit a word.
 pub(crate) fn pack(problem: &Compiled, heuristic: &Heuristic) -> Option<Packed> {
     pack_with(problem, heuristic, MAX_VALUE_BITS)
 }
 
 /// [`pack`] with fields of at most `max_value_bits` (tests use narrow fields to force overflow).
 pub(crate) fn pack_with(problem: &Compiled, heuristic: &Heuristic, max_value_bits: u32) -> Option<Packed> {
-    let ranges = slot_ranges(problem)?;
-    let needed: u32 = ranges.iter().map(|r| r.bits + 1).sum();
-    if ranges.is_empty() {
+    if problem.conditions().any(|c| c.compare.interval(c.value).is_none()) {
         return None;
     }
-    if needed + NARROW_HEADROOM * ranges.len() as u32 <= u64::BITS {
-        Some(Packed::Narrow(pack_into(problem, heuristic, &ranges, max_value_bits)))
-    } else if needed <= u128::BITS {
-        Some(Packed::Wide(pack_into(problem, heuristic, &ranges, max_value_bits)))
-    } else {
-        None
+    let ranges = slot_ranges(problem)?;
+    let needed: u32 = ranges.iter().map(|r| r.bits + 1 + HEADROOM).sum();
+    if ranges.is_empty() || needed > u64::BITS {
+        return None;
     }
+    Some(pack_into(problem, heuristic, &ranges, max_value_bits))
 }
 
 /// The values a slot's constants span, and which ways its effects can move it.
@@ -219,12 +262,11 @@ struct Range {
     lo: i64,
     hi: i64,
     bits: u32,
-    rises: bool,
     falls: bool,
 }
 
 fn slot_ranges(problem: &Compiled) -> Option<Vec<Range>> {
-    let mut ranges = vec![Range { lo: 0, hi: 0, bits: 0, rises: false, falls: false }; problem.slots.len()];
+    let mut ranges = vec![Range { lo: 0, hi: 0, bits: 0, falls: false }; problem.slots.len()];
     let mut within_limit = true;
     // Widens `r` to `value`, false when `value` is beyond the limit.
     let mention = |r: &mut Range, value: Value| {
@@ -232,18 +274,17 @@ fn slot_ranges(problem: &Compiled) -> Option<Vec<Range>> {
         (r.lo, r.hi) = (r.lo.min(value), r.hi.max(value));
         value.abs() <= LIMIT
     };
-    let conditions = problem.goal.iter().chain(problem.actions.iter().flat_map(|a| &a.preconditions));
-    for c in conditions {
+    for c in problem.conditions() {
         within_limit &= mention(&mut ranges[c.slot as usize], c.value);
     }
-    for action in &problem.actions {
+    for action in problem.actions() {
         let size: i64 = action.effects.iter().map(|&(_, _, v)| i64::from(v).abs()).sum();
         within_limit &= size <= LIMIT;
-        for &(slot, delta) in &action.deltas {
+        for &(slot, delta) in action.deltas {
             let r = &mut ranges[slot as usize];
             match delta {
                 Delta::Set(v) => within_limit &= mention(r, v),
-                Delta::Add(k) => (r.rises, r.falls) = (r.rises || k > 0, r.falls || k < 0),
+                Delta::Add(k) => r.falls |= k < 0,
             }
         }
     }
@@ -253,15 +294,10 @@ fn slot_ranges(problem: &Compiled) -> Option<Vec<Range>> {
     within_limit.then_some(ranges)
 }
 
-fn pack_into<W: Word>(
-    problem: &Compiled,
-    heuristic: &Heuristic,
-    ranges: &[Range],
-    max_value_bits: u32,
-) -> PackedProblem<W> {
+fn pack_into(problem: &Compiled, heuristic: &Heuristic, ranges: &[Range], max_value_bits: u32) -> Packed {
     // Spare bits go round the slots one at a time, as headroom for values the search reaches.
     let mut bits: Vec<u32> = ranges.iter().map(|r| r.bits).collect();
-    let mut spare = W::BITS - ranges.iter().map(|r| r.bits + 1).sum::<u32>();
+    let mut spare = u64::BITS - ranges.iter().map(|r| r.bits + 1).sum::<u32>();
     while spare > 0 && bits.iter().any(|&b| b < max_value_bits) {
         for b in bits.iter_mut().filter(|b| **b < max_value_bits) {
             if spare == 0 {
@@ -271,70 +307,194 @@ fn pack_into<W: Word>(
             spare -= 1;
         }
     }
-    let mut fields = Vec::with_capacity(ranges.len());
-    let mut shift = 0;
-    let mut guards = W::ZERO;
+    let (mut fields, mut shift, mut guards) = (Vec::with_capacity(ranges.len()), 0, 0);
     for (r, &b) in ranges.iter().zip(&bits) {
         let max = (1i64 << b) - 1;
-        let headroom = max - (r.hi - r.lo);
         // Room above the constants for every slot: a slot only falls in this problem, but others
         // may have raised it (the bread a villager eats is baked by someone else). Room below only
         // for slots that can fall.
-        let bias = match (r.rises, r.falls) {
-            (_, true) => r.lo - headroom / 2,
-            _ => r.lo,
-        };
+        let bias = if r.falls { r.lo - (max - (r.hi - r.lo)) / 2 } else { r.lo };
         fields.push(Field { shift, max, bias });
-        guards = guards | W::from_u64(1) << (shift + b);
+        guards |= 1 << (shift + b);
         shift += b + 1;
     }
     let layout = Layout { fields, guards };
-
-    let goal = Test::new(&layout, &problem.goal).unwrap_or_else(|| Test::never(&layout));
-    // An action whose preconditions no packed state meets generates nothing on either path.
-    let actions: Vec<PackedAction<W>> = problem
-        .actions
-        .iter()
-        .filter_map(|action| Some((action, Test::new(&layout, &action.preconditions)?)))
-        .map(|(action, needs)| {
-            let zero = W::ZERO;
-            let mut packed = PackedAction {
-                original: action.original as u32,
-                cost: u64::from(action.cost),
-                needs,
-                keep: !zero,
-                set: zero,
-                flip: zero,
-                add: zero,
-                check: zero,
-            };
-            for &(slot, delta) in &action.deltas {
-                let s = slot as usize;
-                let (guard, max, bias) = (layout.guard(s), layout.fields[s].max, layout.fields[s].bias);
-                // An effect that can never stay in range adds the guard itself: always caught.
-                let add = match delta {
-                    Delta::Set(v) => {
-                        packed.keep = packed.keep & !layout.mask(s);
-                        let placed = layout.place(s, i64::from(v) - bias);
-                        packed.set = packed.set | placed.unwrap_or(zero);
-                        if placed.is_some() { None } else { Some(guard) }
-                    }
-                    Delta::Add(k) if k.abs() > max => Some(guard),
-                    Delta::Add(k) if k < 0 => {
-                        packed.flip = packed.flip | layout.mask(s);
-                        layout.place(s, -k)
-                    }
-                    Delta::Add(k) => layout.place(s, k).filter(|_| k > 0),
-                };
-                if let Some(add) = add {
-                    packed.add = packed.add | add;
-                    packed.check = packed.check | guard;
+    let actions = problem.actions().map(|action| {
+        let needs = Test::new(&layout, action.preconditions);
+        let mut packed = PackedAction {
+            cost: u64::from(action.cost),
+            varies: action.costs_vary(),
+            needs,
+            keep: !0,
+            set: 0,
+            flip: 0,
+            add: 0,
+            check: 0,
+        };
+        for &(slot, delta) in action.deltas {
+            let s = slot as usize;
+            let (guard, max, bias) = (layout.guard(s), layout.fields[s].max, layout.fields[s].bias);
+            // An effect that can never stay in range adds the guard itself: always caught.
+            let add = match delta {
+                Delta::Set(v) => {
+                    packed.keep &= !layout.mask(s);
+                    let placed = layout.place(s, i64::from(v) - bias);
+                    packed.set |= placed.unwrap_or(0);
+                    if placed.is_some() { None } else { Some(guard) }
                 }
+                Delta::Add(k) if k.abs() > max => Some(guard),
+                Delta::Add(k) if k < 0 => {
+                    packed.flip |= layout.mask(s);
+                    layout.place(s, -k)
+                }
+                Delta::Add(k) => layout.place(s, k).filter(|_| k > 0),
+            };
+            if let Some(add) = add {
+                packed.add |= add;
+                packed.check |= guard;
             }
-            packed
-        })
-        .collect();
-    let heuristic = PackedHeuristic::new(heuristic, &layout);
-    let applicability = Applicability::new(problem, &actions);
-    PackedProblem { layout, actions, goal, heuristic, applicability }
+        }
+        packed
+    });
+    let actions = actions.collect();
+    let goal = Test::new(&layout, &problem.goal);
+    let pattern = heuristic.pattern.as_ref().and_then(|pattern| {
+        let axes = pattern.axes().enumerate().map(|(slot, (low, high, stride))| {
+            let Field { shift, max, bias } = layout.fields[slot];
+            let (skip, add) = ((low - bias).max(0) as u64, (bias - low).max(0) as u64);
+            (shift, max as u64, skip, add, (high - low) as u64, stride)
+        });
+        let (mut whole, mut fits) = (Vec::with_capacity(pattern.costs().len()), true);
+        pattern.each_state(|values, cost| {
+            let rest = heuristic.estimate_unpatterned(&|slot| values[slot] as Value);
+            let estimate = cost.zip(rest).map_or(DEAD_END, |(cost, rest)| cost.max(rest));
+            // An estimate too large for the table (not a dead end) leaves the problem without one.
+            fits &= estimate == DEAD_END || estimate < u64::from(u32::MAX);
+            whole.push(u32::try_from(estimate).unwrap_or(u32::MAX));
+        });
+        fits.then(|| PackedPattern { axes: axes.collect(), costs: pattern.costs().to_vec(), whole })
+    });
+    let (mut tabled, mut bounds) = (Vec::new(), Vec::new());
+    for (group, members) in heuristic.groups.iter().enumerate() {
+        for (member, helpers) in members.iter().enumerate() {
+            let slot = helpers.condition.slot as usize;
+            let Field { shift, max, bias } = layout.fields[slot];
+            let threshold = i64::from(helpers.condition.value) - bias;
+            let (first, last) = ((threshold - REACH).clamp(0, max), (threshold + REACH).clamp(0, max));
+            let start = bounds.len();
+            let bound = |offset: i64| helpers.bound((bias + offset) as Value).unwrap_or(DEAD_END);
+            bounds.extend((first..=last).map(bound));
+            let (first, rows, closes_group) = (first as u64, start..bounds.len(), member + 1 == members.len());
+            tabled.push(TabledBound { shift, max: max as u64, first, rows, group, member, closes_group });
+        }
+    }
+    Packed { layout, actions, goal, pattern, tabled, bounds }
+}
+
+impl Words<'_> {
+    /// The estimate of `x`, given its pattern database's part.
+    #[inline]
+    fn estimate_rest(&self, x: u64, patterned: u64) -> u64 {
+        let deficits = self.packed.deficits(self.heuristic, x);
+        if deficits == DEAD_END || self.heuristic.enabling.is_empty() {
+            return deficits.max(patterned);
+        }
+        let layout = &self.packed.layout;
+        let enabling = self.heuristic.enabling_part(&|slot| layout.value(x, slot));
+        enabling.map_or(DEAD_END, |enabling| enabling.max(deficits).max(patterned))
+    }
+}
+
+/// The packed [`Space`].
+pub(crate) struct Words<'a> {
+    pub problem: &'a Compiled,
+    pub packed: &'a Packed,
+    pub heuristic: &'a Heuristic,
+}
+
+impl Space for Words<'_> {
+    type States = Vec<u64>;
+
+    fn problem(&self) -> &Compiled {
+        self.problem
+    }
+
+    fn clear(states: &mut Vec<u64>) {
+        states.clear();
+    }
+
+    fn store_start(&self, states: &mut Vec<u64>, start: &[Value]) -> bool {
+        let layout = &self.packed.layout;
+        let placed = start.iter().enumerate().map(|(s, &v)| layout.place(s, i64::from(v) - layout.fields[s].bias));
+        let Some(x) = placed.sum::<Option<u64>>() else { return false };
+        states.push(x);
+        true
+    }
+
+    #[inline]
+    fn store_successor(&self, states: &mut Vec<u64>, from: u32, a: usize) -> Successor {
+        let (x, action) = (states[from as usize], &self.packed.actions[a]);
+        if !action.needs.holds(x, self.packed.layout.guards) {
+            return Successor::Skipped;
+        }
+        match action.apply(x) {
+            None => Successor::Overflow,
+            Some(child) if child == x => Successor::Skipped,
+            Some(child) => {
+                states.push(child);
+                Successor::Stored
+            }
+        }
+    }
+
+    fn discard_last(&self, states: &mut Vec<u64>) {
+        states.pop();
+    }
+
+    #[inline]
+    fn hash(&self, states: &Vec<u64>, i: u32) -> u64 {
+        // One multiply, folded: well mixed, high bits included (the table uses them as tags).
+        let product = u128::from(states[i as usize] ^ 0x243f_6a88_85a3_08d3) * 0x9e37_79b9_7f4a_7c15;
+        (product as u64) ^ ((product >> 64) as u64)
+    }
+
+    #[inline]
+    fn same(&self, states: &Vec<u64>, i: u32, j: u32) -> bool {
+        states[i as usize] == states[j as usize]
+    }
+
+    #[inline]
+    fn estimate(&self, states: &Vec<u64>, i: u32) -> u64 {
+        let x = states[i as usize];
+        match self.packed.patterned(x) {
+            Ok(whole) => whole,
+            Err(DEAD_END) => DEAD_END,
+            Err(patterned) => self.estimate_rest(x, patterned),
+        }
+    }
+
+    #[inline]
+    fn estimate_is(&self, states: &Vec<u64>, i: u32, value: u64) -> bool {
+        // The pattern database's part alone often tells it is not.
+        let x = states[i as usize];
+        match self.packed.patterned(x) {
+            Ok(whole) => whole == value,
+            Err(patterned) => patterned <= value && self.estimate_rest(x, patterned) == value,
+        }
+    }
+
+    #[inline]
+    fn meets_goal(&self, states: &Vec<u64>, i: u32) -> bool {
+        self.packed.goal.holds(states[i as usize], self.packed.layout.guards)
+    }
+
+    #[inline]
+    fn cost(&self, states: &Vec<u64>, i: u32, a: usize) -> u64 {
+        let action = &self.packed.actions[a];
+        if !action.varies {
+            return action.cost;
+        }
+        let (x, layout) = (states[i as usize], &self.packed.layout);
+        self.problem.cost_in(a, |slot| layout.value(x, slot))
+    }
 }

@@ -12,9 +12,9 @@
 //! the boundary classes it is the real cost, and the search can just walk down it
 //! ([`dive`](super::dive)); where it takes a shortcut through one, it is only a lower bound.
 
-use super::compile::{Compiled, Delta, SlotCondition};
+use super::compile::{Compiled, SlotCondition};
 use super::facts::Value;
-use super::model::Compare;
+use super::ops::Delta;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -41,13 +41,9 @@ impl Axis {
 
     /// Whether `c` holds for any value of the class of `value` (a value within the box).
     fn holds_somewhere(&self, value: i64, c: &SlotCondition) -> bool {
-        let (below, above) = (value == self.low, value == self.high);
-        let t = i64::from(c.value);
-        match c.compare {
-            Compare::AtLeast => above || value >= t,
-            Compare::AtMost => below || value <= t,
-            Compare::Exactly => value == t || (below && t < value) || (above && t > value),
-        }
+        let low = if value == self.low { i64::MIN } else { value };
+        let high = if value == self.high { i64::MAX } else { value };
+        c.compare.holds_within(low, high, c.value)
     }
 }
 
@@ -66,10 +62,10 @@ impl Pattern {
         let mut size = 1usize;
         for slot in 0..problem.slots.len() {
             let mut constants = vec![0i64];
-            let conditions = problem.goal.iter().chain(problem.actions.iter().flat_map(|a| &a.preconditions));
-            constants.extend(conditions.filter(|c| c.slot as usize == slot).map(|c| i64::from(c.value)));
+            let conditions = problem.conditions().filter(|c| c.slot as usize == slot);
+            constants.extend(conditions.flat_map(|c| c.compare.landmarks(c.value)));
             let mut drifts = false;
-            for action in &problem.actions {
+            for action in problem.actions() {
                 match action.delta_on(slot as u16) {
                     Some(Delta::Set(v)) => constants.push(i64::from(v)),
                     Some(Delta::Add(_)) => drifts = true,
@@ -91,12 +87,11 @@ impl Pattern {
     /// Backward Dijkstra from the abstract goal states over the abstract steps.
     fn solve(&mut self, problem: &Compiled, size: usize) {
         // Every abstract step as (to, from, cost).
-        let mut steps: Vec<(u32, u32, u32)> = Vec::with_capacity(size * problem.actions.len());
+        let mut steps: Vec<(u32, u32, u32)> = Vec::with_capacity(size * problem.len());
         let mut open = BinaryHeap::new();
         // Each action's net change per slot, looked up directly.
         let deltas: Vec<Vec<Option<Delta>>> = problem
-            .actions
-            .iter()
+            .actions()
             .map(|a| (0..self.axes.len()).map(|slot| a.delta_on(slot as u16)).collect())
             .collect();
         let mut values: Vec<i64> = self.axes.iter().map(|a| a.low).collect();
@@ -107,7 +102,7 @@ impl Pattern {
             if problem.goal.iter().all(holds) {
                 open.push(Reverse((0u32, state as u32)));
             }
-            for (action, deltas) in problem.actions.iter().zip(&deltas) {
+            for (action, deltas) in problem.actions().zip(&deltas) {
                 if action.preconditions.iter().all(holds) {
                     let cost = action.cost;
                     self.successors(&values, deltas, &mut ranges, |next| {
@@ -195,17 +190,23 @@ impl Pattern {
     /// representative values of every abstract state — so that, within the box, `other` adds
     /// nothing to it.
     pub fn dominates(&self, other: impl Fn(&[i64]) -> Option<u64>) -> bool {
+        let mut dominates = true;
+        self.each_state(|values, ours| match (ours, other(values)) {
+            (Some(ours), Some(theirs)) if ours < theirs => dominates = false,
+            (Some(_), None) => dominates = false,
+            _ => {}
+        });
+        dominates
+    }
+
+    /// Calls `each` with the representative values of every abstract state, in index order, and
+    /// its cost (`None`: out of reach).
+    pub fn each_state(&self, mut each: impl FnMut(&[i64], Option<u64>)) {
         let mut values: Vec<i64> = self.axes.iter().map(|a| a.low).collect();
         for &cost in &self.costs {
-            let ours = (cost != UNREACHABLE).then_some(u64::from(cost));
-            match (ours, other(&values)) {
-                (Some(ours), Some(theirs)) if ours < theirs => return false,
-                (Some(_), None) => return false,
-                _ => {}
-            }
+            each(&values, (cost != UNREACHABLE).then_some(u64::from(cost)));
             self.next_values(&mut values);
         }
-        true
     }
 
     /// From the representative values of one abstract state to the next one's, odometer style

@@ -6,9 +6,10 @@
 //! unreachable — and walking back from it through the actions that would have helped finds the
 //! facts that no action can move at all, which is what the answer names.
 
-use super::compile::{Compiled, Delta, SlotCondition};
+use super::compile::{Compiled, SlotAction, SlotCondition};
 use super::facts::Value;
 use super::model::{Compare, Condition};
+use super::ops::Delta;
 
 #[derive(Clone, Copy, Debug)]
 struct Interval {
@@ -18,12 +19,7 @@ struct Interval {
 
 impl Interval {
     fn admits(self, c: &SlotCondition) -> bool {
-        let n = i64::from(c.value);
-        match c.compare {
-            Compare::AtLeast => self.hi >= n,
-            Compare::AtMost => self.lo <= n,
-            Compare::Exactly => self.lo <= n && n <= self.hi,
-        }
+        c.compare.holds_within(self.lo, self.hi, c.value)
     }
 }
 
@@ -51,19 +47,19 @@ pub(crate) fn blockers(
     range.clear();
     range.extend(start.iter().map(|&v| Interval { lo: i64::from(v), hi: i64::from(v) }));
     fired.clear();
-    fired.resize(problem.actions.len(), false);
+    fired.resize(problem.len(), false);
     loop {
         if problem.goal.iter().all(|c| range[c.slot as usize].admits(c)) {
             return None;
         }
         let mut changed = false;
-        for (a, action) in problem.actions.iter().enumerate() {
+        for (a, action) in problem.actions().enumerate() {
             if fired[a] || !action.preconditions.iter().all(|c| range[c.slot as usize].admits(c)) {
                 continue;
             }
             fired[a] = true;
             changed = true;
-            for &(slot, delta) in &action.deltas {
+            for &(slot, delta) in action.deltas {
                 let r = &mut range[slot as usize];
                 match delta {
                     Delta::Add(k) if k > 0 => r.hi = i64::MAX,
@@ -97,23 +93,18 @@ pub(crate) fn blockers(
             continue;
         }
         seen.push((c.slot, c.compare, c.value));
-        let too_low = range[c.slot as usize].hi < i64::from(c.value);
-        let n = i64::from(c.value);
-        let meets = |a: &&super::compile::SlotAction| match a.delta_on(c.slot) {
-            Some(Delta::Add(k)) => (k > 0) == too_low && k != 0,
-            Some(Delta::Set(to)) => {
-                if too_low {
-                    i64::from(to) >= n
-                } else {
-                    i64::from(to) <= n
-                }
-            }
+        // Which way the fact must move from the values it can reach (the nearest of them).
+        let r = range[c.slot as usize];
+        let need = c.need(if i64::from(c.value) > r.hi { r.hi } else { r.lo }.clamp(-1 << 31, (1 << 31) - 1) as Value);
+        let meets = |a: &SlotAction| match a.delta_on(c.slot) {
+            Some(Delta::Set(to)) => c.holds_for(to),
+            Some(delta) => delta.moves_as(need) && delta != Delta::NONE,
             None => false,
         };
         let mut any = false;
-        for action in problem.actions.iter().filter(meets) {
+        for action in problem.actions().filter(meets) {
             any = true;
-            for p in &action.preconditions {
+            for p in action.preconditions {
                 if !range[p.slot as usize].admits(p) {
                     pending.push(*p);
                 }

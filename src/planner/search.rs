@@ -1,34 +1,65 @@
-//! Forward A* over whole projected states, with a closed set keyed by the state itself, and
-//! ties between equally cheap states broken by their paths' [labels](super::label).
+//! Forward A* — the planner's one search — over any [`Space`]: whole value slices, or states
+//! packed into a word. One closed set keyed by the state, one open list, ties between equally
+//! cheap states broken by their paths' [labels](super::label).
 //!
-//! All working memory lives in a [`Scratch`] that is cleared, not freed, between searches, so
-//! a plan costs no allocation beyond its answer once a thread has planned before.
+//! All working memory lives in a [`Search`] (and the space's states) that is cleared, not freed,
+//! between searches, so a plan costs no allocation beyond its answer once a thread has planned.
 
-use super::compile::{Compiled, SlotAction};
+use super::compile::Compiled;
 use super::facts::Value;
-use super::heuristic::Heuristic;
 use super::label::Order;
-use super::model::Change;
 use super::open::OpenList;
 use super::steps::Steps;
 use super::{NoPlan, Plan};
 use hashbrown::HashTable;
-use rustc_hash::FxHasher;
-use std::hash::Hasher;
 
 /// What a search came to: the plan, or why there is none (never [`NoPlan::Unreachable`]: that
-/// is the relaxed look-ahead's finding). The very type the planner answers with, so that the
-/// answer is never rebuilt on its way out.
+/// is the relaxed look-ahead's finding).
 pub(crate) type Outcome = Result<Plan, NoPlan>;
 
-/// One visited state. Its values live in [`Scratch::values`] at `index × width`.
+/// An estimate standing for "the goal is out of reach from here".
+pub(crate) const DEAD_END: u64 = u64::MAX;
+
+/// What storing a successor came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Successor {
+    Stored,
+    /// The action does not apply, or changes nothing (it would only lead back).
+    Skipped,
+    /// The successor does not fit this space: another must answer the question.
+    Overflow,
+}
+
+/// How a search holds its states: state `i` is node `i`'s. Every method but `store_*` reads.
+pub(crate) trait Space {
+    type States: Default;
+
+    fn problem(&self) -> &Compiled;
+    fn clear(states: &mut Self::States);
+    /// Stores the (projected) start as state 0; false when it does not fit.
+    fn store_start(&self, states: &mut Self::States, start: &[Value]) -> bool;
+    /// Stores, as the next state, where action `a` leads from state `from`.
+    fn store_successor(&self, states: &mut Self::States, from: u32, a: usize) -> Successor;
+    fn discard_last(&self, states: &mut Self::States);
+    fn hash(&self, states: &Self::States, i: u32) -> u64;
+    fn same(&self, states: &Self::States, i: u32, j: u32) -> bool;
+    /// A lower bound on the cost to the goal, consistent; [`DEAD_END`] when it is out of reach.
+    fn estimate(&self, states: &Self::States, i: u32) -> u64;
+    /// Whether the estimate of state `i` is `value` (a space may know it is not sooner).
+    fn estimate_is(&self, states: &Self::States, i: u32, value: u64) -> bool {
+        self.estimate(states, i) == value
+    }
+    fn meets_goal(&self, states: &Self::States, i: u32) -> bool;
+    /// What action `a` costs taken in state `i`.
+    fn cost(&self, states: &Self::States, i: u32, a: usize) -> u64;
+}
+
 #[derive(Clone, Copy)]
 struct Node {
     parent: u32,
     /// The original index of the action that reached this node.
     action: u32,
     g: u64,
-    /// The heuristic estimate of this state (`u64::MAX`: a dead end).
     h: u64,
     /// Expanded, or retired: its state was reached by a better path, which has a node of its own.
     closed: bool,
@@ -38,230 +69,130 @@ const NO_PARENT: u32 = u32::MAX;
 
 /// The search's reusable working memory.
 #[derive(Default)]
-pub(crate) struct Scratch {
-    width: usize,
-    values: Vec<Value>,
+pub(crate) struct Search {
     nodes: Vec<Node>,
     hashes: Vec<u64>,
+    /// State → its newest node.
     table: HashTable<u32>,
     /// Where each node's path stands among all paths, action by action.
     order: Order,
     open: OpenList,
-    /// The successors of the node being expanded: their values, one after another, and actions.
-    children: Vec<Value>,
-    child_actions: Vec<usize>,
-    /// States expanded so far, by this search and by any it restarted from.
     expanded: usize,
-    /// Whether estimates come from the heuristic (otherwise every estimate is 0).
-    estimating: bool,
 }
 
-impl Scratch {
-    fn reset(&mut self, width: usize) {
-        self.width = width;
-        self.values.clear();
-        self.nodes.clear();
-        self.hashes.clear();
-        self.table.clear();
-        self.open.clear();
-        self.expanded = 0;
+/// Starts a search from `start`: `None` when it does not fit the space, `Some(false)` when it
+/// is a dead end.
+pub(crate) fn begin<S: Space>(
+    space: &S,
+    start: &[Value],
+    search: &mut Search,
+    states: &mut S::States,
+) -> Option<bool> {
+    (search.nodes.clear(), search.hashes.clear(), search.table.clear(), search.open.clear());
+    search.order.reset();
+    search.expanded = 0;
+    S::clear(states);
+    if !space.store_start(states, start) {
+        return None;
     }
-
-    fn state(&self, node: u32) -> &[Value] {
-        let start = node as usize * self.width;
-        &self.values[start..start + self.width]
+    let h = space.estimate(states, 0);
+    let hash = space.hash(states, 0);
+    search.nodes.push(Node { parent: NO_PARENT, action: 0, g: 0, h, closed: false });
+    search.hashes.push(hash);
+    search.table.insert_unique(hash, 0, |_| hash);
+    if h == DEAD_END {
+        return Some(false);
     }
-
-    /// Stores `children[state]` as a new node (not yet placed in the order or opened).
-    fn insert(&mut self, hash: u64, state: std::ops::Range<usize>, node: Node) -> u32 {
-        let index = self.nodes.len() as u32;
-        self.values.extend_from_slice(&self.children[state]);
-        self.nodes.push(node);
-        self.hashes.push(hash);
-        index
-    }
-
-    /// Opens the nodes from `first` on, unless they are dead ends.
-    fn open_from(&mut self, first: u32) {
-        for node in first..self.nodes.len() as u32 {
-            let n = &self.nodes[node as usize];
-            if n.h != u64::MAX {
-                self.open.push(n.g.saturating_add(n.h), node, &self.order);
-            }
-        }
-    }
+    search.open.push(h, 0, &search.order);
+    Some(true)
 }
 
-fn hash_state(state: &[Value]) -> u64 {
-    let mut hasher = FxHasher::default();
-    for &v in state {
-        hasher.write_u32(v as u32);
-    }
-    hasher.finish()
-}
-
-fn changed(change: Change, current: Value, value: Value) -> Value {
-    match change {
-        Change::Set => value,
-        Change::Add => current.saturating_add(value),
-        Change::Subtract => current.saturating_sub(value),
-    }
-}
-
-/// Whether every effect leaves its fact as it is (then the whole sequence does).
-fn is_no_op(action: &SlotAction, state: &[Value]) -> bool {
-    action
-        .effects
-        .iter()
-        .all(|&(slot, change, value)| changed(change, state[slot as usize], value) == state[slot as usize])
-}
-
-fn apply(action: &SlotAction, state: &mut [Value]) {
-    for &(slot, change, value) in &action.effects {
-        state[slot as usize] = changed(change, state[slot as usize], value);
-    }
-}
-
-/// Starts an A* search from `start` (already projected): the root goes on the open list. False
-/// when the root is a dead end (some unmet goal condition can never be moved).
-pub(crate) fn begin(heuristic: &Heuristic, start: &[Value], scratch: &mut Scratch) -> bool {
-    scratch.reset(start.len());
-    scratch.estimating = true;
-    root(heuristic, start, scratch)
-}
-
-fn root(heuristic: &Heuristic, start: &[Value], scratch: &mut Scratch) -> bool {
-    let h0 = if scratch.estimating { heuristic.estimate(start) } else { Some(0) };
-    let Some(h0) = h0 else { return false };
-    scratch.children.clear();
-    scratch.children.extend_from_slice(start);
-    scratch.order.reset();
-    let hash = hash_state(start);
-    let root = scratch.insert(
-        hash,
-        0..start.len(),
-        Node { parent: NO_PARENT, action: 0, g: 0, h: h0, closed: false },
-    );
-    let hashes = &scratch.hashes;
-    scratch.table.insert_unique(hash, root, |&n| hashes[n as usize]);
-    scratch.open_from(root);
-    true
-}
-
-/// Starts the search over without the heuristic — every estimate 0, so each state is settled
-/// the first time it is expanded — keeping the count of expansions. Only a heuristic that is
-/// not consistent somewhere could make this necessary; the property tests find none.
-#[cold]
-fn restart_without_estimates(heuristic: &Heuristic, scratch: &mut Scratch) {
-    let start = scratch.state(0).to_vec();
-    let expanded = scratch.expanded;
-    scratch.reset(start.len());
-    (scratch.estimating, scratch.expanded) = (false, expanded);
-    root(heuristic, &start, scratch);
-}
-
-/// Continues the search [`begin`] started until it has expanded `budget` states in all; it can be
-/// called again with a larger budget to go on where it stopped. Of equally cheap states, the one
-/// reached by the path first in action order is expanded first; so the plan is the first of the
-/// cheapest in action order.
-pub(crate) fn advance(
-    problem: &Compiled,
-    heuristic: &Heuristic,
+/// Continues the search [`begin`] started until it has expanded `budget` states in all; it can
+/// be called again with a larger budget to go on where it stopped. Of equally cheap states, the
+/// one reached by the path first in action order is expanded first, so the plan is the first of
+/// the cheapest in action order. `None` when a successor does not fit the space.
+pub(crate) fn advance<S: Space>(
+    space: &S,
     budget: usize,
-    scratch: &mut Scratch,
-) -> Outcome {
-    while let Some((f, node)) = scratch.open.pop(&scratch.order) {
-        let Node { g, h, closed, .. } = scratch.nodes[node as usize];
+    search: &mut Search,
+    states: &mut S::States,
+) -> Option<Outcome> {
+    while let Some((f, node)) = search.open.pop(&search.order) {
+        let Node { g, h, closed, .. } = search.nodes[node as usize];
         if closed {
             continue; // retired when a cheaper or earlier way into this state was found
         }
-        if h == 0 && problem.goal.iter().all(|c| c.holds_for(scratch.state(node)[c.slot as usize])) {
+        if h == 0 && space.meets_goal(states, node) {
+            let nodes = &search.nodes;
             let steps = path_to(node, |n| {
-                let n = &scratch.nodes[n as usize];
+                let n = &nodes[n as usize];
                 (n.parent != NO_PARENT).then_some((n.parent, n.action))
             });
-            return Ok(Plan { steps, cost: g, expanded: scratch.expanded });
+            return Some(Ok(Plan { steps, cost: g, expanded: search.expanded }));
         }
-        if scratch.expanded >= budget {
-            scratch.open.push(f, node, &scratch.order);
-            return Err(NoPlan::Budget { expanded: scratch.expanded });
+        if search.expanded >= budget {
+            search.open.push(f, node, &search.order);
+            return Some(Err(NoPlan::Budget { expanded: search.expanded }));
         }
-        scratch.expanded += 1;
-        scratch.nodes[node as usize].closed = true;
-        if !expand(problem, heuristic, scratch, node) {
-            restart_without_estimates(heuristic, scratch);
+        search.expanded += 1;
+        search.nodes[node as usize].closed = true;
+        if !expand(space, search, states, node) {
+            return None;
         }
     }
-    Err(NoPlan::Exhausted { expanded: scratch.expanded })
+    Some(Err(NoPlan::Exhausted { expanded: search.expanded }))
 }
 
-/// Generates `node`'s successors, places them in the order after it, in action order, and
-/// opens the new or improved ones. False when an expanded state turns out reachable more
-/// cheaply, or as cheaply by an earlier path — which a consistent heuristic rules out.
-fn expand(problem: &Compiled, heuristic: &Heuristic, scratch: &mut Scratch, node: u32) -> bool {
-    let width = scratch.width;
-    scratch.children.clear();
-    scratch.child_actions.clear();
-    for (a, action) in problem.actions.iter().enumerate() {
-        let state = scratch.state(node);
-        if !action.preconditions.iter().all(|c| c.holds_for(state[c.slot as usize]))
-            || is_no_op(action, state)
-        {
-            continue; // a no-op would only lead back here
+/// Stores `node`'s new or improved successors in action order, right after it in the order,
+/// and opens them. False when one does not fit the space.
+fn expand<S: Space>(space: &S, search: &mut Search, states: &mut S::States, node: u32) -> bool {
+    let g = search.nodes[node as usize].g;
+    let first = search.nodes.len() as u32;
+    for a in 0..space.problem().len() {
+        match space.store_successor(states, node, a) {
+            Successor::Stored => {}
+            Successor::Skipped => continue,
+            Successor::Overflow => return false,
         }
-        let start = scratch.children.len();
-        let from = node as usize * width;
-        scratch.children.extend_from_slice(&scratch.values[from..from + width]);
-        apply(action, &mut scratch.children[start..]);
-        scratch.child_actions.push(a);
-    }
-    let g = scratch.nodes[node as usize].g;
-    // The nodes stored now go right after `node`, in action order.
-    let first = scratch.nodes.len() as u32;
-    for i in 0..scratch.child_actions.len() {
-        let action = &problem.actions[scratch.child_actions[i]];
-        let range = i * width..(i + 1) * width;
-        let g = g.saturating_add(u64::from(action.cost));
-        let hash = hash_state(&scratch.children[range.clone()]);
-        let original = action.original as u32;
-        let (values, width) = (&scratch.values, scratch.width);
-        let child = &scratch.children[range.clone()];
-        let seen =
-            scratch.table.find_mut(hash, |&n| &values[n as usize * width..(n as usize + 1) * width] == child);
-        let h = match seen {
+        let child = search.nodes.len() as u32;
+        let child_g = g.saturating_add(space.cost(states, node, a));
+        let hash = space.hash(states, child);
+        let h = match search.table.find_mut(hash, |&n| space.same(states, n, child)) {
             Some(seen) => {
-                let known = scratch.nodes[*seen as usize];
+                let known = search.nodes[*seen as usize];
                 // This path comes right after `node`: earlier than a known one further on (not
                 // one stored just now, by an earlier action).
-                let earlier = *seen < first && scratch.order.before(node, *seen);
-                if known.h == u64::MAX || known.g < g || (known.g == g && !earlier) {
+                let earlier = *seen < first && search.order.before(node, *seen);
+                if known.h == DEAD_END || known.g < child_g || (known.g == child_g && !earlier) {
+                    space.discard_last(states);
                     continue;
                 }
-                if known.closed {
-                    return false; // expanded already: only an inconsistent estimate allows this
-                }
-                // A cheaper or earlier way into a state seen before: a node of its own, here.
-                scratch.nodes[*seen as usize].closed = true;
-                *seen = scratch.nodes.len() as u32;
+                // A cheaper or earlier way into a state seen before: a node of its own, here. (Were
+                // the state expanded already, it would be again; a consistent estimate rules that
+                // out, and the property tests check it is consistent.)
+                search.nodes[*seen as usize].closed = true;
+                *seen = child;
                 known.h
             }
             None => {
-                let h = if scratch.estimating {
-                    heuristic.estimate(&scratch.children[range.clone()]).unwrap_or(u64::MAX)
-                } else {
-                    0
-                };
-                let hashes = &scratch.hashes;
-                scratch.table.insert_unique(hash, scratch.nodes.len() as u32, |&n| hashes[n as usize]);
-                h
+                let hashes = &search.hashes;
+                search.table.insert_unique(hash, child, |&n| hashes[n as usize]);
+                space.estimate(states, child)
             }
         };
-        scratch.insert(hash, range, Node { parent: node, action: original, g, h, closed: false });
+        let original = space.problem().original(a);
+        search.nodes.push(Node { parent: node, action: original, g: child_g, h, closed: false });
+        search.hashes.push(hash);
     }
-    let count = scratch.nodes.len() - first as usize;
+    let count = search.nodes.len() - first as usize;
     if count > 0 {
-        scratch.order.insert_run(node, first, count);
-        scratch.open_from(first);
+        search.order.insert_run(node, first, count);
+        for index in first..search.nodes.len() as u32 {
+            let n = &search.nodes[index as usize];
+            if n.h != DEAD_END {
+                search.open.push(n.g.saturating_add(n.h), index, &search.order);
+            }
+        }
     }
     true
 }

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 pub const FACTS: u16 = 5;
 
 pub fn condition() -> impl Strategy<Value = Condition> {
-    (0..FACTS, prop_oneof![Just(Compare::AtLeast), Just(Compare::AtMost), Just(Compare::Exactly)], -3..6i32)
+    (0..FACTS, prop::sample::select(Compare::ALL.to_vec()), -3..6i32)
         .prop_map(|(f, compare, value)| Condition { fact: FactId(f), compare, value })
 }
 

@@ -5,7 +5,7 @@ use super::checker::Checker;
 use super::diagnostic::quoted;
 use super::raw::RawScenario;
 use super::{Drift, Scenario};
-use crate::planner::{Change, Compare, Effect, FactId, Scope};
+use crate::planner::{Compare, Delta, Effect, FactId, Scope};
 
 /// Which ways some action can move a fact: up, down, or set it.
 #[derive(Clone, Copy, Default)]
@@ -16,23 +16,14 @@ struct Moves {
 
 impl Moves {
     fn add(&mut self, effect: &Effect) {
-        match effect.change {
-            Change::Set => (self.up, self.down) = (true, true),
-            Change::Add => {
-                (self.up, self.down) = (self.up || effect.value > 0, self.down || effect.value < 0)
-            }
-            Change::Subtract => {
-                (self.up, self.down) = (self.up || effect.value < 0, self.down || effect.value > 0)
-            }
+        match Delta::NONE.then(effect.change, effect.value) {
+            Delta::Set(_) => (self.up, self.down) = (true, true),
+            Delta::Add(k) => (self.up, self.down) = (self.up || k > 0, self.down || k < 0),
         }
     }
 
     fn toward(self, compare: Compare) -> bool {
-        match compare {
-            Compare::AtLeast => self.up,
-            Compare::AtMost => self.down,
-            Compare::Exactly => self.up || self.down,
-        }
+        (self.up && Delta::Add(1).can_help(compare)) || (self.down && Delta::Add(-1).can_help(compare))
     }
 }
 

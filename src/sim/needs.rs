@@ -10,7 +10,7 @@ use super::tiles::Placement;
 use super::town::{SimStep, Town, WorldFacts};
 use super::villager::{AgentFacts, Goals, Villager};
 use super::{SimOptions, SimSet, SimTick};
-use crate::planner::{Compare, Condition, FactId, Value};
+use crate::planner::{Condition, FactId, Need, Value};
 use crate::scenario::Drift;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
@@ -78,13 +78,11 @@ pub fn deficit(conditions: &[Condition], value: impl Fn(FactId) -> Value) -> f32
             if c.holds_for(actual) {
                 return 0.0;
             }
-            let (actual, target) = (actual as f32, c.value as f32);
-            let gap = match c.compare {
-                Compare::AtLeast => target - actual,
-                Compare::AtMost => actual - target,
-                Compare::Exactly => (target - actual).abs(),
+            let gap = match c.compare.need(actual, c.value) {
+                Need::Met => 0,
+                Need::Up(gap) | Need::Down(gap) | Need::Away(gap) => gap,
             };
-            (gap / target.abs().max(1.0)).clamp(0.0, 1.0)
+            (gap as f32 / (c.value as f32).abs().max(1.0)).clamp(0.0, 1.0)
         })
         .sum();
     total / conditions.len() as f32

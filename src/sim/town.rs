@@ -45,7 +45,7 @@ impl Town {
         let planners = (0..scenario.characters.len())
             .map(|c| {
                 let actions = scenario.planning_actions(c);
-                scenario.characters[c].goals.iter().map(|g| Planner::new(&actions, &g.conditions)).collect()
+                scenario.characters[c].goals.iter().map(|g| Planner::new(&actions, &g.conditions).prepared()).collect()
             })
             .collect();
         let (world_ids, agent_ids) =
