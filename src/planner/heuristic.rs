@@ -112,13 +112,7 @@ impl Heuristic {
             }
             estimate = estimate.saturating_add(largest);
         }
-        Some(estimate.max(self.enabling_part(value_of)?))
-    }
-
-    /// The largest [`Enabling`] bound (0 without any); `None` when one finds a dead end.
-    #[inline]
-    pub fn enabling_part(&self, value_of: &impl Fn(usize) -> Value) -> Option<u64> {
-        enabling_bound(&self.enabling, value_of)
+        Some(estimate.max(enabling_bound(&self.enabling, value_of)?))
     }
 }
 

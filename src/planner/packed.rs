@@ -170,25 +170,6 @@ fn widen(cost: u32) -> u64 {
     if cost == u32::MAX { DEAD_END } else { u64::from(cost) }
 }
 
-/// The deficit bound of one goal condition ([`Helpers`](super::helpers::Helpers)) read off a
-/// table for the field values near its threshold, where the search spends its time; values
-/// further out are worked out.
-#[derive(Clone, Debug)]
-struct TabledBound {
-    shift: u32,
-    max: u64,
-    /// The field offset of the first row, and where the rows are in [`Packed::bounds`].
-    first: u64,
-    rows: std::ops::Range<usize>,
-    /// Where it is in [`Heuristic::groups`]; whether it is its group's last.
-    group: usize,
-    member: usize,
-    closes_group: bool,
-}
-
-/// How far from a goal threshold, either way, bounds are tabled.
-const REACH: i64 = 16;
-
 /// A compiled problem over packed states: one packed action per compiled action.
 #[derive(Clone, Debug)]
 pub(crate) struct Packed {
@@ -196,8 +177,6 @@ pub(crate) struct Packed {
     actions: Vec<PackedAction>,
     goal: Test,
     pattern: Option<PackedPattern>,
-    tabled: Vec<TabledBound>,
-    bounds: Vec<u64>,
 }
 
 impl Packed {
@@ -210,30 +189,6 @@ impl Packed {
             (index, true) => Ok(widen(pattern.whole[index])),
             (index, false) => Err(widen(pattern.costs[index])),
         }
-    }
-
-    /// The deficit bounds' part of the estimate of `x`: each group's largest, summed.
-    #[inline]
-    fn deficits(&self, heuristic: &Heuristic, x: u64) -> u64 {
-        let (mut total, mut largest) = (0u64, 0u64);
-        for t in &self.tabled {
-            let row = ((x >> t.shift) & t.max).wrapping_sub(t.first) as usize;
-            let bound = match row < t.rows.len() {
-                true => self.bounds[t.rows.start + row],
-                false => {
-                    let helpers = &heuristic.groups[t.group][t.member];
-                    helpers.bound(self.layout.value(x, helpers.condition.slot as usize)).unwrap_or(DEAD_END)
-                }
-            };
-            if bound == DEAD_END {
-                return DEAD_END;
-            }
-            largest = largest.max(bound);
-            if t.closes_group {
-                (total, largest) = (total.saturating_add(largest), 0);
-            }
-        }
-        total
     }
 }
 
@@ -374,34 +329,16 @@ fn pack_into(problem: &Compiled, heuristic: &Heuristic, ranges: &[Range], max_va
         });
         fits.then(|| PackedPattern { axes: axes.collect(), costs: pattern.costs().to_vec(), whole })
     });
-    let (mut tabled, mut bounds) = (Vec::new(), Vec::new());
-    for (group, members) in heuristic.groups.iter().enumerate() {
-        for (member, helpers) in members.iter().enumerate() {
-            let slot = helpers.condition.slot as usize;
-            let Field { shift, max, bias } = layout.fields[slot];
-            let threshold = i64::from(helpers.condition.value) - bias;
-            let (first, last) = ((threshold - REACH).clamp(0, max), (threshold + REACH).clamp(0, max));
-            let start = bounds.len();
-            let bound = |offset: i64| helpers.bound((bias + offset) as Value).unwrap_or(DEAD_END);
-            bounds.extend((first..=last).map(bound));
-            let (first, rows, closes_group) = (first as u64, start..bounds.len(), member + 1 == members.len());
-            tabled.push(TabledBound { shift, max: max as u64, first, rows, group, member, closes_group });
-        }
-    }
-    Packed { layout, actions, goal, pattern, tabled, bounds }
+    Packed { layout, actions, goal, pattern }
 }
 
 impl Words<'_> {
     /// The estimate of `x`, given its pattern database's part.
     #[inline]
     fn estimate_rest(&self, x: u64, patterned: u64) -> u64 {
-        let deficits = self.packed.deficits(self.heuristic, x);
-        if deficits == DEAD_END || self.heuristic.enabling.is_empty() {
-            return deficits.max(patterned);
-        }
         let layout = &self.packed.layout;
-        let enabling = self.heuristic.enabling_part(&|slot| layout.value(x, slot));
-        enabling.map_or(DEAD_END, |enabling| enabling.max(deficits).max(patterned))
+        let rest = self.heuristic.estimate_unpatterned(&|slot| layout.value(x, slot));
+        rest.map_or(DEAD_END, |rest| rest.max(patterned))
     }
 }
 

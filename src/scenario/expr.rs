@@ -1,7 +1,7 @@
 //! The little language of conditions and effects: `world.tools >= 1`, `agent.wood -= 1`.
 //!
-//! Grammar: `SCOPE.FACT OP VALUE`, SCOPE is `world` or `agent`; conditions use `>=`, `<=`, `==`
-//! (and `>` / `<` as integer shorthands: `x > 0` means `x >= 1`); effects use `=`, `+=`, `-=`.
+//! Grammar: `SCOPE.FACT OP VALUE`, SCOPE is `world` or `agent`; conditions use `>=`, `<=`, `==`,
+//! `!=` (and `>` / `<` as integer shorthands: `x > 0` means `x >= 1`); effects use `=`, `+=`, `-=`.
 //! VALUE is an integer, or `true` / `false` for 1 / 0.
 
 use super::syntax::cut;
@@ -41,37 +41,32 @@ pub struct ExprError {
 }
 
 pub fn parse_condition(text: &str) -> Result<ParsedCondition, ExprError> {
-    let (fact, op, op_at, value) = split(text, "a comparison (>=, <=, ==, >, <)")?;
+    let (fact, op, op_at, value) = split(text, "a comparison (>=, <=, ==, !=, >, <)")?;
     let (compare, value) = match op {
-        ">=" => (Compare::AtLeast, value),
-        "<=" => (Compare::AtMost, value),
-        "==" => (Compare::Exactly, value),
         ">" => (Compare::AtLeast, value.checked_add(1).ok_or_else(|| too_big(op_at))?),
         "<" => (Compare::AtMost, value.checked_sub(1).ok_or_else(|| too_big(op_at))?),
-        other => {
-            return Err(ExprError {
-                offset: op_at,
-                message: format!("`{other}` changes a fact; a condition compares with >=, <= or =="),
-                unscoped: None,
-            });
-        }
+        other => match Compare::from_symbol(other) {
+            Some(compare) => (compare, value),
+            None => {
+                return Err(ExprError {
+                    offset: op_at,
+                    message: format!("`{other}` changes a fact; a condition compares with >=, <=, == or !="),
+                    unscoped: None,
+                });
+            }
+        },
     };
     Ok(ParsedCondition { fact, compare, value })
 }
 
 pub fn parse_effect(text: &str) -> Result<ParsedEffect, ExprError> {
     let (fact, op, op_at, value) = split(text, "a change (=, +=, -=)")?;
-    let change = match op {
-        "=" => Change::Set,
-        "+=" => Change::Add,
-        "-=" => Change::Subtract,
-        other => {
-            return Err(ExprError {
-                offset: op_at,
-                message: format!("`{other}` compares; an effect changes a fact with =, += or -="),
-                unscoped: None,
-            });
-        }
+    let Some(change) = Change::from_symbol(op) else {
+        return Err(ExprError {
+            offset: op_at,
+            message: format!("`{op}` compares; an effect changes a fact with =, += or -="),
+            unscoped: None,
+        });
     };
     Ok(ParsedEffect { fact, change, value })
 }
@@ -150,7 +145,8 @@ fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usiz
         op_end -= 1;
     }
     let op = &text[byte(&chars, text, i)..byte(&chars, text, op_end)];
-    if !matches!(op, ">=" | "<=" | "==" | ">" | "<" | "=" | "+=" | "-=") {
+    let known = Compare::from_symbol(op).is_some() || Change::from_symbol(op).is_some();
+    if !known && !matches!(op, ">" | "<") {
         return Err(error(op_at, format!("expected {expected_op} after {}.{}", scope.keyword(), cut(&name))));
     }
     i = op_end;
@@ -193,6 +189,8 @@ mod tests {
         assert_eq!((c.compare, c.value), (Compare::Exactly, 0));
         let c = parse_condition("agent.ore<1").unwrap();
         assert_eq!((c.compare, c.value), (Compare::AtMost, 0));
+        let c = parse_condition("agent.place != 3").unwrap();
+        assert_eq!((c.compare, c.value), (Compare::Differs, 3));
     }
 
     #[test]
