@@ -1,7 +1,8 @@
 //! goap-town: a town of villagers that runs itself by Goal-Oriented Action Planning.
 //!
 //! [`planner`] is the pure GOAP search; [`scenario`] loads and validates RON scenario files;
-//! [`sim`] runs a town headless as Bevy ECS plugins; [`cli`] is the command line built on them.
+//! [`sim`] runs a town headless as Bevy ECS plugins (the `sim` feature); [`game`] draws it in a
+//! window (the `game` feature); [`cli`] is the command line built on them.
 
 pub mod cli;
 #[cfg(feature = "game")]
@@ -9,5 +10,7 @@ pub mod game;
 pub mod planner;
 pub mod random;
 pub mod scenario;
-#[cfg(feature = "game")]
+#[doc(hidden)]
+pub mod testing;
+#[cfg(feature = "sim")]
 pub mod sim;

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use goap_town::planner::{Action, Condition, Plan, State};
+use goap_town::planner::Plan;
 use goap_town::scenario::{self, Scenario};
 use std::path::Path;
 
@@ -18,26 +18,4 @@ pub fn ids(scenario: &Scenario, character: usize, plan: &Plan) -> Vec<String> {
     plan.steps.iter().map(|&s| scenario.actions[who.actions[s as usize]].id.clone()).collect()
 }
 
-/// Replays `steps` from `start`, asserting each step's preconditions hold when it is taken;
-/// returns the final state and the summed cost.
-pub fn replay(actions: &[Action], start: &State, steps: &[u32]) -> (State, u64) {
-    let mut state = start.clone();
-    let mut cost = 0;
-    for (i, &step) in steps.iter().enumerate() {
-        let action = &actions[step as usize];
-        for c in &action.preconditions {
-            assert!(
-                c.holds_in(&state),
-                "step {i} ({}) is taken while {c} does not hold in {state:?}",
-                action.name
-            );
-        }
-        cost += action.cost_in(&state);
-        action.apply(&mut state);
-    }
-    (state, cost)
-}
-
-pub fn all_hold(conditions: &[Condition], state: &State) -> bool {
-    conditions.iter().all(|c| c.holds_in(state))
-}
+pub use goap_town::testing::reference::{all_hold, replay};

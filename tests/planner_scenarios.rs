@@ -1,4 +1,5 @@
-//! The seed expectations of SPEC §5 for the cook, soldier and miner scenarios, planned from the
+//! The plans the cook, soldier and miner scenarios were written to produce — wood, fire, meal and
+//! eating; a weapon, then the attack; a pickaxe worn down over four ores — planned from the
 //! shipped files.
 
 mod common;

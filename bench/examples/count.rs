@@ -10,7 +10,7 @@ fn main() {
     let name = words.next().expect("a problem name, or part of one");
     let times: u64 = words.next().map_or(10_000_000, |n| n.parse().expect("a count"));
     let p = goap_town_bench::problems().into_iter().find(|p| p.name.contains(name.as_str())).expect("known");
-    let planner = Planner::new(&p.actions, &p.goal);
+    let planner = Planner::new(&p.actions, &p.goal).prepared();
     let plan = planner.plan(&p.start, 5000).expect("every benchmark problem has a plan");
     let compile = std::env::args().any(|a| a == "--compile");
     let started = std::time::Instant::now();

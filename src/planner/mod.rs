@@ -61,8 +61,6 @@ mod reach;
 mod search;
 mod slices;
 mod steps;
-#[cfg(test)]
-mod test_domains;
 
 pub use facts::{FactId, FactTable, Scope, State, Value};
 pub use model::{Action, Condition, Effect, ExtraCost};

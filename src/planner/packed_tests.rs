@@ -3,35 +3,15 @@
 //! leaves its field; and the planner, whichever space and tables answer, gives the same plan.
 
 use super::packed::pack_with;
-use super::test_domains::{FACTS, condition, effect};
 use super::{Action, Condition, Effect, FactId, NoPlan, Planner, State};
+use crate::random::SplitMix64;
+use crate::testing::{Domain, Shape};
 use proptest::prelude::*;
 
-fn action() -> impl Strategy<Value = Action> {
-    // Now and then a cost far beyond the others, and an extra cost by the value of a fact.
-    let cost = prop_oneof![12 => 0..4u32, 1 => 200_000..2_000_000u32];
-    let extra = prop::option::weighted(0.2, (0..FACTS, prop::collection::vec((-1..3i32, 0..4u32), 1..3)));
-    (cost, extra, prop::collection::vec(condition(), 0..3), prop::collection::vec(effect(), 1..4)).prop_map(
-        |(cost, extra, preconditions, effects)| {
-            let mut action = Action { preconditions, effects, ..Action::new("", cost) };
-            for (fact, by_value) in extra.iter() {
-                for &(value, more) in by_value {
-                    action = action.costs_more_where(FactId(*fact), value, more);
-                }
-            }
-            action
-        },
-    )
-}
-
-fn domain() -> impl Strategy<Value = (Vec<Action>, Vec<Condition>, State, u32)> {
-    (
-        prop::collection::vec(action(), 1..12),
-        prop::collection::vec(condition(), 1..3),
-        prop::collection::vec(prop_oneof![8 => 0..3i32, 1 => -40..40i32], FACTS as usize),
-        1..5u32,
-    )
-        .prop_map(|(actions, goal, start, bits)| (actions, goal, State::from(start), bits))
+/// A domain, and how many value bits its packed fields may take at most (few force overflow).
+fn domain(seed: u64) -> (Domain, u32) {
+    let mut rng = SplitMix64(seed);
+    (Shape::PACKED.domain(&mut rng), 1 + rng.below(4) as u32)
 }
 
 /// The packed search answers as the slices do whenever it answers, walking down or not.
@@ -72,12 +52,14 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     #[test]
-    fn packed_answers_equal_slice_answers((actions, goal, start, bits) in domain()) {
+    fn packed_answers_equal_slice_answers(seed in any::<u64>()) {
+        let (Domain { actions, goal, start }, bits) = domain(seed);
         same_answers(&actions, &goal, &start, bits)?;
     }
 
     #[test]
-    fn first_and_later_answers_are_the_same_plans((actions, goal, start, _bits) in domain()) {
+    fn first_and_later_answers_are_the_same_plans(seed in any::<u64>()) {
+        let (Domain { actions, goal, start }, _) = domain(seed);
         same_plans(&actions, &goal, &start)?;
     }
 }
@@ -86,12 +68,9 @@ proptest! {
 /// not fit, a successor did not fit.
 #[test]
 fn the_domains_exercise_every_packed_path() {
-    use proptest::strategy::ValueTree;
-    use proptest::test_runner::TestRunner;
-    let mut runner = TestRunner::deterministic();
     let (mut answered, mut did_not_fit) = (0, 0);
-    for _ in 0..2000 {
-        let (actions, goal, start, bits) = domain().new_tree(&mut runner).unwrap().current();
+    for seed in 0..2000 {
+        let (Domain { actions, goal, start }, bits) = domain(seed);
         let planner = Planner { dive: false, ..Planner::new(&actions, &goal) };
         let Some(packed) = pack_with(&planner.problem, &planner.tables().heuristic, bits) else { continue };
         match planner.answers_by_space(&start, 3000, Some(&packed)).0 {
