@@ -10,7 +10,8 @@
 //! through, which the search would skip: the walk gives up instead.) When the walk cannot go on,
 //! the search runs from the start as usual. With a [`Pattern`](super::pattern) database the
 //! estimate is often exact: of the 1,037 questions with a plan in the shipped scenarios' golden
-//! dump (`bench/examples/golden`), the walk answers 1,036.
+//! dump (`bench/examples/golden`), 1,032 expand exactly as many states as their plan has steps.
+//! The walk runs on any [`Space`].
 
 use super::Plan;
 use super::facts::Value;

@@ -34,12 +34,20 @@
 //!   [`NoPlan::Exhausted`] or [`NoPlan::Budget`].
 //! - **Focused.** Actions that cannot influence the goal are dropped and the facts only they touch
 //!   are projected out, so distractors do not multiply the search ([`compile`]).
-//! - **Packed when small.** When the remaining facts fit bit fields of one machine word, the
-//!   search runs on words ([`packed`]); any state that does not fit sends the question to the
-//!   general search, which gives the same answer.
+//! - **One search, two spaces.** One A* ([`search`]) runs over a [`search::Space`]: value
+//!   slices ([`slices`]), which take every problem and state, or one packed word ([`packed`])
+//!   when the remaining facts fit its bit fields and the conditions are intervals; any state that
+//!   does not fit sends the question to the slices, which give the same answer.
 //! - **Straight down when it can.** Where the facts take few values, the heuristic's
 //!   [`pattern`] database is often exact, and then a walk that keeps `f` unchanged ([`dive`])
 //!   finds the very plan the search would, without an open list or a closed set.
+//! - **Cheap to build.** A [`Planner`] asked once compiles the question into flat lists and
+//!   answers with the plain deficit bounds; the tables that pay over many questions are built
+//!   when it is asked again ([`Planner::prepared`] builds them at once).
+//!
+//! What each comparison and change means — how it holds, applies, composes and moves a fact —
+//! is said once, in [`ops`]; an action's cost may add an extra by one fact's value
+//! ([`ExtraCost`]), which the estimates leave out, so they stay below the truth.
 
 mod compile;
 mod dive;
