@@ -18,4 +18,5 @@ pub fn ids(scenario: &Scenario, character: usize, plan: &Plan) -> Vec<String> {
     plan.steps.iter().map(|&s| scenario.actions[who.actions[s as usize]].id.clone()).collect()
 }
 
+#[allow(unused_imports)]
 pub use goap_town::testing::reference::{all_hold, replay};

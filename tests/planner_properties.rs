@@ -86,8 +86,13 @@ fn the_domains_exercise_what_they_check() {
             Some(None) => none += 1,
             None => {}
         }
-        differs += usize::from(actions.iter().flat_map(|a| &a.preconditions).chain(&goal).any(|c| c.compare == Compare::Differs));
+        differs += usize::from(
+            actions.iter().flat_map(|a| &a.preconditions).chain(&goal).any(|c| c.compare == Compare::Differs),
+        );
         extra += usize::from(actions.iter().any(|a| a.extra_cost.is_some()));
     }
-    assert!(confirmed > 200 && none > 20 && differs > 100 && extra > 100, "{confirmed} {none} {differs} {extra}");
+    assert!(
+        confirmed > 200 && none > 20 && differs > 100 && extra > 100,
+        "{confirmed} {none} {differs} {extra}"
+    );
 }

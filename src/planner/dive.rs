@@ -23,7 +23,12 @@ const STEPS: usize = 64;
 
 /// The search's answer, when walking down from `start` finds it within `budget` expansions.
 /// The walk keeps its states in `states`, the one it stands on last.
-pub(crate) fn dive<S: Space>(space: &S, states: &mut S::States, start: &[Value], budget: usize) -> Option<Outcome> {
+pub(crate) fn dive<S: Space>(
+    space: &S,
+    states: &mut S::States,
+    start: &[Value],
+    budget: usize,
+) -> Option<Outcome> {
     S::clear(states);
     if !space.store_start(states, start) {
         return None;

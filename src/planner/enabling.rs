@@ -76,8 +76,7 @@ impl Enabling {
     fn new(problem: &Compiled, condition: SlotCondition) -> Option<Enabling> {
         let helps =
             |a: &SlotAction| a.delta_on(condition.slot).is_some_and(|d| d.can_help(condition.compare));
-        let helpers: Vec<usize> =
-            (0..problem.len()).filter(|&a| helps(&problem.action(a))).collect();
+        let helpers: Vec<usize> = (0..problem.len()).filter(|&a| helps(&problem.action(a))).collect();
         // The deepest relaxation whose tests fit the tables.
         for depth in (1..=DEPTH).rev() {
             let (mut tests, mut nodes) = (Vec::new(), 0);

@@ -27,7 +27,7 @@ pub(crate) struct Helpers {
 
 impl Helpers {
     /// The bound for `condition` given its helpers: (cost, net change on its fact).
-    pub fn new(condition: SlotCondition, helpers: Vec<(u64, Delta)>) -> Self {
+    pub fn new(condition: SlotCondition, helpers: impl IntoIterator<Item = (u64, Delta)>) -> Self {
         let (mut adds, mut sets) = (Vec::new(), Vec::new());
         for (cost, delta) in helpers {
             match delta {
@@ -37,26 +37,24 @@ impl Helpers {
             }
         }
         let mut helpers = Helpers { condition, adds, sets };
-        // What is left after each set: relax through the other sets until nothing improves.
-        let mut rest: Vec<Option<u64>> = helpers.sets.iter().map(|&(_, v, _)| helpers.by_adds(v)).collect();
+        // What is left after each set: by adds alone, then relaxed through the other sets until
+        // nothing improves (a shortest-path fixpoint: updating in place reaches the same one).
+        for i in 0..helpers.sets.len() {
+            helpers.sets[i].2 = helpers.by_adds(helpers.sets[i].1);
+        }
         for _ in 0..helpers.sets.len() {
             let mut changed = false;
-            for (i, &(_, value, _)) in helpers.sets.iter().enumerate() {
-                let via_sets = helpers
-                    .sets
-                    .iter()
-                    .zip(&rest)
-                    .filter_map(|(&(c, _, _), r)| Some(c.saturating_add((*r)?)));
-                let best = via_sets.chain(rest[i]).min();
-                if !condition.holds_for(value) && best != rest[i] {
-                    (rest[i], changed) = (best, true);
+            for i in 0..helpers.sets.len() {
+                let via_sets = helpers.sets.iter().filter_map(|&(c, _, r)| Some(c.saturating_add(r?)));
+                let best = via_sets.chain(helpers.sets[i].2).min();
+                if !condition.holds_for(helpers.sets[i].1) && best != helpers.sets[i].2 {
+                    (helpers.sets[i].2, changed) = (best, true);
                 }
             }
             if !changed {
                 break;
             }
         }
-        helpers.sets.iter_mut().zip(rest).for_each(|(set, rest)| set.2 = rest);
         helpers
     }
 

@@ -32,7 +32,8 @@ impl Heuristic {
     /// The deficit bounds alone: cheap to build, for a planner asked once.
     pub fn plain(problem: &Compiled) -> Self {
         let goal = &problem.goal;
-        let helps = |a: &SlotAction, c: &SlotCondition| a.delta_on(c.slot).is_some_and(|d| d.can_help(c.compare));
+        let helps =
+            |a: &SlotAction, c: &SlotCondition| a.delta_on(c.slot).is_some_and(|d| d.can_help(c.compare));
 
         // Union-find over goal conditions joined by an action that helps both.
         let mut parent: Vec<usize> = (0..goal.len()).collect();
@@ -53,21 +54,20 @@ impl Heuristic {
             }
         }
 
-        let mut groups: Vec<(usize, Vec<Helpers>)> = Vec::new();
+        let mut groups: Vec<Vec<Helpers>> = Vec::new();
+        let mut roots: Vec<usize> = Vec::with_capacity(goal.len());
         for (i, condition) in goal.iter().enumerate() {
-            let helpers = problem
-                .actions()
-                .filter(|a| helps(a, condition))
-                .filter_map(|a| a.delta_on(condition.slot).map(|d| (u64::from(a.cost), d)))
-                .collect();
-            let entry = Helpers::new(*condition, helpers);
+            let helpers = problem.actions().filter(|a| helps(a, condition));
+            let entry = Helpers::new(
+                *condition,
+                helpers.filter_map(|a| Some((u64::from(a.cost), a.delta_on(condition.slot)?))),
+            );
             let r = root(&mut parent, i);
-            match groups.iter_mut().find(|(g, _)| *g == r) {
-                Some((_, members)) => members.push(entry),
-                None => groups.push((r, vec![entry])),
+            match roots.iter().position(|&g| g == r) {
+                Some(g) => groups[g].push(entry),
+                None => (roots.push(r), groups.push(vec![entry])).1,
             }
         }
-        let groups = groups.into_iter().map(|(_, members)| members).collect();
         Heuristic { groups, enabling: Vec::new(), pattern: None }
     }
 

@@ -58,8 +58,12 @@ fn admissible_and_consistent(domain: &Domain) -> Result<(), TestCaseError> {
 fn space(problem: &Compiled, domain: &Domain) -> Option<(Edges, BTreeMap<Vec<Value>, u64>)> {
     let whole = reachable(&domain.actions, &domain.start, STATES, VALUES)?;
     let exact = costs_to_goal(&whole, &domain.goal);
-    let project = |state: &Vec<Value>| -> Vec<Value> { problem.slots.iter().map(|f| state.get(f.index()).copied().unwrap_or(0)).collect() };
-    let edges = whole.iter().map(|(s, out)| (project(s), out.iter().map(|(a, c, n)| (*a, *c, project(n))).collect::<Vec<_>>()));
+    let project = |state: &Vec<Value>| -> Vec<Value> {
+        problem.slots.iter().map(|f| state.get(f.index()).copied().unwrap_or(0)).collect()
+    };
+    let edges = whole
+        .iter()
+        .map(|(s, out)| (project(s), out.iter().map(|(a, c, n)| (*a, *c, project(n))).collect::<Vec<_>>()));
     // Distinct states may project alike: the cheapest of them stands for the projection.
     let mut projected_exact: BTreeMap<Vec<Value>, u64> = BTreeMap::new();
     for (state, cost) in &exact {

@@ -72,8 +72,8 @@ mod steps;
 
 pub use facts::{FactId, FactTable, Scope, State, Value};
 pub use model::{Action, Condition, Effect, ExtraCost};
-pub use ops::{Change, Compare, Need};
 pub(crate) use ops::Delta;
+pub use ops::{Change, Compare, Need};
 pub use steps::Steps;
 
 use compile::Compiled;
@@ -277,10 +277,10 @@ impl Planner {
         work: &mut Work,
     ) -> Option<Outcome> {
         let Work { search, reach, projected } = work;
-        if self.dive {
-            if let Some(answer) = dive::dive(space, states, projected, budget) {
-                return Some(answer);
-            }
+        if self.dive
+            && let Some(answer) = dive::dive(space, states, projected, budget)
+        {
+            return Some(answer);
         }
         let short = match search::begin(space, projected, search, states)? {
             true => search::advance(space, budget.min(SHORT_SEARCH), search, states)?,
@@ -310,7 +310,12 @@ impl Planner {
 impl Planner {
     /// With the tables and the packing `packed`: the answer on packed words (`None` when the
     /// question does not fit them), and on slices.
-    fn answers_by_space(&self, start: &State, budget: usize, packed: Option<&Packed>) -> (Option<Outcome>, Outcome) {
+    fn answers_by_space(
+        &self,
+        start: &State,
+        budget: usize,
+        packed: Option<&Packed>,
+    ) -> (Option<Outcome>, Outcome) {
         let heuristic = &self.tables().heuristic;
         let mut memory = Memory::default();
         memory.work.projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));

@@ -205,7 +205,8 @@ mod tests {
                     for high in low..=5 {
                         let any = (low..=high).any(|v| compare.holds(v as Value, value));
                         assert_eq!(compare.holds_within(low, high, value), any, "{compare:?} {value}");
-                        let within: Vec<i64> = (low..=high).filter(|&v| compare.holds(v as Value, value)).collect();
+                        let within: Vec<i64> =
+                            (low..=high).filter(|&v| compare.holds(v as Value, value)).collect();
                         if let Some((from, to)) = compare.interval(value) {
                             assert_eq!(within, (from.max(low)..=to.min(high)).collect::<Vec<_>>());
                         } else {

@@ -128,7 +128,7 @@ impl PackedAction {
     #[inline]
     fn apply(&self, x: u64) -> Option<u64> {
         let sum = (((x & self.keep) | self.set) ^ self.flip).wrapping_add(self.add);
-        (sum & self.check == 0).then(|| sum ^ self.flip)
+        (sum & self.check == 0).then_some(sum ^ self.flip)
     }
 }
 
@@ -362,7 +362,8 @@ impl Space for Words<'_> {
 
     fn store_start(&self, states: &mut Vec<u64>, start: &[Value]) -> bool {
         let layout = &self.packed.layout;
-        let placed = start.iter().enumerate().map(|(s, &v)| layout.place(s, i64::from(v) - layout.fields[s].bias));
+        let placed =
+            start.iter().enumerate().map(|(s, &v)| layout.place(s, i64::from(v) - layout.fields[s].bias));
         let Some(x) = placed.sum::<Option<u64>>() else { return false };
         states.push(x);
         true

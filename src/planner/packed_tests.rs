@@ -15,7 +15,12 @@ fn domain(seed: u64) -> (Domain, u32) {
 }
 
 /// The packed search answers as the slices do whenever it answers, walking down or not.
-fn same_answers(actions: &[Action], goal: &[Condition], start: &State, bits: u32) -> Result<(), TestCaseError> {
+fn same_answers(
+    actions: &[Action],
+    goal: &[Condition],
+    start: &State,
+    bits: u32,
+) -> Result<(), TestCaseError> {
     let planner = Planner::new(actions, goal);
     let packed = pack_with(&planner.problem, &planner.tables().heuristic, bits);
     for dive in [false, true] {

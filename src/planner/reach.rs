@@ -95,7 +95,10 @@ pub(crate) fn blockers(
         seen.push((c.slot, c.compare, c.value));
         // Which way the fact must move from the values it can reach (the nearest of them).
         let r = range[c.slot as usize];
-        let need = c.need(if i64::from(c.value) > r.hi { r.hi } else { r.lo }.clamp(-1 << 31, (1 << 31) - 1) as Value);
+        let need =
+            c.need(
+                if i64::from(c.value) > r.hi { r.hi } else { r.lo }.clamp(-1 << 31, (1 << 31) - 1) as Value
+            );
         let meets = |a: &SlotAction| match a.delta_on(c.slot) {
             Some(Delta::Set(to)) => c.holds_for(to),
             Some(delta) => delta.moves_as(need) && delta != Delta::NONE,

@@ -88,7 +88,10 @@ pub(crate) fn begin<S: Space>(
     search: &mut Search,
     states: &mut S::States,
 ) -> Option<bool> {
-    (search.nodes.clear(), search.hashes.clear(), search.table.clear(), search.open.clear());
+    search.nodes.clear();
+    search.hashes.clear();
+    search.table.clear();
+    search.open.clear();
     search.order.reset();
     search.expanded = 0;
     S::clear(states);

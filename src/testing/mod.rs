@@ -85,7 +85,13 @@ impl Shape {
         let actions = (0..between(rng, &self.actions)).map(|_| self.action(rng)).collect();
         let goal = (0..between(rng, &self.goal)).map(|_| self.condition(rng)).collect();
         let start = (0..self.facts)
-            .map(|_| if chance(rng, self.wide_starts) { between(rng, &(-40..40)) } else { between(rng, &self.starts) })
+            .map(|_| {
+                if chance(rng, self.wide_starts) {
+                    between(rng, &(-40..40))
+                } else {
+                    between(rng, &self.starts)
+                }
+            })
             .collect::<Vec<Value>>();
         Domain { actions, goal, start: State::from(start) }
     }
@@ -105,7 +111,11 @@ impl Shape {
     }
 
     pub fn action(&self, rng: &mut SplitMix64) -> Action {
-        let cost = if chance(rng, self.big_costs) { between(rng, &(200_000..2_000_000)) } else { between(rng, &self.costs) };
+        let cost = if chance(rng, self.big_costs) {
+            between(rng, &(200_000..2_000_000))
+        } else {
+            between(rng, &self.costs)
+        };
         let mut action = Action::new("", cost);
         action.preconditions = (0..between(rng, &self.needs)).map(|_| self.condition(rng)).collect();
         action.effects = (0..between(rng, &self.effects)).map(|_| self.effect(rng)).collect();
@@ -140,7 +150,11 @@ pub fn production(rng: &mut SplitMix64) -> Domain {
     const FACTS: usize = 5;
     let produce = |rng: &mut SplitMix64, facts: Range<usize>| {
         let (cost, fact, amount) = (between(rng, &(1..4)), between(rng, &facts), between(rng, &(1..3)));
-        let effect = if chance(rng, 50) { Effect::set(FactId(fact as u16), amount) } else { Effect::add(FactId(fact as u16), amount) };
+        let effect = if chance(rng, 50) {
+            Effect::set(FactId(fact as u16), amount)
+        } else {
+            Effect::add(FactId(fact as u16), amount)
+        };
         Action::new("", cost).does(effect)
     };
     let mut actions: Vec<Action> = (0..between(rng, &(1..3))).map(|_| produce(rng, 1..FACTS)).collect();
@@ -168,13 +182,16 @@ pub fn conversion(rng: &mut SplitMix64) -> Domain {
     const FACTS: usize = 5;
     let mut actions = Vec::new();
     for _ in 0..between(rng, &(1..3)) {
-        let (cost, fact, amount) = (between(rng, &(1..4)), FactId(between(rng, &(1..FACTS)) as u16), between(rng, &(1..4)));
-        actions.push(Action::new("", cost).needs(Condition::exactly(fact, 0)).does(Effect::set(fact, amount)));
+        let (cost, fact, amount) =
+            (between(rng, &(1..4)), FactId(between(rng, &(1..FACTS)) as u16), between(rng, &(1..4)));
+        actions
+            .push(Action::new("", cost).needs(Condition::exactly(fact, 0)).does(Effect::set(fact, amount)));
     }
     for _ in 0..between(rng, &(2..6)) {
         let cost = between(rng, &(1..4));
         let (from, to) = (FactId(between(rng, &(1..FACTS)) as u16), FactId(rng.below(FACTS) as u16));
-        let convert = Action::new("", cost).needs(Condition::at_least(from, 1)).does(Effect::subtract(from, 1));
+        let convert =
+            Action::new("", cost).needs(Condition::at_least(from, 1)).does(Effect::subtract(from, 1));
         actions.push(convert.does(Effect::add(to, 1)));
     }
     let goal = vec![Condition::at_least(FactId(0), between(rng, &(1..5)))];

@@ -35,7 +35,13 @@ fn from_scenario(name: &str, file: &str, character: &str, goal: &str) -> Problem
     let s = scenario::parse(scenario::shipped(file).expect("shipped"), file).expect("valid shipped scenario");
     let c = s.character_index(character).expect("character");
     let goal = s.characters[c].goals.iter().find(|g| g.id == goal).expect("goal").conditions.clone();
-    Problem { name: name.into(), actions: s.planning_actions(c), goal, start: s.start_state(c), facts: s.facts }
+    Problem {
+        name: name.into(),
+        actions: s.planning_actions(c),
+        goal,
+        start: s.start_state(c),
+        facts: s.facts,
+    }
 }
 
 /// `logs >= 8`: chop +1 (cost 1); chopWithAxe +2 (cost 1, needs hasAxe); getAxe (cost 2).

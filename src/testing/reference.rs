@@ -101,11 +101,15 @@ pub fn optimum(actions: &[Action], goal: &[Condition], start: &State, limit: usi
 /// The actions that can influence the goal — those that change a fact the goal or another such
 /// action's precondition or extra cost tests — with their numbers in `actions`, changing only
 /// such facts, and `start` with every other fact at 0: the domain as the goal sees it.
-pub fn influencing_only(actions: &[Action], goal: &[Condition], start: &State) -> (Vec<Action>, Vec<u32>, State) {
+pub fn influencing_only(
+    actions: &[Action],
+    goal: &[Condition],
+    start: &State,
+) -> (Vec<Action>, Vec<u32>, State) {
     let mut tested: Vec<FactId> = goal.iter().map(|c| c.fact).collect();
     let mut chosen = vec![false; actions.len()];
-    while let Some(a) =
-        (0..actions.len()).find(|&a| !chosen[a] && actions[a].effects.iter().any(|e| tested.contains(&e.fact)))
+    while let Some(a) = (0..actions.len())
+        .find(|&a| !chosen[a] && actions[a].effects.iter().any(|e| tested.contains(&e.fact)))
     {
         chosen[a] = true;
         tested.extend(actions[a].preconditions.iter().map(|c| c.fact));
@@ -130,7 +134,12 @@ pub fn influencing_only(actions: &[Action], goal: &[Condition], start: &State) -
 /// order, only steps that keep to a cheapest plan (backing up where such a plan would have to
 /// revisit a state, which only steps of cost 0 can make it do). `Some(None)` when there is no
 /// plan, `None` past `limit` states.
-pub fn first_cheapest(actions: &[Action], goal: &[Condition], start: &State, limit: usize) -> Option<Option<Vec<u32>>> {
+pub fn first_cheapest(
+    actions: &[Action],
+    goal: &[Condition],
+    start: &State,
+    limit: usize,
+) -> Option<Option<Vec<u32>>> {
     let edges = reachable(actions, start, limit, Value::MAX)?;
     let to_goal = costs_to_goal(&edges, goal);
     let Some(&total) = to_goal.get(start.values()) else { return Some(None) };
@@ -163,7 +172,8 @@ pub fn first_cheapest(actions: &[Action], goal: &[Condition], start: &State, lim
         }
     }
     let start = start.values().to_vec();
-    let mut walk = Walk { edges: &edges, to_goal: &to_goal, goal, visited: vec![start.clone()], plan: Vec::new() };
+    let mut walk =
+        Walk { edges: &edges, to_goal: &to_goal, goal, visited: vec![start.clone()], plan: Vec::new() };
     let found = walk.from(&start, total);
     Some(found.then_some(walk.plan))
 }
@@ -176,7 +186,11 @@ pub fn replay(actions: &[Action], start: &State, steps: &[u32]) -> (State, u64) 
     for (i, &step) in steps.iter().enumerate() {
         let action = &actions[step as usize];
         for c in &action.preconditions {
-            assert!(c.holds_in(&state), "step {i} ({}) is taken while {c} does not hold in {state:?}", action.name);
+            assert!(
+                c.holds_in(&state),
+                "step {i} ({}) is taken while {c} does not hold in {state:?}",
+                action.name
+            );
         }
         cost += action.cost_in(&state);
         action.apply(&mut state);
