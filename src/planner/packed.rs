@@ -137,9 +137,10 @@ impl PackedAction {
 /// class's representative, so its whole estimate was worked out with the database: one load.
 #[derive(Clone, Debug)]
 struct PackedPattern {
-    /// Per slot: shift, largest offset, offsets below the box (all in its first class), classes
-    /// below the field's lowest value, the last class, the stride.
-    axes: Vec<(u32, u64, u64, u64, u64, usize)>,
+    /// Per slot: shift, largest offset, what turns an offset into its class (wrapping: the
+    /// classes below the field's lowest value, less the offsets below the box), the last class,
+    /// the stride.
+    axes: Vec<(u32, u64, u64, u64, usize)>,
     costs: Vec<u32>,
     /// The whole estimate of each class's representative ([`u32::MAX`]: a dead end).
     whole: Vec<u32>,
@@ -150,16 +151,18 @@ impl PackedPattern {
     #[inline(always)]
     fn class(&self, x: u64) -> (usize, bool) {
         let (mut index, mut clamped) = (0, false);
-        for &(shift, max, skip, add, top, stride) in &self.axes {
-            let class = (((x >> shift) & max) + add).wrapping_sub(skip);
+        for &(shift, max, to_class, top, stride) in &self.axes {
+            let class = ((x >> shift) & max).wrapping_add(to_class);
             clamped |= class > top; // below the box wraps around to beyond its top
             index += class.min(top) as usize * stride;
         }
         // A value below the box was counted at `top`; it belongs in the first class.
         if clamped {
             index = 0;
-            for &(shift, max, skip, add, top, stride) in &self.axes {
-                index += (((x >> shift) & max).saturating_sub(skip) + add).min(top) as usize * stride;
+            for &(shift, max, to_class, top, stride) in &self.axes {
+                let class = ((x >> shift) & max).wrapping_add(to_class);
+                let class = if class > top && (class as i64) < 0 { 0 } else { class.min(top) };
+                index += class as usize * stride;
             }
         }
         (index, !clamped)
@@ -316,8 +319,8 @@ fn pack_into(problem: &Compiled, heuristic: &Heuristic, ranges: &[Range], max_va
     let pattern = heuristic.pattern.as_ref().and_then(|pattern| {
         let axes = pattern.axes().enumerate().map(|(slot, (low, high, stride))| {
             let Field { shift, max, bias } = layout.fields[slot];
-            let (skip, add) = ((low - bias).max(0) as u64, (bias - low).max(0) as u64);
-            (shift, max as u64, skip, add, (high - low) as u64, stride)
+            // A field holding offset `o` holds the value `bias + o`, of class `bias + o − low`.
+            (shift, max as u64, (bias - low) as u64, (high - low) as u64, stride)
         });
         let (mut whole, mut fits) = (Vec::with_capacity(pattern.costs().len()), true);
         pattern.each_state(|values, cost| {
