@@ -10,7 +10,7 @@ pub mod game;
 pub mod planner;
 pub mod random;
 pub mod scenario;
-#[doc(hidden)]
-pub mod testing;
 #[cfg(feature = "sim")]
 pub mod sim;
+#[doc(hidden)]
+pub mod testing;

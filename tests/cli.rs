@@ -1,4 +1,4 @@
-//! The `check` and `plan` commands, run as the real binary.
+//! The `check`, `plan` and `run` commands, run as the real binary.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -156,6 +156,7 @@ fn plan_rejects_unknown_ids_with_a_suggestion() {
 }
 
 #[test]
+#[cfg(feature = "sim")]
 fn run_prints_a_day_report_and_json_with_every_event() {
     let out = goap_town(&["run", "scenarios/forge.ron"]);
     assert!(out.status.success(), "{}", text(&out.stderr));

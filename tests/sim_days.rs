@@ -1,4 +1,7 @@
-//! A day in each shipped scenario, played headless: the behaviour SPEC §4–5 promises.
+//! A day in each shipped scenario, played headless, and what its villagers make of it: the cook
+//! eats again and again, each meal after its four steps; the smith waits for the first ingot;
+//! in the town every trade's quota is met before 60 % of the day, the miner's first and the
+//! baker's last, and those who make the food eat most; the baker keeps the shelf stocked.
 
 mod common;
 
@@ -59,7 +62,7 @@ fn the_smith_first_waits_for_an_ingot_then_makes_tools() {
 }
 
 #[test]
-fn the_town_day_has_the_sources_shape() {
+fn the_town_meets_every_quota_early_miner_first_baker_last_and_the_food_makers_eat_most() {
     let day = one_day("town.ron");
     let trade_first_met = |v: &VillagerReport| {
         let quota = v.goals.iter().find(|g| g.kind == "quota").unwrap();

@@ -137,7 +137,7 @@ fn dawn_restores_the_seed_and_rebuilds_every_villager() {
     let seed = WorldFacts::seed(&town, 1);
     let starts: Vec<[f32; 2]> = town.characters.iter().map(|c| c.start).collect();
     let mut app = sim::simulation_app(town);
-    let steps = (300.0 / 0.1) as usize + 10;
+    let steps = (300.0 / sim::STEP) as usize + 10;
     // Late in the day the world is far from its seed.
     assert!(sim::run_until(&mut app, steps, |app| app.world().resource::<Clock>().progress() > 0.9));
     assert_ne!(*app.world().resource::<WorldFacts>(), seed);

@@ -12,7 +12,7 @@ use std::collections::HashSet;
 /// Plays one whole day of `villagers` villagers tiled from town.ron and returns its report.
 fn one_day(villagers: usize, seed: Option<u64>, parallel: bool) -> DayReport {
     let town = shipped("town.ron");
-    let steps = (town.settings.day_length / sim::SimStep::default().0).ceil() as usize + 1;
+    let steps = (town.settings.day_length / sim::STEP).ceil() as usize + 1;
     let layout = Layout::tiled(&town, villagers, seed);
     let mut app = sim::tiled_app(town, layout, SimOptions { parallel, parallel_from: 0, time_plans: false });
     let done = sim::run_until(&mut app, steps, |app| !app.world().resource::<FinishedDays>().0.is_empty());
@@ -102,7 +102,7 @@ fn seeded_variations_move_starts_and_speeds_by_at_most_a_fifth_and_tiles_diverge
 fn shards_of_whole_tiles_each_live_exactly_their_part_of_the_whole_towns_day() {
     two_threads();
     let town = shipped("town.ron");
-    let steps = (town.settings.day_length / sim::SimStep::default().0).ceil() as u64 + 1;
+    let steps = (town.settings.day_length / sim::STEP).ceil() as u64 + 1;
     // 40 villagers: six full tiles and one of four, in shards of 3, 2 and 2 tiles.
     let whole = one_day(40, Some(7), false);
     let layout = Layout::tiled(&town, 40, Some(7));

@@ -1,8 +1,8 @@
 //! `goap-town bench --villagers N`: a town of N villagers tiled from one scenario, run headless
 //! as fast as it goes, to measure how fast and how lean the simulation and the planner are.
 
-use crate::scenario::Scenario;
-use crate::sim::{self, EventLog, Layout, PlanTimes, SimOptions, SimStep};
+use crate::scenario::{self, SCENARIO_FOLDER, Scenario, ScenarioChoice};
+use crate::sim::{self, EventLog, Layout, PlanTimes, STEP, SimOptions};
 use bevy::tasks::{ComputeTaskPool, TaskPoolBuilder};
 use serde_json::json;
 use std::io::Write;
@@ -44,13 +44,12 @@ struct Measured {
 }
 
 pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let scenario = match load(request.file) {
-        Ok(s) => s,
-        Err(message) => {
-            let _ = writeln!(err, "{message}");
-            return 1;
-        }
-    };
+    // The scenario to tile, chosen as the game chooses.
+    let choice = scenario::first_choice(request.file);
+    if let ScenarioChoice::BuiltIn(name) = choice {
+        let _ = writeln!(err, "no {SCENARIO_FOLDER}/ folder here: tiling the built-in {name}");
+    }
+    let Ok(scenario) = choice.load_or_report(err) else { return 1 };
     if request.villagers == 0 || request.days == 0 || request.threads == Some(0) {
         let _ = writeln!(err, "bench: --villagers, --days and --threads must be at least 1");
         return 1;
@@ -108,16 +107,8 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     0
 }
 
-/// The scenario to tile, chosen as the game chooses: the file given, else `scenarios/town.ron`,
-/// else the built-in town.
-fn load(file: Option<&Path>) -> Result<Scenario, String> {
-    crate::game::first_choice(file)
-        .load()
-        .map_err(|e| e.diagnostics().iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))
-}
-
 fn measure(scenario: Scenario, request: &Request, threads: usize) -> Measured {
-    let steps_per_day = (scenario.settings.day_length / SimStep::default().0).round() as u64;
+    let steps_per_day = (scenario.settings.day_length / STEP).round() as u64;
     let steps = steps_per_day * u64::from(request.days);
     let layout = Layout::tiled(&scenario, request.villagers, Some(request.seed));
     let tiles = layout.tiles;
@@ -141,14 +132,13 @@ fn measure(scenario: Scenario, request: &Request, threads: usize) -> Measured {
     for mut world in gathered {
         times.absorb(&mut world.resource_mut::<PlanTimes>());
     }
-    let step = f64::from(SimStep::default().0);
     Measured {
         villagers: request.villagers,
         tiles,
         threads,
         shards,
         // Rounded to the microsecond: the step is an f32 tenth, 0.100000001 as an f64.
-        sim_seconds: (steps as f64 * step * 1e6).round() / 1e6,
+        sim_seconds: (steps as f64 * f64::from(STEP) * 1e6).round() / 1e6,
         wall_seconds,
         plans: times.count,
         plan_mean_us: times.mean_nanos() / 1000.0,

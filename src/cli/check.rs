@@ -7,7 +7,7 @@ use std::path::PathBuf;
 pub fn run(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let mut failed = 0;
     for file in files {
-        match scenario::load(file) {
+        match scenario::load_or_report(file, err) {
             Ok(s) => {
                 for warning in &s.warnings {
                     let _ = writeln!(err, "{warning}");
@@ -21,12 +21,7 @@ pub fn run(files: &[PathBuf], out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     s.stations.len()
                 );
             }
-            Err(e) => {
-                failed += 1;
-                for d in e.diagnostics() {
-                    let _ = writeln!(err, "{d}");
-                }
-            }
+            Err(_) => failed += 1,
         }
     }
     if failed > 0 {

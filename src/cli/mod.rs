@@ -2,12 +2,12 @@
 //! planner one question, `run` plays a scenario headless, `bench` measures a town of thousands,
 //! `fuzz` feeds the loader mutated scenarios.
 
-#[cfg(feature = "game")]
+#[cfg(feature = "sim")]
 mod bench;
 mod check;
 mod fuzz;
 mod plan;
-#[cfg(feature = "game")]
+#[cfg(feature = "sim")]
 mod run;
 
 use clap::{Parser, Subcommand};
@@ -82,7 +82,7 @@ pub enum Command {
         json: bool,
     },
     /// Run the town headless, as fast as it goes, and print a report for each day.
-    #[cfg(feature = "game")]
+    #[cfg(feature = "sim")]
     Run {
         /// Scenario file (RON).
         file: PathBuf,
@@ -94,7 +94,7 @@ pub enum Command {
         json: bool,
     },
     /// Measure a town of many villagers, tiled from one scenario, run headless as fast as it goes.
-    #[cfg(feature = "game")]
+    #[cfg(feature = "sim")]
     Bench {
         /// How many villagers (the scenario is repeated, each copy with its own world and stations).
         #[arg(long, default_value_t = 10_000)]
@@ -134,9 +134,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         Some(Command::Plan { file, character, goal, overrides, json }) => {
             plan::run(&plan::Request { file, character, goal, overrides, json }, out, err)
         }
-        #[cfg(feature = "game")]
+        #[cfg(feature = "sim")]
         Some(Command::Run { file, days, json }) => run::run(&file, days, json, out, err),
-        #[cfg(feature = "game")]
+        #[cfg(feature = "sim")]
         Some(Command::Bench { villagers, days, threads, shard_villagers, seed, scenario, json }) => {
             bench::run(
                 &bench::Request {

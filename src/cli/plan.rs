@@ -16,15 +16,7 @@ pub struct Request {
 
 /// Exit codes: 0 a plan, 1 a bad request or scenario, 2 no plan.
 pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let scenario = match scenario::load(&request.file) {
-        Ok(s) => s,
-        Err(e) => {
-            for d in e.diagnostics() {
-                let _ = writeln!(err, "{d}");
-            }
-            return 1;
-        }
-    };
+    let Ok(scenario) = scenario::load_or_report(&request.file, err) else { return 1 };
     match answer(&scenario, request) {
         Ok((text, code)) => {
             let _ = write!(out, "{text}");

@@ -10,15 +10,7 @@ use std::path::Path;
 const TAIL: usize = 15;
 
 pub fn run(file: &Path, days: u32, as_json: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let scenario = match scenario::load(file) {
-        Ok(s) => s,
-        Err(e) => {
-            for d in e.diagnostics() {
-                let _ = writeln!(err, "{d}");
-            }
-            return 1;
-        }
-    };
+    let Ok(scenario) = scenario::load_or_report(file, err) else { return 1 };
     let name = scenario.name.clone();
     let reports = sim::play(scenario, days);
     if as_json {

@@ -1,10 +1,11 @@
-//! Runs the simulation from the frame loop: one fixed step per 0.1 s of real time at 1×, more at
-//! higher speeds, none while paused (but one on "step").
+//! Runs the simulation from the frame loop: one fixed step per step length of real time at 1×
+//! (so a simulated second lasts a second), more at higher speeds, none while paused (but one on
+//! "step").
 
-use crate::sim::SimTick;
+use crate::sim::{STEPS_PER_SECOND, SimTick};
 use bevy::prelude::*;
 
-/// Simulated steps per 0.1 s of real time, and whether time runs at all.
+/// Simulated steps per step length of real time, and whether time runs at all.
 #[derive(Resource, Debug, Clone, PartialEq)]
 pub struct SimSpeed {
     pub paused: bool,
@@ -23,7 +24,7 @@ impl Default for SimSpeed {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SimSpeed>()
-        .insert_resource(Time::<Fixed>::from_hz(10.0))
+        .insert_resource(Time::<Fixed>::from_hz(f64::from(STEPS_PER_SECOND)))
         .add_systems(FixedUpdate, drive.in_set(DriveSet));
 }
 

@@ -1,7 +1,7 @@
 //! Each villager's insistences sampled once per simulated second, for the inspector's plot.
 
 use super::drive::DriveSet;
-use crate::sim::{Clock, Goals};
+use crate::sim::{Clock, Goals, STEPS_PER_SECOND};
 use bevy::prelude::*;
 
 /// Per goal, (seconds since dawn, insistence) samples of the day so far.
@@ -17,7 +17,7 @@ fn sample(
     mut commands: Commands,
     mut villagers: Query<(Entity, &Goals, Option<&mut InsistenceHistory>)>,
 ) {
-    if !clock.steps.is_multiple_of(10) {
+    if !clock.steps.is_multiple_of(u64::from(STEPS_PER_SECOND)) {
         return;
     }
     for (entity, goals, history) in &mut villagers {

@@ -5,7 +5,7 @@
 //! keeps running until the file is fixed.
 
 use crate::scenario::{self, diff::Change};
-use crate::sim::{Town, replace_scenario, update_scenario};
+use crate::sim::take_in_edit;
 use bevy::prelude::*;
 use notify::{RecommendedWatcher, RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};
@@ -122,7 +122,7 @@ fn reload_on_change(world: &mut World) {
     }
     watcher.changed_at = None;
     let path = watcher.path.clone();
-    match scenario::load(&path) {
+    match scenario::load_or_report(&path, &mut std::io::stderr()) {
         Ok(fresh) => {
             let reloaded = take_in(world, fresh);
             println!("reloaded {}: {}", path.display(), reloaded.summary());
@@ -131,24 +131,14 @@ fn reload_on_change(world: &mut World) {
             status.reloads += 1;
             status.last = Some(reloaded);
         }
-        Err(e) => {
-            let errors: Vec<String> = e.diagnostics().iter().map(|d| d.to_string()).collect();
-            for line in &errors {
-                eprintln!("{line}");
-            }
-            world.resource_mut::<ReloadStatus>().errors = errors;
-        }
+        Err(errors) => world.resource_mut::<ReloadStatus>().errors = errors,
     }
 }
 
-/// Puts a freshly loaded edit of the running scenario in place, as little disturbed as it allows.
+/// Puts a freshly loaded edit of the running scenario in place, with the same villager selected.
 fn take_in(world: &mut World, fresh: scenario::Scenario) -> Reloaded {
-    let changes = scenario::diff::diff(&world.resource::<Town>().scenario, &fresh);
+    let mut changes = Vec::new();
+    super::view::keeping_selection(world, |world| changes = take_in_edit(world, fresh));
     let restarted = changes.iter().any(|c| c.restarts);
-    if restarted {
-        super::view::keeping_selection(world, |world| replace_scenario(world, fresh));
-    } else if !changes.is_empty() {
-        update_scenario(world, fresh);
-    }
     Reloaded { changes, restarted, at: Instant::now() }
 }

@@ -1,13 +1,14 @@
 //! The egui panels: the world (clock, facts, time controls, scenario picker), the inspector of
 //! the selected villager, and the banner that shows a broken scenario's errors.
 
+use super::CurrentScenario;
 use super::drive::SimSpeed;
 use super::history::InsistenceHistory;
 use super::hot_reload::ReloadStatus;
 use super::i18n::{Label, Lang};
 use super::inspect::{InspectorView, StepStatus, inspect};
 use super::view::Selection;
-use super::{CurrentScenario, ScenarioChoice};
+use crate::scenario::{ScenarioChoice, available_scenarios};
 use crate::sim::{Clock, Town, WorldFacts};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -85,7 +86,7 @@ fn world_panel(
             ui.separator();
             ui.label(l.text(Label::Scenario));
             egui::ComboBox::from_id_salt("scenario").selected_text(current.choice.name()).show_ui(ui, |ui| {
-                for choice in super::available_scenarios() {
+                for choice in available_scenarios() {
                     let selected = choice == current.choice;
                     if ui.selectable_label(selected, choice.name()).clicked() && !selected {
                         *request = Request::Open(choice);

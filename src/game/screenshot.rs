@@ -1,6 +1,7 @@
 //! `--screenshot PATH --after SECONDS`: play that long, save a PNG of the window, exit.
 
 use super::drive::SimSpeed;
+use crate::sim::STEP;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use std::path::PathBuf;
@@ -16,7 +17,7 @@ pub(super) fn plugin(app: &mut App, path: PathBuf, after: f32) {
     if let Some(folder) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         let _ = std::fs::create_dir_all(folder);
     }
-    let after_steps = (after.max(0.0) / 0.1).round() as u64;
+    let after_steps = (after.max(0.0) / STEP).round() as u64;
     app.insert_resource(ScreenshotPlan { path, after_steps, taken: false })
         .add_systems(Update, take_when_due);
 }

@@ -1,7 +1,7 @@
 //! The town on screen: stations where the scenario puts them, villagers as named tokens with a
 //! status line and a progress bar, the selected one ringed, and a camera to pan and zoom.
 
-use crate::sim::{Activity, Intent, Placement, Position, Town, Villager};
+use crate::sim::{Activity, Intent, Placement, Position, Town, Villager, villager_playing};
 use bevy::input::mouse::{MouseMotion, MouseWheel};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
@@ -19,13 +19,7 @@ pub fn keeping_selection(world: &mut World, rebuild: impl FnOnce(&mut World)) {
     let who = who.map(|(v, tile)| (world.resource::<Town>().scenario.characters[v.index].id.clone(), tile));
     rebuild(world);
     let Some((id, tile)) = who else { return };
-    let town = world.resource::<Town>();
-    let index = town.scenario.character_index(&id);
-    let mut villagers = world.query::<(Entity, &Villager, &Placement)>();
-    let found = villagers
-        .iter(world)
-        .find(|(_, v, p)| Some(v.index) == index && p.tile == tile)
-        .map(|(entity, ..)| entity);
+    let found = villager_playing(world, &id, tile);
     if let Some(mut selection) = world.get_resource_mut::<Selection>() {
         selection.0 = found;
     }

@@ -1,11 +1,13 @@
 //! Scenarios: RON files a designer edits, parsed and then validated into a typed [`Scenario`].
 //!
-//! [`load`] is the one entry point for the game, the tests and the command line. Loading never
+//! [`load`] is the one entry point for the game, the tests and the command line, and
+//! [`load_or_report`] the one way they print what is wrong with a file. Loading never
 //! hangs, panics or takes more than time and memory linear in the file: the [`syntax`] stops at
 //! the first syntax error; [`read`] then reports every value of the wrong shape, and
 //! validation every problem of meaning — each with file, line:column and field path.
 
 mod checker;
+mod choice;
 mod diagnostic;
 pub mod diff;
 mod expr;
@@ -19,6 +21,7 @@ mod shipped;
 pub mod syntax;
 mod validate;
 
+pub use choice::{SCENARIO_FOLDER, ScenarioChoice, available_scenarios, first_choice, load_or_report};
 pub use diagnostic::{Diagnostic, Severity, did_you_mean};
 pub use shipped::{SHIPPED, shipped};
 

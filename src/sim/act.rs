@@ -5,10 +5,10 @@
 //! looked at only after its own facts or its tile's world changed since it last looked: the
 //! same outcome as looking every step, without visiting every villager of a large town.
 
-use super::clock::Clock;
+use super::clock::{Clock, STEP};
 use super::log::{EventKind, EventLog};
 use super::tiles::Placement;
-use super::town::{Roster, SimStep, Town, WorldFacts};
+use super::town::{Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, Tally, Villager};
 use super::{SimSet, SimTick};
 use crate::planner::{Compare, Effect, Scope};
@@ -60,7 +60,6 @@ pub(super) fn stamp(clock: &Clock) -> u64 {
 }
 
 fn finish_actions(
-    step: Res<SimStep>,
     clock: Res<Clock>,
     town: Res<Town>,
     mut world: ResMut<WorldFacts>,
@@ -85,7 +84,7 @@ fn finish_actions(
         let Activity::Acting { left } = *activity else {
             continue;
         };
-        let left = left - step.0;
+        let left = left - STEP;
         if left > 1e-4 {
             *activity = Activity::Acting { left };
             continue;

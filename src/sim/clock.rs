@@ -2,10 +2,17 @@
 
 use super::log::{EventKind, EventLog};
 use super::report::{self, FinishedDays};
-use super::town::{self, SimStep};
+use super::town;
 use super::{SimSet, SimTick};
 use bevy::app::App;
 use bevy::ecs::prelude::*;
+
+/// Fixed steps per simulated second.
+pub const STEPS_PER_SECOND: u32 = 10;
+
+/// Simulated seconds per fixed step: the simulation's one step length, which the game's frame
+/// loop, the headless commands and the tests all count in.
+pub const STEP: f32 = 1.0 / STEPS_PER_SECOND as f32;
 
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Clock {
@@ -14,7 +21,7 @@ pub struct Clock {
     /// Simulated seconds since dawn.
     pub time: f32,
     pub day_length: f32,
-    /// Steps since dawn (time is `steps × step`, kept exact).
+    /// Steps since dawn (time is `steps × STEP`, kept exact).
     pub steps: u64,
 }
 
@@ -35,10 +42,9 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Moves time on one step; past the day's end, files the day's report and brings dawn.
 fn advance(world: &mut World) {
-    let dt = world.resource::<SimStep>().0;
     let mut clock = world.resource_mut::<Clock>();
     clock.steps += 1;
-    clock.time = clock.steps as f32 * dt;
+    clock.time = clock.steps as f32 * STEP;
     if clock.time < clock.day_length {
         return;
     }

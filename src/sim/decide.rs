@@ -7,11 +7,11 @@
 //! walk phase), so every plan of a step is made against the same world whichever thread makes
 //! it, and a parallel run logs exactly what a single-threaded one does.
 
-use super::clock::Clock;
+use super::clock::{Clock, STEP};
 use super::log::{EventKind, EventLog};
 use super::tiles::Placement;
 use super::timing::PlanTimes;
-use super::town::{Outlook, Roster, SimStep, Town, WorldFacts};
+use super::town::{Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Tally, Villager};
 use super::{SimOptions, SimSet, SimTick};
 use crate::planner::State;
@@ -34,7 +34,6 @@ type Deliberating<'a> =
 
 /// Plans every unmet goal of each villager at a safe point, in parallel unless told otherwise.
 fn deliberate(
-    step: Res<SimStep>,
     town: Res<Town>,
     world: Res<WorldFacts>,
     outlook: Res<Outlook>,
@@ -44,10 +43,10 @@ fn deliberate(
     mut villagers: Query<Deliberating>,
 ) {
     let (found, timed) = (&due.found, &due.times);
-    let (town, world, outlook, options, step) = (&*town, &*world, &*outlook, &*options, step.0);
+    let (town, world, outlook, options) = (&*town, &*world, &*outlook, &*options);
     let think = |one: QueryItem<Deliberating>| {
         let number = one.0.number;
-        if deliberate_one(town, world, outlook, options, timed, step, one) {
+        if deliberate_one(town, world, outlook, options, timed, one) {
             found.borrow_local_mut().push(number);
         }
     };
@@ -82,14 +81,13 @@ fn deliberate_one(
     outlook: &Outlook,
     options: &SimOptions,
     timed: &Parallel<PlanTimes>,
-    step: f32,
     (villager, placement, agent, mut goals, mut activity, mut deliberation): QueryItem<Deliberating>,
 ) -> bool {
     // Only at safe points: idle, or a wait / rest whose retry is due. Never mid-walk or mid-action.
     match &mut *activity {
         Activity::Idle => {}
         Activity::Waiting { retry_in } | Activity::Resting { retry_in } => {
-            *retry_in -= step;
+            *retry_in -= STEP;
             if *retry_in > 1e-4 {
                 return false;
             }

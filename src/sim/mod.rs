@@ -23,14 +23,15 @@ mod town;
 mod villager;
 mod walk;
 
-pub use clock::Clock;
+pub use clock::{Clock, STEP, STEPS_PER_SECOND};
 pub use log::{EventKind, EventLog, SimEvent};
 pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};
 pub use shards::{run_shards, shard_worlds};
 pub use tiles::{Layout, Placement, VARIATION};
 pub use timing::PlanTimes;
 pub use town::{
-    Outlook, Roster, SimStep, Town, WorldFacts, install, install_tiled, replace_scenario, update_scenario,
+    Outlook, Roster, Town, WorldFacts, install, install_tiled, replace_scenario, update_scenario,
+    take_in_edit, villager_playing,
 };
 pub use villager::{
     Activity, AgentFacts, Deliberation, GoalState, Goals, Intent, LastReason, Position, Tally, Villager,
@@ -116,7 +117,6 @@ impl Plugin for SimPlugin {
                 )
                     .chain(),
             )
-            .init_resource::<SimStep>()
             .init_resource::<SimOptions>()
             .init_resource::<PlanTimes>()
             .init_resource::<EventLog>()
@@ -173,8 +173,7 @@ pub fn run_until(app: &mut App, max_steps: usize, mut done: impl FnMut(&App) -> 
 
 /// Plays `days` whole days of `scenario` headless and returns their reports.
 pub fn play(scenario: Scenario, days: u32) -> Vec<DayReport> {
-    let step_length = SimStep::default().0;
-    let steps_per_day = (scenario.settings.day_length / step_length).ceil() as usize + 1;
+    let steps_per_day = (scenario.settings.day_length / STEP).ceil() as usize + 1;
     let mut app = simulation_app(scenario);
     run_until(&mut app, steps_per_day * days as usize + 1, |app| {
         app.world().resource::<FinishedDays>().0.len() >= days as usize

@@ -5,9 +5,9 @@
 //! stamp): the same numbers as every step, without reading every villager's facts every step.
 
 use super::act::{WorldChanges, stamp};
-use super::clock::Clock;
+use super::clock::{Clock, STEP};
 use super::tiles::Placement;
-use super::town::{SimStep, Town, WorldFacts};
+use super::town::{Town, WorldFacts};
 use super::villager::{AgentFacts, Goals, Villager};
 use super::{SimOptions, SimSet, SimTick};
 use crate::planner::{Condition, FactId, Need, Value};
@@ -20,7 +20,6 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn drift(
-    step: Res<SimStep>,
     clock: Res<Clock>,
     town: Res<Town>,
     world: Res<WorldFacts>,
@@ -29,14 +28,14 @@ fn drift(
     mut villagers: Query<(&Villager, &Placement, Ref<AgentFacts>, &mut Goals)>,
 ) {
     // Each villager's insistence depends on nothing another changes here, so any order will do.
-    let (step, progress, town, world, now) = (step.0, clock.progress(), &*town, &*world, stamp(&clock));
+    let (progress, town, world, now) = (clock.progress(), &*town, &*world, stamp(&clock));
     let rise =
         |(villager, placement, agent, mut goals): (&Villager, &Placement, Ref<AgentFacts>, Mut<Goals>)| {
             let world = &world.0[placement.tile];
             let character = &town.scenario.characters[villager.index];
             for (goal, live) in character.goals.iter().zip(goals.0.iter_mut()) {
                 live.insistence = match goal.drift {
-                    Drift::Need { rate, .. } => (live.insistence + rate * step).min(1.0),
+                    Drift::Need { rate, .. } => (live.insistence + rate * STEP).min(1.0),
                     Drift::Quota { urgency } => {
                         let unmet = || deficit(&goal.conditions, |f| town.value_of(f, world, &agent.0));
                         let deficit = match live.deficit {

@@ -7,18 +7,9 @@ use super::tiles::{Layout, Placement};
 use super::villager::{self, Position, Villager};
 use crate::planner::{Condition, Effect, FactId, Planner, Scope, State, Value};
 use crate::scenario::Scenario;
+use crate::scenario::diff::{Change, diff};
 use bevy::ecs::prelude::*;
 use std::sync::Arc;
-
-/// Simulated seconds per step.
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct SimStep(pub f32);
-
-impl Default for SimStep {
-    fn default() -> Self {
-        SimStep(0.1)
-    }
-}
 
 /// The scenario with everything the planner needs compiled once per (character, goal).
 #[derive(Resource, Clone)]
@@ -45,7 +36,11 @@ impl Town {
         let planners = (0..scenario.characters.len())
             .map(|c| {
                 let actions = scenario.planning_actions(c);
-                scenario.characters[c].goals.iter().map(|g| Planner::new(&actions, &g.conditions).prepared()).collect()
+                scenario.characters[c]
+                    .goals
+                    .iter()
+                    .map(|g| Planner::new(&actions, &g.conditions).prepared())
+                    .collect()
             })
             .collect();
         let (world_ids, agent_ids) =
@@ -223,6 +218,28 @@ pub fn update_scenario(world: &mut World, scenario: Scenario) {
         deliberation.hopeless = None;
     }
     world.insert_resource(town);
+}
+
+/// Takes in `fresh`, an edit of the running scenario, as little disturbed as it allows: the day
+/// goes on ([`update_scenario`]) when only what it can go on with changed, and starts again
+/// ([`replace_scenario`]) when a change [`restarts`](crate::scenario::diff::Change::restarts) it.
+/// Returns what changed, in the scenario's words.
+pub fn take_in_edit(world: &mut World, fresh: Scenario) -> Vec<Change> {
+    let changes = diff(&world.resource::<Town>().scenario, &fresh);
+    if changes.iter().any(|c| c.restarts) {
+        replace_scenario(world, fresh);
+    } else if !changes.is_empty() {
+        update_scenario(world, fresh);
+    }
+    changes
+}
+
+/// The villager who plays the character with id `character` in `tile` (0 in a town of one tile),
+/// if the running scenario has one: the same villager again after [`replace_scenario`].
+pub fn villager_playing(world: &mut World, character: &str, tile: usize) -> Option<Entity> {
+    let index = world.get_resource::<Town>()?.scenario.character_index(character)?;
+    let mut villagers = world.query::<(Entity, &Villager, &Placement)>();
+    villagers.iter(world).find(|(_, v, p)| v.index == index && p.tile == tile).map(|(entity, ..)| entity)
 }
 
 /// Swaps the running scenario for `scenario`: every villager is replaced and the day starts over.

@@ -1,7 +1,7 @@
 //! A villager's components: who it is, what it holds, what it wants and what it is doing.
 
 use super::act::GoalWatch;
-use super::town::SimStep;
+use super::clock::STEP;
 use super::{SimSet, SimTick};
 use crate::planner::State;
 use crate::scenario::{Drift, Scenario};
@@ -153,13 +153,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(SimTick, tally.in_set(SimSet::Tally));
 }
 
-fn tally(step: Res<SimStep>, options: Res<super::SimOptions>, mut villagers: Query<(&Activity, &mut Tally)>) {
-    let step = step.0;
+fn tally(options: Res<super::SimOptions>, mut villagers: Query<(&Activity, &mut Tally)>) {
     let count = |(activity, mut tally): (&Activity, Mut<Tally>)| match activity {
-        Activity::Walking => tally.walking += step,
-        Activity::Acting { .. } => tally.acting += step,
-        Activity::Waiting { .. } => tally.waiting += step,
-        Activity::Resting { .. } => tally.resting += step,
+        Activity::Walking => tally.walking += STEP,
+        Activity::Acting { .. } => tally.acting += STEP,
+        Activity::Waiting { .. } => tally.waiting += STEP,
+        Activity::Resting { .. } => tally.resting += STEP,
         Activity::Idle => {}
     };
     if options.spread(villagers.iter().len()) {

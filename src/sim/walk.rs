@@ -1,10 +1,10 @@
 //! Walking in a straight line to the next station, and the re-check on arrival: the plan was
 //! made on a snapshot, and others may have changed the world since.
 
-use super::clock::Clock;
+use super::clock::{Clock, STEP};
 use super::log::{EventKind, EventLog};
 use super::tiles::Placement;
-use super::town::{Outlook, Roster, SimStep, Town, WorldFacts};
+use super::town::{Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Intent, LastReason, Position, Tally, Villager};
 use super::{SimSet, SimTick};
 use crate::planner::{Scope, State};
@@ -16,7 +16,6 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn walk(
-    step: Res<SimStep>,
     clock: Res<Clock>,
     town: Res<Town>,
     world: Res<WorldFacts>,
@@ -51,7 +50,7 @@ fn walk(
         let action = town.action(villager.index, step_index);
         let station = &town.scenario.stations[action.station];
         let target = town.layout.station_position(&town.scenario, action.station, placement.tile);
-        if !move_toward(&mut position.0, target, placement.speed * step.0) {
+        if !move_toward(&mut position.0, target, placement.speed * STEP) {
             continue;
         }
         town.available(&world, &outlook, placement.tile, &agent.0, &mut view);

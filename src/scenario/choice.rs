@@ -1,0 +1,77 @@
+//! Which scenario to play: a file, or one built into the binary when there is no `scenarios/`
+//! folder; and loading one with its problems reported, the same way for every command.
+
+use super::{LoadError, SHIPPED, Scenario};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Where shipped scenarios live next to the working directory.
+pub const SCENARIO_FOLDER: &str = "scenarios";
+
+/// A scenario file, or one of the scenarios built into the binary.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ScenarioChoice {
+    File(PathBuf),
+    BuiltIn(&'static str),
+}
+
+impl ScenarioChoice {
+    /// The file's path, or the built-in one's name marked as such.
+    pub fn name(&self) -> String {
+        match self {
+            ScenarioChoice::File(path) => path.display().to_string(),
+            ScenarioChoice::BuiltIn(name) => format!("{name} (built-in)"),
+        }
+    }
+
+    pub fn load(&self) -> Result<Scenario, LoadError> {
+        match self {
+            ScenarioChoice::File(path) => super::load(path),
+            ScenarioChoice::BuiltIn(name) => super::parse(super::shipped(name).unwrap_or_default(), name),
+        }
+    }
+
+    /// [`load`](Self::load), or every problem written to `err`, one a line, and handed back.
+    pub fn load_or_report(&self, err: &mut dyn Write) -> Result<Scenario, Vec<String>> {
+        self.load().map_err(|e| {
+            let lines: Vec<String> = e.diagnostics().iter().map(|d| d.to_string()).collect();
+            for line in &lines {
+                let _ = writeln!(err, "{line}");
+            }
+            lines
+        })
+    }
+}
+
+/// Loads the scenario file at `path`, or writes every problem to `err`, one a line, and hands
+/// them back (for a banner, say). What every command that plays or asks about one file uses.
+pub fn load_or_report(path: &Path, err: &mut dyn Write) -> Result<Scenario, Vec<String>> {
+    ScenarioChoice::File(path.to_path_buf()).load_or_report(err)
+}
+
+/// The scenario to start with: FILE, else `scenarios/town.ron`, else the built-in town.
+pub fn first_choice(file: Option<&Path>) -> ScenarioChoice {
+    let town = Path::new(SCENARIO_FOLDER).join("town.ron");
+    match file {
+        Some(path) => ScenarioChoice::File(path.to_path_buf()),
+        None if town.is_file() => ScenarioChoice::File(town),
+        None => ScenarioChoice::BuiltIn("town.ron"),
+    }
+}
+
+/// The scenario files in `scenarios/`, or the built-in ones when there is no such folder.
+pub fn available_scenarios() -> Vec<ScenarioChoice> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(SCENARIO_FOLDER)
+        .map(|dir| {
+            dir.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    if files.is_empty() {
+        SHIPPED.iter().map(|(name, _)| ScenarioChoice::BuiltIn(name)).collect()
+    } else {
+        files.into_iter().map(ScenarioChoice::File).collect()
+    }
+}
