@@ -69,6 +69,7 @@ mod reach;
 mod search;
 mod slices;
 mod steps;
+mod word_pattern;
 
 pub use facts::{FactId, FactTable, Scope, State, Value};
 pub use model::{Action, Condition, Effect, ExtraCost};

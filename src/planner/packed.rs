@@ -18,6 +18,7 @@ use super::facts::Value;
 use super::heuristic::Heuristic;
 use super::ops::Delta;
 use super::search::{DEAD_END, Space, Successor};
+use super::word_pattern::WordPattern;
 
 /// Constants and effect sizes beyond this keep a problem unpacked, so that packed values stay
 /// far from `i32` saturation and composed effects equal effects applied in turn.
@@ -132,54 +133,13 @@ impl PackedAction {
     }
 }
 
-/// The [`Pattern`](super::pattern::Pattern) database read straight off the word: each field's
-/// value, clamped to its box, scaled into the index. Where no value is clamped the state is its
-/// class's representative, so its whole estimate was worked out with the database: one load.
-#[derive(Clone, Debug)]
-struct PackedPattern {
-    /// Per slot: shift, largest offset, what turns an offset into its class (wrapping: the
-    /// classes below the field's lowest value, less the offsets below the box), the last class,
-    /// the stride.
-    axes: Vec<(u32, u64, u64, u64, usize)>,
-    costs: Vec<u32>,
-    /// The whole estimate of each class's representative ([`u32::MAX`]: a dead end).
-    whole: Vec<u32>,
-}
-
-impl PackedPattern {
-    /// The abstract state of `x`, and whether `x` is its representative (no value clamped).
-    #[inline(always)]
-    fn class(&self, x: u64) -> (usize, bool) {
-        let (mut index, mut clamped) = (0, false);
-        for &(shift, max, to_class, top, stride) in &self.axes {
-            let class = ((x >> shift) & max).wrapping_add(to_class);
-            clamped |= class > top; // below the box wraps around to beyond its top
-            index += class.min(top) as usize * stride;
-        }
-        // A value below the box was counted at `top`; it belongs in the first class.
-        if clamped {
-            index = 0;
-            for &(shift, max, to_class, top, stride) in &self.axes {
-                let class = ((x >> shift) & max).wrapping_add(to_class);
-                let class = if class > top && (class as i64) < 0 { 0 } else { class.min(top) };
-                index += class as usize * stride;
-            }
-        }
-        (index, !clamped)
-    }
-}
-
-fn widen(cost: u32) -> u64 {
-    if cost == u32::MAX { DEAD_END } else { u64::from(cost) }
-}
-
 /// A compiled problem over packed states: one packed action per compiled action.
 #[derive(Clone, Debug)]
 pub(crate) struct Packed {
     layout: Layout,
     actions: Vec<PackedAction>,
     goal: Test,
-    pattern: Option<PackedPattern>,
+    pattern: Option<WordPattern>,
 }
 
 impl Packed {
@@ -187,11 +147,7 @@ impl Packed {
     /// (`Err`, 0 without a database).
     #[inline]
     fn patterned(&self, x: u64) -> Result<u64, u64> {
-        let Some(pattern) = &self.pattern else { return Err(0) };
-        match pattern.class(x) {
-            (index, true) => Ok(widen(pattern.whole[index])),
-            (index, false) => Err(widen(pattern.costs[index])),
-        }
+        self.pattern.as_ref().map_or(Err(0), |pattern| pattern.estimate(x))
     }
 }
 
@@ -316,22 +272,8 @@ fn pack_into(problem: &Compiled, heuristic: &Heuristic, ranges: &[Range], max_va
     });
     let actions = actions.collect();
     let goal = Test::new(&layout, &problem.goal);
-    let pattern = heuristic.pattern.as_ref().and_then(|pattern| {
-        let axes = pattern.axes().enumerate().map(|(slot, (low, high, stride))| {
-            let Field { shift, max, bias } = layout.fields[slot];
-            // A field holding offset `o` holds the value `bias + o`, of class `bias + o − low`.
-            (shift, max as u64, (bias - low) as u64, (high - low) as u64, stride)
-        });
-        let (mut whole, mut fits) = (Vec::with_capacity(pattern.costs().len()), true);
-        pattern.each_state(|values, cost| {
-            let rest = heuristic.estimate_unpatterned(&|slot| values[slot] as Value);
-            let estimate = cost.zip(rest).map_or(DEAD_END, |(cost, rest)| cost.max(rest));
-            // An estimate too large for the table (not a dead end) leaves the problem without one.
-            fits &= estimate == DEAD_END || estimate < u64::from(u32::MAX);
-            whole.push(u32::try_from(estimate).unwrap_or(u32::MAX));
-        });
-        fits.then(|| PackedPattern { axes: axes.collect(), costs: pattern.costs().to_vec(), whole })
-    });
+    let fields = layout.fields.iter().map(|f| (f.shift, f.max as u64, f.bias));
+    let pattern = heuristic.pattern.as_ref().and_then(|pattern| WordPattern::new(pattern, heuristic, fields));
     Packed { layout, actions, goal, pattern }
 }
 
