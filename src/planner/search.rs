@@ -201,7 +201,7 @@ fn expand<S: Space>(space: &S, search: &mut Search, states: &mut S::States, node
 }
 
 /// The actions from the root to `node`, given each node's `(parent, action)` (`None`: the root).
-pub(crate) fn path_to(node: u32, step: impl Fn(u32) -> Option<(u32, u32)>) -> Steps {
+fn path_to(node: u32, step: impl Fn(u32) -> Option<(u32, u32)>) -> Steps {
     let (mut length, mut at) = (0, node);
     while let Some((parent, _)) = step(at) {
         (length, at) = (length + 1, parent);
