@@ -37,17 +37,12 @@ pub(crate) fn dive<S: Space>(
     if h == DEAD_END {
         return None;
     }
-    let mut steps = [0u32; STEPS];
+    let mut steps = Steps::default();
     let last = STEPS.min(budget);
     for expanded in 0..=last {
         let at = expanded as u32;
         if h == 0 && space.meets_goal(states, at) {
-            let mut back = expanded;
-            let plan = Steps::from_back(expanded, |slot| {
-                back -= 1;
-                *slot = steps[back];
-            });
-            return Some(Ok(Plan { steps: plan, cost: g, expanded }));
+            return Some(Ok(Plan { steps, cost: g, expanded }));
         }
         if expanded == last {
             return None;
@@ -71,7 +66,7 @@ pub(crate) fn dive<S: Space>(
             space.discard_last(states);
         }
         let (a, cost) = next?;
-        steps[expanded] = space.problem().original(a);
+        steps.push(space.problem().original(a));
         (g, h) = (g + cost, h - cost);
     }
     None

@@ -66,20 +66,6 @@ impl Helpers {
         by_sets.chain(self.by_adds(actual)).min()
     }
 
-    /// For one of these helpers, of cost `cost` and change `delta`: the least cost of meeting
-    /// the condition from `actual` by a plan whose last `set` is this helper, or (an adding
-    /// helper) whose adds are this helper's or dearer per unit.
-    #[inline]
-    pub fn bound_using(&self, actual: Value, cost: u64, delta: Delta) -> Option<u64> {
-        if self.condition.holds_for(actual) {
-            return Some(0);
-        }
-        match delta {
-            Delta::Set(value) => Some(cost.saturating_add(self.bound(value)?)),
-            Delta::Add(k) => add_bound(self.condition, actual, cost, k),
-        }
-    }
-
     /// The bound by adding alone (0 when the condition holds).
     #[inline]
     fn by_adds(&self, actual: Value) -> Option<u64> {

@@ -6,14 +6,11 @@
 //! up, and within a group the largest bound holds. Preconditions are ignored (a relaxation), so
 //! the sum never overestimates.
 //!
-//! Where a helper's own preconditions may still have to be brought about, [`Enabling`] charges
-//! for that too, condition by condition; and where the facts that matter take few values, a
-//! [`Pattern`] database knows the cost to the goal of a small abstraction of the whole problem.
-//! The estimate is the largest of these (the enabling bounds are left out where the database is
-//! never below them).
+//! Where the facts that matter take few values, a [`Pattern`] database knows the cost to the
+//! goal of a small abstraction of the whole problem, preconditions included; the estimate is the
+//! larger of the two.
 
 use super::compile::{Compiled, SlotAction, SlotCondition};
-use super::enabling::Enabling;
 use super::facts::Value;
 pub(crate) use super::helpers::Helpers;
 use super::pattern::Pattern;
@@ -22,8 +19,6 @@ use super::pattern::Pattern;
 pub(crate) struct Heuristic {
     /// Goal conditions grouped so that no action helps conditions in two groups.
     pub groups: Vec<Vec<Helpers>>,
-    /// The stronger bounds of the goal conditions whose helpers may need enabling.
-    pub enabling: Vec<Enabling>,
     /// The cost to the goal in a small abstraction, when there is one.
     pub pattern: Option<Pattern>,
 }
@@ -68,61 +63,50 @@ impl Heuristic {
                 None => (roots.push(r), groups.push(vec![entry])).1,
             }
         }
-        Heuristic { groups, enabling: Vec::new(), pattern: None }
+        Heuristic { groups, pattern: None }
     }
 
-    /// The deficit bounds raised by the enabling bounds and the pattern database: dearer to
-    /// build, for a planner asked again and again.
+    /// The plain bounds raised by the pattern database: dearer to build, for a planner asked
+    /// again and again.
     pub fn full(problem: &Compiled, plain: &Heuristic) -> Self {
-        let (mut enabling, pattern) = (Enabling::for_goal(problem), Pattern::new(problem));
-        // The enabling bounds cost time at every state: where the pattern database is never below
-        // them in its box, they are left out.
-        let on = |values: &[i64]| enabling_bound(&enabling, &|slot: usize| values[slot] as Value);
-        if pattern.as_ref().is_some_and(|p| p.dominates(on)) {
-            enabling.clear();
-        }
-        Heuristic { groups: plain.groups.clone(), enabling, pattern }
+        let pattern = Pattern::new(problem, |state| plain.estimate_unpatterned(state));
+        Heuristic { pattern, ..plain.clone() }
     }
 
-    /// A lower bound on the cost from `state` to the goal, or `None` when some unmet condition
-    /// has no action that could ever move it (a dead end).
+    /// A lower bound on the cost from `state` (the slots' values) to the goal, or `None` when
+    /// some unmet condition has no action that could ever move it (a dead end).
+    #[inline]
     pub fn estimate(&self, state: &[Value]) -> Option<u64> {
-        self.estimate_by(|slot| state[slot])
+        self.estimate_with(state.iter().copied(), || self.estimate_unpatterned(state))
     }
 
-    /// [`estimate`](Self::estimate) for a state given as a slot's value by `value_of(slot)`.
-    #[inline]
-    pub fn estimate_by(&self, value_of: impl Fn(usize) -> Value) -> Option<u64> {
-        let estimate = self.estimate_unpatterned(&value_of)?;
+    /// [`estimate`](Self::estimate) of the state whose slots hold `values`, in order, given
+    /// [`estimate_unpatterned`](Self::estimate_unpatterned) of it, which is asked only when the
+    /// pattern database does not know the whole estimate.
+    #[inline(always)]
+    pub fn estimate_with(
+        &self,
+        values: impl Iterator<Item = Value>,
+        unpatterned: impl FnOnce() -> Option<u64>,
+    ) -> Option<u64> {
         match &self.pattern {
-            Some(pattern) => Some(estimate.max(pattern.estimate(value_of)?)),
-            None => Some(estimate),
+            Some(pattern) => pattern.estimate(values, unpatterned),
+            None => unpatterned(),
         }
     }
 
-    /// The estimate without the [`Pattern`]: the deficit bounds, raised to the largest
-    /// [`Enabling`] bound; `None` when one finds a dead end.
+    /// The estimate without the [`Pattern`]: the deficit bounds; `None` when one finds a dead
+    /// end.
     #[inline]
-    pub fn estimate_unpatterned(&self, value_of: &impl Fn(usize) -> Value) -> Option<u64> {
+    pub fn estimate_unpatterned(&self, state: &[Value]) -> Option<u64> {
         let mut estimate = 0u64;
         for group in &self.groups {
             let mut largest = 0u64;
             for member in group {
-                largest = largest.max(member.bound(value_of(member.condition.slot as usize))?);
+                largest = largest.max(member.bound(state[member.condition.slot as usize])?);
             }
             estimate = estimate.saturating_add(largest);
         }
-        Some(estimate.max(enabling_bound(&self.enabling, value_of)?))
+        Some(estimate)
     }
-}
-
-/// The largest of `enabling`'s bounds on the state given by `value_of(slot)` (0 without any);
-/// `None` when one finds a dead end.
-#[inline]
-fn enabling_bound(enabling: &[Enabling], value_of: &impl Fn(usize) -> Value) -> Option<u64> {
-    let mut estimate = 0;
-    for e in enabling {
-        estimate = estimate.max(e.bound(value_of(e.condition.slot as usize), e.mask(value_of))?);
-    }
-    Some(estimate)
 }

@@ -51,7 +51,6 @@
 
 mod compile;
 mod dive;
-mod enabling;
 mod facts;
 mod helpers;
 mod heuristic;
@@ -69,7 +68,6 @@ mod reach;
 mod search;
 mod slices;
 mod steps;
-mod word_pattern;
 
 pub use facts::{FactId, FactTable, Scope, State, Value};
 pub use model::{Action, Condition, Effect, ExtraCost};

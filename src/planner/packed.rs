@@ -18,7 +18,7 @@ use super::facts::Value;
 use super::heuristic::Heuristic;
 use super::ops::Delta;
 use super::search::{DEAD_END, Space, Successor};
-use super::word_pattern::WordPattern;
+use smallvec::SmallVec;
 
 /// Constants and effect sizes beyond this keep a problem unpacked, so that packed values stay
 /// far from `i32` saturation and composed effects equal effects applied in turn.
@@ -34,6 +34,14 @@ struct Field {
     /// The largest value the field holds (`2^bits − 1`).
     max: i64,
     bias: i64,
+}
+
+impl Field {
+    /// The value this field holds in `x`.
+    #[inline(always)]
+    fn value(&self, x: u64) -> Value {
+        (((x >> self.shift) & self.max as u64) as i64 + self.bias) as Value
+    }
 }
 
 /// Where each slot lives in the word.
@@ -63,8 +71,7 @@ impl Layout {
 
     #[inline]
     fn value(&self, x: u64, slot: usize) -> Value {
-        let f = self.fields[slot];
-        (((x >> f.shift) & f.max as u64) as i64 + f.bias) as Value
+        self.fields[slot].value(x)
     }
 }
 
@@ -139,15 +146,23 @@ pub(crate) struct Packed {
     layout: Layout,
     actions: Vec<PackedAction>,
     goal: Test,
-    pattern: Option<WordPattern>,
+    /// Per slot, where its field lies in the pattern database's box: `(shift, largest offset,
+    /// offset to class (wrapping), last class, stride)` — so a word inside the box finds its
+    /// whole estimate in a few instructions a slot.
+    boxes: Vec<(u32, u64, u64, u64, usize)>,
 }
 
 impl Packed {
-    /// The whole estimate of `x` when the pattern database knows it (`Ok`), else its part of it
-    /// (`Err`, 0 without a database).
-    #[inline]
-    fn patterned(&self, x: u64) -> Result<u64, u64> {
-        self.pattern.as_ref().map_or(Err(0), |pattern| pattern.estimate(x))
+    /// The abstract state of `x` when `x` lies inside the pattern database's box.
+    #[inline(always)]
+    fn inside(&self, x: u64) -> Option<usize> {
+        let (mut index, mut inside) = (0, !self.boxes.is_empty());
+        for &(shift, max, to_class, last, stride) in &self.boxes {
+            let class = ((x >> shift) & max).wrapping_add(to_class); // below the box wraps high
+            inside &= class <= last;
+            index = (class as usize).wrapping_mul(stride).wrapping_add(index); // used only inside
+        }
+        inside.then_some(index)
     }
 }
 
@@ -272,18 +287,20 @@ fn pack_into(problem: &Compiled, heuristic: &Heuristic, ranges: &[Range], max_va
     });
     let actions = actions.collect();
     let goal = Test::new(&layout, &problem.goal);
-    let fields = layout.fields.iter().map(|f| (f.shift, f.max as u64, f.bias));
-    let pattern = heuristic.pattern.as_ref().and_then(|pattern| WordPattern::new(pattern, heuristic, fields));
-    Packed { layout, actions, goal, pattern }
+    let boxes = heuristic.pattern.iter().flat_map(|p| p.boxes()).zip(&layout.fields);
+    // A field holding offset `o` holds the value `bias + o`, of class `bias + o − low`.
+    let boxes =
+        boxes.map(|((low, width, stride), f)| (f.shift, f.max as u64, (f.bias - low) as u64, width, stride));
+    Packed { boxes: boxes.collect(), layout, actions, goal }
 }
 
 impl Words<'_> {
-    /// The estimate of `x`, given its pattern database's part.
-    #[inline]
-    fn estimate_rest(&self, x: u64, patterned: u64) -> u64 {
-        let layout = &self.packed.layout;
-        let rest = self.heuristic.estimate_unpatterned(&|slot| layout.value(x, slot));
-        rest.map_or(DEAD_END, |rest| rest.max(patterned))
+    /// The estimate of `x` without the pattern database (out of the hot path: with a database,
+    /// most states need none of it).
+    #[inline(never)]
+    fn unpatterned(&self, x: u64) -> Option<u64> {
+        let state: SmallVec<[Value; 16]> = self.packed.layout.fields.iter().map(|f| f.value(x)).collect();
+        self.heuristic.estimate_unpatterned(&state)
     }
 }
 
@@ -346,24 +363,18 @@ impl Space for Words<'_> {
         states[i as usize] == states[j as usize]
     }
 
-    #[inline]
+    #[inline(always)]
     fn estimate(&self, states: &Vec<u64>, i: u32) -> u64 {
-        let x = states[i as usize];
-        match self.packed.patterned(x) {
-            Ok(whole) => whole,
-            Err(DEAD_END) => DEAD_END,
-            Err(patterned) => self.estimate_rest(x, patterned),
-        }
-    }
-
-    #[inline]
-    fn estimate_is(&self, states: &Vec<u64>, i: u32, value: u64) -> bool {
-        // The pattern database's part alone often tells it is not.
-        let x = states[i as usize];
-        match self.packed.patterned(x) {
-            Ok(whole) => whole == value,
-            Err(patterned) => patterned <= value && self.estimate_rest(x, patterned) == value,
-        }
+        let (x, layout) = (states[i as usize], &self.packed.layout);
+        let whole = self.packed.inside(x).zip(self.heuristic.pattern.as_ref());
+        let estimate = match whole {
+            Some((index, pattern)) => pattern.inside(index),
+            None => {
+                let values = layout.fields.iter().map(|f| f.value(x));
+                self.heuristic.estimate_with(values, || self.unpatterned(x))
+            }
+        };
+        estimate.unwrap_or(DEAD_END)
     }
 
     #[inline]

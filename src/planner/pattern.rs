@@ -15,6 +15,7 @@
 use super::compile::{Compiled, SlotCondition};
 use super::facts::Value;
 use super::ops::Delta;
+use super::search::DEAD_END;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -30,15 +31,12 @@ const UNREACHABLE: u32 = u32::MAX;
 struct Axis {
     low: i64,
     high: i64,
+    /// `high − low`.
+    width: u64,
     stride: usize,
 }
 
 impl Axis {
-    #[inline(always)]
-    fn class(&self, value: Value) -> usize {
-        (i64::from(value).clamp(self.low, self.high) - self.low) as usize
-    }
-
     /// Whether `c` holds for any value of the class of `value` (a value within the box).
     fn holds_somewhere(&self, value: i64, c: &SlotCondition) -> bool {
         let low = if value == self.low { i64::MIN } else { value };
@@ -53,11 +51,14 @@ pub(crate) struct Pattern {
     axes: Vec<Axis>,
     /// The cost to the goal from each abstract state ([`UNREACHABLE`]: none).
     costs: Vec<u32>,
+    /// The whole estimate of each abstract state's representative ([`DEAD_END`]: none).
+    whole: Vec<u64>,
 }
 
 impl Pattern {
-    /// The database for `problem`, or `None` when its abstraction is too large.
-    pub fn new(problem: &Compiled) -> Option<Pattern> {
+    /// The database for `problem`, with the whole estimate of each class's representative given
+    /// the other bounds' `rest`; `None` when its abstraction is too large.
+    pub fn new(problem: &Compiled, rest: impl Fn(&[Value]) -> Option<u64>) -> Option<Pattern> {
         let mut axes = Vec::with_capacity(problem.slots.len());
         let mut size = 1usize;
         for slot in 0..problem.slots.len() {
@@ -76,11 +77,23 @@ impl Pattern {
             let low = constants.iter().min().expect("0 is always there") - margin;
             let high = constants.iter().max().expect("0 is always there") + margin;
             let values = usize::try_from(high - low + 1).ok()?;
-            axes.push(Axis { low, high, stride: size });
+            axes.push(Axis { low, high, width: (high - low) as u64, stride: size });
             size = size.checked_mul(values).filter(|&s| s <= MAX_STATES)?;
         }
-        let mut pattern = Pattern { axes, costs: vec![UNREACHABLE; size] };
+        let mut pattern = Pattern { axes, costs: vec![UNREACHABLE; size], whole: Vec::with_capacity(size) };
         pattern.solve(problem, size);
+        let (mut whole, mut state) = (std::mem::take(&mut pattern.whole), vec![0; problem.slots.len()]);
+        pattern.each_state(|index, values| {
+            let cost = pattern.costs[index];
+            // (A box edge beyond what a value can hold stands for no state inside the box.)
+            state
+                .iter_mut()
+                .zip(values)
+                .for_each(|(s, &v)| *s = v.clamp(Value::MIN.into(), Value::MAX.into()) as Value);
+            let rest = (cost != UNREACHABLE).then(|| rest(&state)).flatten();
+            whole.push(rest.map_or(DEAD_END, |rest| rest.max(u64::from(cost))));
+        });
+        pattern.whole = whole;
         Some(pattern)
     }
 
@@ -186,25 +199,11 @@ impl Pattern {
         }
     }
 
-    /// Whether this database's estimate is at least `other`'s (`None`: a dead end) on the
-    /// representative values of every abstract state — so that, within the box, `other` adds
-    /// nothing to it.
-    pub fn dominates(&self, other: impl Fn(&[i64]) -> Option<u64>) -> bool {
-        let mut dominates = true;
-        self.each_state(|values, ours| match (ours, other(values)) {
-            (Some(ours), Some(theirs)) if ours < theirs => dominates = false,
-            (Some(_), None) => dominates = false,
-            _ => {}
-        });
-        dominates
-    }
-
-    /// Calls `each` with the representative values of every abstract state, in index order, and
-    /// its cost (`None`: out of reach).
-    pub fn each_state(&self, mut each: impl FnMut(&[i64], Option<u64>)) {
+    /// Calls `each` with the representative values of every abstract state, in index order.
+    fn each_state(&self, mut each: impl FnMut(usize, &[i64])) {
         let mut values: Vec<i64> = self.axes.iter().map(|a| a.low).collect();
-        for &cost in &self.costs {
-            each(&values, (cost != UNREACHABLE).then_some(u64::from(cost)));
+        for index in 0..self.costs.len() {
+            each(index, &values);
             self.next_values(&mut values);
         }
     }
@@ -221,23 +220,58 @@ impl Pattern {
         }
     }
 
-    /// The slots' boxes, as `(low, high, stride)` of each slot's values.
-    pub fn axes(&self) -> impl Iterator<Item = (i64, i64, usize)> + '_ {
-        self.axes.iter().map(|a| (a.low, a.high, a.stride))
+    /// The estimate of `state` (the slots' values), `rest` being the other bounds' (of which the
+    /// whole estimate is the largest); `None` when the goal is out of reach. A state inside the
+    /// box is its class's representative, whose whole estimate was worked out beforehand: then
+    /// it is one load.
+    #[inline(always)]
+    pub fn estimate(
+        &self,
+        values: impl Iterator<Item = Value>,
+        rest: impl FnOnce() -> Option<u64>,
+    ) -> Option<u64> {
+        let (index, inside) = self.class(values);
+        if inside {
+            return self.inside(index);
+        }
+        self.outside(index, rest)
     }
 
-    /// The abstract costs by state index ([`u32::MAX`]: out of reach).
-    pub fn costs(&self) -> &[u32] {
-        &self.costs
-    }
-
-    /// The abstract cost to the goal of the state whose slot values `value_of` gives; `None`
-    /// when the goal is out of reach.
-    #[inline]
-    pub fn estimate(&self, value_of: impl Fn(usize) -> Value) -> Option<u64> {
-        let index: usize =
-            self.axes.iter().enumerate().map(|(slot, axis)| axis.class(value_of(slot)) * axis.stride).sum();
+    /// The estimate of a state outside the box, in abstract state `index`.
+    #[cold]
+    fn outside(&self, index: usize, rest: impl FnOnce() -> Option<u64>) -> Option<u64> {
         let cost = self.costs[index];
+        (cost != UNREACHABLE).then_some(u64::from(cost).max(rest()?))
+    }
+
+    /// The whole estimate of the state in abstract state `index`, when it lies inside the box.
+    #[inline(always)]
+    pub fn inside(&self, index: usize) -> Option<u64> {
+        (self.whole[index] != DEAD_END).then_some(self.whole[index])
+    }
+
+    /// Each slot's box, as `(low, high − low, stride)`.
+    pub fn boxes(&self) -> impl Iterator<Item = (i64, u64, usize)> + '_ {
+        self.axes.iter().map(|a| (a.low, a.width, a.stride))
+    }
+
+    /// The database's own part of the estimate.
+    #[cfg(test)]
+    pub fn part(&self, state: &[Value]) -> Option<u64> {
+        let cost = self.costs[self.class(state.iter().copied()).0];
         (cost != UNREACHABLE).then_some(u64::from(cost))
+    }
+
+    /// The abstract state holding the state whose slots hold `values`, and whether that state
+    /// lies inside the box.
+    #[inline(always)]
+    fn class(&self, values: impl Iterator<Item = Value>) -> (usize, bool) {
+        let (mut index, mut inside) = (0, true);
+        for (axis, value) in self.axes.iter().zip(values) {
+            let offset = i64::from(value) - axis.low;
+            inside &= offset as u64 <= axis.width;
+            index += offset.clamp(0, axis.width as i64) as usize * axis.stride;
+        }
+        (index, inside)
     }
 }

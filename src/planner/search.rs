@@ -46,6 +46,7 @@ pub(crate) trait Space {
     /// A lower bound on the cost to the goal, consistent; [`DEAD_END`] when it is out of reach.
     fn estimate(&self, states: &Self::States, i: u32) -> u64;
     /// Whether the estimate of state `i` is `value` (a space may know it is not sooner).
+    #[inline(always)]
     fn estimate_is(&self, states: &Self::States, i: u32, value: u64) -> bool {
         self.estimate(states, i) == value
     }

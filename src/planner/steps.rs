@@ -27,6 +27,11 @@ impl Steps {
             Steps(SmallVec::from_vec(all))
         }
     }
+
+    #[inline]
+    pub(crate) fn push(&mut self, step: u32) {
+        self.0.push(step);
+    }
 }
 
 impl Deref for Steps {
