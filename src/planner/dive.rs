@@ -14,9 +14,9 @@
 //! The walk runs on any [`Space`].
 
 use super::Plan;
+use super::Steps;
 use super::facts::Value;
 use super::search::{DEAD_END, Outcome, Space, Successor};
-use super::steps::Steps;
 
 /// The longest walk tried (longer plans are left to the search).
 const STEPS: usize = 64;

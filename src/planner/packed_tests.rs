@@ -2,11 +2,34 @@
 //! expansion count — whenever it answers at all, and must give up (never wrap) when a value
 //! leaves its field; and the planner, whichever space and tables answer, gives the same plan.
 
-use super::packed::pack_with;
-use super::{Action, Condition, Effect, FactId, NoPlan, Planner, State};
+use super::packed::{Packed, Words, pack_with};
+use super::search::Outcome;
+use super::slices::Slices;
+use super::{Action, Condition, Effect, FactId, Memory, NoPlan, Planner, State};
 use crate::random::SplitMix64;
 use crate::testing::{Domain, Shape};
 use proptest::prelude::*;
+
+impl Planner {
+    /// With the tables and the packing `packed`: the answer on packed words (`None` when the
+    /// question does not fit them), and on slices.
+    fn answers_by_space(
+        &self,
+        start: &State,
+        budget: usize,
+        packed: Option<&Packed>,
+    ) -> (Option<Outcome>, Outcome) {
+        let heuristic = &self.tables().heuristic;
+        let mut memory = Memory::default();
+        memory.work.projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));
+        let words = packed.and_then(|packed| {
+            let space = Words { problem: &self.problem, packed, heuristic };
+            self.search(&space, budget, &mut memory.words, &mut memory.work)
+        });
+        let space = Slices { problem: &self.problem, heuristic };
+        (words, self.search(&space, budget, &mut memory.slices, &mut memory.work).expect("slices take all"))
+    }
+}
 
 /// A domain, and how many value bits its packed fields may take at most (few force overflow).
 fn domain(seed: u64) -> (Domain, u32) {

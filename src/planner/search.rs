@@ -9,8 +9,7 @@ use super::compile::Compiled;
 use super::facts::Value;
 use super::label::Order;
 use super::open::OpenList;
-use super::steps::Steps;
-use super::{NoPlan, Plan};
+use super::{NoPlan, Plan, Steps};
 use hashbrown::HashTable;
 
 /// What a search came to: the plan, or why there is none (never [`NoPlan::Unreachable`]: that
@@ -203,14 +202,11 @@ fn expand<S: Space>(space: &S, search: &mut Search, states: &mut S::States, node
 
 /// The actions from the root to `node`, given each node's `(parent, action)` (`None`: the root).
 fn path_to(node: u32, step: impl Fn(u32) -> Option<(u32, u32)>) -> Steps {
-    let (mut length, mut at) = (0, node);
-    while let Some((parent, _)) = step(at) {
-        (length, at) = (length + 1, parent);
+    let (mut steps, mut at) = (Steps::new(), node);
+    while let Some((parent, action)) = step(at) {
+        steps.push(action);
+        at = parent;
     }
-    at = node;
-    Steps::from_back(length, |slot| {
-        if let Some((parent, action)) = step(at) {
-            (*slot, at) = (action, parent);
-        }
-    })
+    steps.reverse();
+    steps
 }
