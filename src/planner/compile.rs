@@ -1,14 +1,5 @@
-//! Turns (actions, goal) into a search problem over only the facts that can matter.
-//!
-//! Backward relevance: a fact matters if the goal tests it, or a relevant action's precondition
-//! or extra cost does; an action is relevant if it changes a fact that matters. Every other
-//! action only touches facts nothing depends on, so dropping it — and projecting out of the
-//! state every fact that does not matter, with the effects on it — keeps every plan valid and
-//! every optimum intact, while distractor actions stop multiplying states.
-//!
-//! The compiled problem keeps its conditions, effects and extra costs in one list each, the
-//! actions pointing into them: building a planner allocates a handful of times, not a few per
-//! action, since a planner built for one question must cost less than answering it.
+//! Turns (actions, goal) into a search problem over only the facts that can matter, kept in a few
+//! flat lists so that building a planner costs less than answering it (docs/planner.md).
 
 use super::facts::{FactId, Value};
 use super::model::{Action, Condition};
@@ -60,27 +51,13 @@ pub(crate) struct SlotAction<'a> {
     pub effects: &'a [(Slot, Change, Value)],
     /// One composed change per touched slot (for the heuristic and reachability).
     pub deltas: &'a [(Slot, Delta)],
-    extra: Option<(Slot, &'a [(Value, u32)])>,
+    /// Whether what it costs can depend on the state (it has an extra cost).
+    pub costs_vary: bool,
 }
 
 impl SlotAction<'_> {
     pub fn delta_on(&self, slot: Slot) -> Option<Delta> {
         self.deltas.iter().find(|(s, _)| *s == slot).map(|&(_, d)| d)
-    }
-
-    /// What the action costs in the state whose slots hold `value_of(slot)`.
-    #[inline]
-    pub fn cost_in(&self, value_of: impl Fn(usize) -> Value) -> u64 {
-        let extra = self.extra.map_or(0, |(slot, by_value)| {
-            let value = value_of(usize::from(slot));
-            by_value.iter().find(|&&(v, _)| v == value).map_or(0, |&(_, extra)| extra)
-        });
-        u64::from(self.cost) + u64::from(extra)
-    }
-
-    /// Whether what it costs can depend on the state.
-    pub fn costs_vary(&self) -> bool {
-        self.extra.is_some()
     }
 }
 
@@ -115,7 +92,7 @@ impl Compiled {
             preconditions: self.preconditions(a),
             effects: self.effects(a),
             deltas: &self.deltas[span(&e.deltas)],
-            extra: e.extra.as_ref().map(|(slot, r)| (*slot, &self.extras[span(r)])),
+            costs_vary: e.extra.is_some(),
         }
     }
 
@@ -134,10 +111,12 @@ impl Compiled {
     #[inline]
     pub fn cost_in(&self, a: usize, value_of: impl Fn(usize) -> Value) -> u64 {
         let e = &self.entries[a];
-        match &e.extra {
-            None => u64::from(e.cost),
-            Some(_) => self.action(a).cost_in(value_of),
-        }
+        let extra = e.extra.as_ref().map_or(0, |(slot, by_value)| {
+            let value = value_of(usize::from(*slot));
+            let extras = &self.extras[span(by_value)];
+            extras.iter().find(|&&(v, _)| v == value).map_or(0, |&(_, extra)| extra)
+        });
+        u64::from(e.cost) + u64::from(extra)
     }
 
     pub fn actions(&self) -> impl ExactSizeIterator<Item = SlotAction<'_>> + Clone + '_ {

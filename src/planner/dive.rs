@@ -1,17 +1,6 @@
-//! Walking straight down to the goal when the estimate is exact along the way.
-//!
-//! The search expands states by `f = g + h`, ties by their paths in action order, and the
-//! estimate is consistent, so no successor's `f` is below its parent's. From the start, at
-//! `f = h(start)`, the search therefore next expands the first successor in action order that
-//! keeps `f` unchanged — if there is one — and so on down. When such a walk reaches the goal,
-//! it is exactly what the search would have expanded, in that order, and the plan it would have
-//! returned: the walk answers for it, with the same plan, cost and count of expansions, without
-//! an open list or a closed set. (A step of cost 0 could lead back to a state already walked
-//! through, which the search would skip: the walk gives up instead.) When the walk cannot go on,
-//! the search runs from the start as usual. With a [`Pattern`](super::pattern) database the
-//! estimate is often exact: of the 1,037 questions with a plan in the shipped scenarios' golden
-//! dump (`bench/examples/golden`), 1,032 expand exactly as many states as their plan has steps.
-//! The walk runs on any [`Space`].
+//! Walking straight down to the goal when the estimate is exact along the way: the very states the
+//! search would expand, in the same order, with the same answer, without an open list or a closed
+//! set (why: docs/planner.md). Runs on any [`Space`].
 
 use super::Plan;
 use super::Steps;
@@ -59,7 +48,7 @@ pub(crate) fn dive<S: Space>(
                 return None;
             }
             // `f` is unchanged when the child's estimate is what is left.
-            if cost <= h && space.estimate_is(states, at + 1, h - cost) {
+            if cost <= h && space.estimate(states, at + 1) == h - cost {
                 next = Some((a, cost));
                 break;
             }

@@ -1,14 +1,5 @@
 //! The deficit bound of one goal condition: what moving its fact far enough costs at least,
-//! preconditions aside.
-//!
-//! With deficit `d` (`logs >= 8` at `logs = 2` has `d = 6`), any plan must gain at least `d` on
-//! the fact, and a helper with net change `+k` and cost `c` gains at most `k` per use, so adding
-//! costs at least `max(⌈d × c / k⌉, c)` over the best of them — `⌈6 × 1/2⌉ = 3` steps of `+2`. A
-//! `set` helper lands the fact on its value, from where the rest still has to be paid: it costs
-//! its own cost plus the bound from there (worked out once, as a fixpoint over the `set` values).
-//! No action lowers the bound by more than its cost — a helper's use is one of the options it
-//! weighs, whatever value it leaves — so the bound is consistent, not only admissible (the
-//! property tests of `heuristic_tests` check both).
+//! preconditions aside — `logs >= 8` with `+2` a step needs at least 4 steps (docs/planner.md).
 
 use super::compile::SlotCondition;
 use super::facts::Value;

@@ -1,14 +1,6 @@
-//! The search's estimate of the cost still to pay: never more than the truth, aware of numbers.
-//!
-//! Each unmet goal condition has a deficit bound ([`Helpers`]: `logs >= 8` with `+2` per step
-//! needs at least 4 steps, not "1 unmet condition"). Conditions are grouped so that no action
-//! helps two groups: each group's bound is paid by its own actions, so the groups' bounds add
-//! up, and within a group the largest bound holds. Preconditions are ignored (a relaxation), so
-//! the sum never overestimates.
-//!
-//! Where the facts that matter take few values, a [`Pattern`] database knows the cost to the
-//! goal of a small abstraction of the whole problem, preconditions included; the estimate is the
-//! larger of the two.
+//! The search's estimate of the cost still to pay: the goal's deficit bounds ([`Helpers`]), grouped
+//! so that they add up, raised to the [`Pattern`] database's cost where there is one — never more
+//! than the truth, and consistent (docs/planner.md).
 
 use super::compile::{Compiled, SlotAction, SlotCondition};
 use super::facts::Value;

@@ -1,18 +1,7 @@
-//! Pre-order labels: one number per search node, so that comparing two nodes' numbers compares
-//! the paths that reach them — action by action, in the order the actions were given, a path
-//! before its own extensions. The searches break ties between equally cheap states by it, which
-//! makes the plan they return the first of the cheapest plans in action order, whatever the
-//! heuristic.
-//!
-//! The nodes are kept in a list in pre-order, each with a number that grows along the list
-//! (order maintenance). A node's successors are generated while it is a leaf, so they go right
-//! after it, in action order. (A state reached again by a better path gets a new node there; the
-//! old one stays in the list, retired.) An inserted node takes the number halfway between its
-//! neighbours; where there is no room, the smallest enclosing block of numbers that is sparse
-//! enough is spread out evenly — the "two simplified algorithms" of Bender, Cole, Demaine,
-//! Farach-Colton and Zito (2002), which costs O(log n) moves per insertion, amortised, however
-//! deep the search goes. Spreading never changes which of two nodes comes first, so an open list
-//! that compares the labels as they are now stays in order through it.
+//! Pre-order labels: one number per search node, so that comparing two nodes' numbers compares the
+//! paths that reach them, action by action — how the search keeps ties in action order. An
+//! order-maintenance list (Bender et al. 2002), so a deep search never runs out of numbers
+//! (docs/planner.md).
 
 /// Labels stay below this.
 const LIMIT: u64 = 1 << 62;

@@ -19,35 +19,14 @@
 //! assert_eq!(plan.cost, 2);
 //! ```
 //!
-//! Guarantees:
-//! - **Optimal.** Forward A* with a heuristic that never overestimates and is consistent
-//!   ([`heuristic`]), so a returned plan has the least total cost.
-//! - **Deterministic, ties in action order.** Of the cheapest plans, the one returned is the first
-//!   in the order the actions were given, step by step — whatever the heuristic — because states
-//!   of equal `f` are expanded in the order of their paths ([`label`]). With actions of cost 0,
-//!   plans can visit a state twice, or take a step that cannot influence the goal, at no cost;
-//!   the one returned is then the first of the cheapest plans that visit no state twice and take
-//!   only actions that can influence the goal ([`compile`]).
-//! - **Bounded.** At most `budget` expansions (and at most [`MAX_BUDGET`]), then
-//!   [`NoPlan::Budget`]; never hangs or panics, and a search's memory is bounded whatever it is asked.
-//! - **Explained.** No plan is [`NoPlan::Unreachable`] (naming what nothing can move),
-//!   [`NoPlan::Exhausted`] or [`NoPlan::Budget`].
-//! - **Focused.** Actions that cannot influence the goal are dropped and the facts only they touch
-//!   are projected out, so distractors do not multiply the search ([`compile`]).
-//! - **One search, two spaces.** One A* ([`search`]) runs over a [`search::Space`]: value
-//!   slices ([`slices`]), which take every problem and state, or one packed word ([`packed`])
-//!   when the remaining facts fit its bit fields and the conditions are intervals; any state that
-//!   does not fit sends the question to the slices, which give the same answer.
-//! - **Straight down when it can.** Where the facts take few values, the heuristic's
-//!   [`pattern`] database is often exact, and then a walk that keeps `f` unchanged ([`dive`])
-//!   finds the very plan the search would, without an open list or a closed set.
-//! - **Cheap to build.** A [`Planner`] asked once compiles the question into flat lists and
-//!   answers with the plain deficit bounds; the tables that pay over many questions are built
-//!   when it is asked again ([`Planner::prepared`] builds them at once).
-//!
-//! What each comparison and change means — how it holds, applies, composes and moves a fact —
-//! is said once, in [`ops`]; an action's cost may add an extra by one fact's value
-//! ([`ExtraCost`]), which the estimates leave out, so they stay below the truth.
+//! Guarantees (each part's reasons: docs/planner.md): the plan is **optimal** — forward A* with
+//! a consistent estimate that never overestimates ([`heuristic`]); of the cheapest plans it is the
+//! **first in action order** ([`label`]); a search is **bounded** by its budget and
+//! [`MAX_BUDGET`]; no plan is **explained** ([`NoPlan`]). One search ([`search`]) runs over value
+//! slices ([`slices`]) or one packed word ([`packed`]); the walk ([`dive`]) stands in for it when
+//! the estimate is exact. What each comparison and change means is said once, in [`ops`]; an
+//! action's cost may add an extra by one fact's value ([`ExtraCost`]), which the estimates leave
+//! out, so they stay below the truth.
 
 mod compile;
 mod dive;

@@ -1,17 +1,7 @@
-//! The projected state packed into one `u64`, when every slot fits a small bit field — a
-//! [`Space`] where applying an action, comparing and hashing a state are a few instructions.
-//!
-//! Each slot gets a field of `bits` value bits holding `value − bias`, topped by one guard bit
-//! that is 0 in every state. The guards turn whole-state questions into a few word operations
-//! (SWAR): `(x | guards) − thresholds` keeps a field's guard exactly where the field is at least
-//! its threshold, `x + additions` sets a guard exactly where a field overflows. Preconditions and
-//! the goal become masks, effects become `(x & keep | set) + add − sub`.
-//!
-//! It takes the comparisons whose values form one interval ([`Compare::interval`]); a problem
-//! with another (`!=`) is left to the [`Slices`](super::slices) space. Field ranges come from the
-//! constants the problem mentions, plus headroom; a start or a successor that does not fit is
-//! detected, never wrapped, and the question goes to the slices too — so packing changes speed
-//! only, never an answer.
+//! The projected state packed into one `u64`, when every slot fits a small bit field and every
+//! condition is an interval — a [`Space`] where testing, applying, comparing and hashing are a few
+//! word operations (SWAR, with a guard bit per field: docs/planner.md). What does not fit is
+//! detected, never wrapped, and goes to the [`Slices`](super::slices): packing changes speed only.
 
 use super::compile::{Compiled, SlotCondition};
 use super::facts::Value;
@@ -67,11 +57,6 @@ impl Layout {
     fn place(&self, slot: usize, offset: i64) -> Option<u64> {
         let f = self.fields[slot];
         (0..=f.max).contains(&offset).then(|| (offset as u64) << f.shift)
-    }
-
-    #[inline]
-    fn value(&self, x: u64, slot: usize) -> Value {
-        self.fields[slot].value(x)
     }
 }
 
@@ -252,7 +237,7 @@ fn pack_into(problem: &Compiled, heuristic: &Heuristic, ranges: &[Range], max_va
         let needs = Test::new(&layout, action.preconditions);
         let mut packed = PackedAction {
             cost: u64::from(action.cost),
-            varies: action.costs_vary(),
+            varies: action.costs_vary,
             needs,
             keep: !0,
             set: 0,
@@ -389,6 +374,6 @@ impl Space for Words<'_> {
             return action.cost;
         }
         let (x, layout) = (states[i as usize], &self.packed.layout);
-        self.problem.cost_in(a, |slot| layout.value(x, slot))
+        self.problem.cost_in(a, |slot| layout.fields[slot].value(x))
     }
 }

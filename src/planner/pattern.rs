@@ -1,16 +1,7 @@
-//! A pattern database: the exact cost to the goal from every state of a small abstraction of
-//! the problem, worked out backwards once, when the planner is built.
-//!
-//! Each fact's values are cut to a box around the constants the problem mentions (thresholds,
-//! values set, and 0) — one past them on each side for a fact that actions add to, since its
-//! values drift: inside, a value stands for itself; the lowest value of the box stands for every
-//! value at or below it, the highest for every value at or above it. A test holds on a class
-//! when it holds for any of its values, and where adding to a boundary class could land in
-//! several classes, every one is an edge. So every real step is a step between the classes, the
-//! cheapest abstract path is never dearer than the real one (admissible), and a step of cost `k`
-//! lowers the estimate by at most `k` (consistent). Where the cheapest abstract path keeps off
-//! the boundary classes it is the real cost, and the search can just walk down it
-//! ([`dive`](super::dive)); where it takes a shortcut through one, it is only a lower bound.
+//! A pattern database: the exact cost to the goal from every state of a small abstraction of the
+//! problem (each fact's values cut to a box around the constants it mentions), worked out backwards
+//! once, with each class's whole estimate beside it (why it is admissible and consistent:
+//! docs/planner.md).
 
 use super::compile::{Compiled, SlotCondition};
 use super::facts::Value;

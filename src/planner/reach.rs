@@ -1,10 +1,5 @@
-//! A quick relaxed look-ahead: can the goal be reached at all, and if not, what blocks it?
-//!
-//! Each fact keeps the interval of values it could ever take; an action fires once all its
-//! preconditions fit those intervals, and then widens them (`+k` opens the top, `set c` adds c).
-//! This over-approximates what is reachable, so a goal outside the intervals is truly
-//! unreachable — and walking back from it through the actions that would have helped finds the
-//! facts that no action can move at all, which is what the answer names.
+//! A quick relaxed look-ahead: can the goal be reached at all, and if not, which facts no action
+//! can move (docs/planner.md)?
 
 use super::compile::{Compiled, SlotAction, SlotCondition};
 use super::facts::Value;

@@ -1,9 +1,6 @@
-//! Forward A* — the planner's one search — over any [`Space`]: whole value slices, or states
-//! packed into a word. One closed set keyed by the state, one open list, ties between equally
-//! cheap states broken by their paths' [labels](super::label).
-//!
-//! All working memory lives in a [`Search`] (and the space's states) that is cleared, not freed,
-//! between searches, so a plan costs no allocation beyond its answer once a thread has planned.
+//! Forward A* — the planner's one search — over any [`Space`]: one closed set keyed by the state,
+//! one open list, ties broken by the paths' [labels](super::label). Its memory is cleared, not
+//! freed, between searches, so a plan allocates nothing once a thread has planned.
 
 use super::compile::Compiled;
 use super::facts::Value;
@@ -44,11 +41,6 @@ pub(crate) trait Space {
     fn same(&self, states: &Self::States, i: u32, j: u32) -> bool;
     /// A lower bound on the cost to the goal, consistent; [`DEAD_END`] when it is out of reach.
     fn estimate(&self, states: &Self::States, i: u32) -> u64;
-    /// Whether the estimate of state `i` is `value` (a space may know it is not sooner).
-    #[inline(always)]
-    fn estimate_is(&self, states: &Self::States, i: u32, value: u64) -> bool {
-        self.estimate(states, i) == value
-    }
     fn meets_goal(&self, states: &Self::States, i: u32) -> bool;
     /// What action `a` costs taken in state `i`.
     fn cost(&self, states: &Self::States, i: u32, a: usize) -> u64;
