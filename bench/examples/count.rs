@@ -17,7 +17,6 @@ fn main() {
     for _ in 0..times {
         if compile {
             let planner = Planner::new(black_box(&p.actions), black_box(&p.goal));
-            let planner = if std::env::var_os("PREP").is_some() { planner.prepared() } else { planner };
             black_box(planner.plan(black_box(&p.start), 5000)).ok();
         } else {
             black_box(black_box(&planner).plan(black_box(&p.start), 5000)).ok();
