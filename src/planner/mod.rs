@@ -163,8 +163,8 @@ impl NoPlan {
 /// A goal compiled against an action list, reusable for any number of start states.
 ///
 /// Building one is cheap: the first question is answered with the plain deficit bounds. The
-/// tables that make later questions fast — the pattern database, the enabling bounds, the packed
-/// form — are built when it is asked again (or at once: [`prepared`](Self::prepared)). Which
+/// tables that make later questions fast — the pattern database and the packed form — are built
+/// when it is asked again (or at once: [`prepared`](Self::prepared)). Which
 /// tables answered changes how many states a search expands, never the answer: the plan is the
 /// first of the cheapest whatever the estimate, and a first search that runs out of budget is
 /// asked again with the tables, so "budget" means the same for every call.

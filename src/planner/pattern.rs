@@ -72,24 +72,13 @@ impl Pattern {
             size = size.checked_mul(values).filter(|&s| s <= MAX_STATES)?;
         }
         let mut pattern = Pattern { axes, costs: vec![UNREACHABLE; size], whole: Vec::with_capacity(size) };
-        pattern.solve(problem, size);
-        let (mut whole, mut state) = (std::mem::take(&mut pattern.whole), vec![0; problem.slots.len()]);
-        pattern.each_state(|index, values| {
-            let cost = pattern.costs[index];
-            // (A box edge beyond what a value can hold stands for no state inside the box.)
-            state
-                .iter_mut()
-                .zip(values)
-                .for_each(|(s, &v)| *s = v.clamp(Value::MIN.into(), Value::MAX.into()) as Value);
-            let rest = (cost != UNREACHABLE).then(|| rest(&state)).flatten();
-            whole.push(rest.map_or(DEAD_END, |rest| rest.max(u64::from(cost))));
-        });
-        pattern.whole = whole;
+        pattern.solve(problem, size, rest);
         Some(pattern)
     }
 
-    /// Backward Dijkstra from the abstract goal states over the abstract steps.
-    fn solve(&mut self, problem: &Compiled, size: usize) {
+    /// Backward Dijkstra from the abstract goal states over the abstract steps; then each
+    /// representative's whole estimate, the larger of its cost and `rest`.
+    fn solve(&mut self, problem: &Compiled, size: usize, rest: impl Fn(&[Value]) -> Option<u64>) {
         // Every abstract step as (to, from, cost).
         let mut steps: Vec<(u32, u32, u32)> = Vec::with_capacity(size * problem.len());
         let mut open = BinaryHeap::new();
@@ -99,8 +88,13 @@ impl Pattern {
             .map(|a| (0..self.axes.len()).map(|slot| a.delta_on(slot as u16)).collect())
             .collect();
         let mut values: Vec<i64> = self.axes.iter().map(|a| a.low).collect();
-        let mut ranges = Vec::new();
+        let (mut ranges, mut representative) = (Vec::new(), vec![0; values.len()]);
         for state in 0..size {
+            // (A box edge beyond what a value can hold stands for no state inside the box.)
+            for (r, &v) in representative.iter_mut().zip(&values) {
+                *r = v.clamp(Value::MIN.into(), Value::MAX.into()) as Value;
+            }
+            self.whole.push(rest(&representative).unwrap_or(DEAD_END));
             let holds =
                 |c: &SlotCondition| self.axes[c.slot as usize].holds_somewhere(values[c.slot as usize], c);
             if problem.goal.iter().all(holds) {
@@ -141,6 +135,10 @@ impl Pattern {
                     open.push(Reverse((through, from)));
                 }
             }
+        }
+        for (whole, &cost) in self.whole.iter_mut().zip(&self.costs) {
+            *whole =
+                if cost == UNREACHABLE || *whole == DEAD_END { DEAD_END } else { (*whole).max(cost.into()) };
         }
     }
 
@@ -187,15 +185,6 @@ impl Pattern {
                 *i = 0;
                 digit += 1;
             }
-        }
-    }
-
-    /// Calls `each` with the representative values of every abstract state, in index order.
-    fn each_state(&self, mut each: impl FnMut(usize, &[i64])) {
-        let mut values: Vec<i64> = self.axes.iter().map(|a| a.low).collect();
-        for index in 0..self.costs.len() {
-            each(index, &values);
-            self.next_values(&mut values);
         }
     }
 
