@@ -4,13 +4,14 @@
 use super::compile::SlotCondition;
 use super::facts::Value;
 use super::ops::{Delta, Need};
+use smallvec::SmallVec;
 
 /// The actions that can help one goal condition.
 #[derive(Clone, Debug)]
 pub(crate) struct Helpers {
     pub condition: SlotCondition,
     /// `(cost, k)`: helpers adding `k` (never 0) to the fact.
-    adds: Vec<(u64, i64)>,
+    adds: SmallVec<[(u64, i64); 2]>,
     /// The least a plan whose last `set` is one of the helpers pays: that set, and what is still
     /// missing from the value it sets (`None`: no set leads to the condition).
     via_sets: Option<u64>,
@@ -19,7 +20,7 @@ pub(crate) struct Helpers {
 impl Helpers {
     /// The bound for `condition` given its helpers: (cost, net change on its fact).
     pub fn new(condition: SlotCondition, helpers: impl IntoIterator<Item = (u64, Delta)>) -> Self {
-        let (mut adds, mut sets) = (Vec::new(), Vec::new());
+        let (mut adds, mut sets) = (SmallVec::new(), SmallVec::<[(u64, Value); 2]>::new());
         for (cost, delta) in helpers {
             match delta {
                 Delta::Add(0) => {}
@@ -30,7 +31,8 @@ impl Helpers {
         let mut helpers = Helpers { condition, adds, via_sets: None };
         // What is left after each set: by adds alone, then relaxed through the other sets until
         // nothing improves (a shortest-path fixpoint: updating in place reaches the same one).
-        let mut rest: Vec<Option<u64>> = sets.iter().map(|&(_, value)| helpers.bound(value)).collect();
+        let mut rest: SmallVec<[Option<u64>; 2]> =
+            sets.iter().map(|&(_, value)| helpers.bound(value)).collect();
         for _ in 0..sets.len() {
             let mut changed = false;
             for i in 0..sets.len() {

@@ -6,11 +6,13 @@ use super::compile::{Compiled, SlotAction, SlotCondition};
 use super::facts::Value;
 pub(crate) use super::helpers::Helpers;
 use super::pattern::Pattern;
+use smallvec::SmallVec;
 
 #[derive(Clone, Debug)]
 pub(crate) struct Heuristic {
-    /// Goal conditions grouped so that no action helps conditions in two groups.
-    pub groups: Vec<Vec<Helpers>>,
+    /// Each goal condition's deficit bound with its group, by group: no action helps conditions
+    /// in two groups.
+    pub bounds: Vec<(usize, Helpers)>,
     /// The cost to the goal in a small abstraction, when there is one.
     pub pattern: Option<Pattern>,
 }
@@ -23,7 +25,7 @@ impl Heuristic {
             |a: &SlotAction, c: &SlotCondition| a.delta_on(c.slot).is_some_and(|d| d.can_help(c.compare));
 
         // Union-find over goal conditions joined by an action that helps both.
-        let mut parent: Vec<usize> = (0..goal.len()).collect();
+        let mut parent: SmallVec<[usize; 8]> = (0..goal.len()).collect();
         fn root(parent: &mut [usize], mut i: usize) -> usize {
             while parent[i] != i {
                 parent[i] = parent[parent[i]];
@@ -41,21 +43,15 @@ impl Heuristic {
             }
         }
 
-        let mut groups: Vec<Vec<Helpers>> = Vec::new();
-        let mut roots: Vec<usize> = Vec::with_capacity(goal.len());
-        for (i, condition) in goal.iter().enumerate() {
-            let helpers = problem.actions().filter(|a| helps(a, condition));
-            let entry = Helpers::new(
-                *condition,
-                helpers.filter_map(|a| Some((u64::from(a.cost), a.delta_on(condition.slot)?))),
-            );
-            let r = root(&mut parent, i);
-            match roots.iter().position(|&g| g == r) {
-                Some(g) => groups[g].push(entry),
-                None => (roots.push(r), groups.push(vec![entry])).1,
-            }
-        }
-        Heuristic { groups, pattern: None }
+        let mut bounds: Vec<(usize, Helpers)> = (goal.iter().enumerate())
+            .map(|(i, condition)| {
+                let helpers = problem.actions().filter(|a| helps(a, condition));
+                let helpers = helpers.filter_map(|a| Some((u64::from(a.cost), a.delta_on(condition.slot)?)));
+                (root(&mut parent, i), Helpers::new(*condition, helpers))
+            })
+            .collect();
+        bounds.sort_by_key(|&(group, _)| group);
+        Heuristic { bounds, pattern: None }
     }
 
     /// The plain bounds raised by the pattern database: dearer to build, for a planner asked
@@ -91,14 +87,13 @@ impl Heuristic {
     /// end.
     #[inline]
     pub fn estimate_unpatterned(&self, state: &[Value]) -> Option<u64> {
-        let mut estimate = 0u64;
-        for group in &self.groups {
-            let mut largest = 0u64;
-            for member in group {
-                largest = largest.max(member.bound(state[member.condition.slot as usize])?);
+        let (mut sum, mut group, mut largest) = (0u64, usize::MAX, 0u64);
+        for (member_of, bound) in &self.bounds {
+            if *member_of != group {
+                (sum, group, largest) = (sum.saturating_add(largest), *member_of, 0);
             }
-            estimate = estimate.saturating_add(largest);
+            largest = largest.max(bound.bound(state[bound.condition.slot as usize])?);
         }
-        Some(estimate)
+        Some(sum.saturating_add(largest))
     }
 }
