@@ -54,7 +54,9 @@ fn check_prints_every_error_as_path_line_col_field_message_and_exits_1() {
         lines[0]
     );
     assert!(
-        lines[1].contains(": actions[3].station: unknown station \"tabel\" (did you mean \"table\"?)"),
+        lines[1].contains(
+            ": actions[3].station: unknown station or kind of station \"tabel\" (did you mean \"table\"?)"
+        ),
         "{}",
         lines[1]
     );
@@ -67,12 +69,14 @@ fn check_prints_every_error_as_path_line_col_field_message_and_exits_1() {
 }
 
 #[test]
-fn plan_prints_one_action_a_line_then_cost_and_expansions() {
+fn plan_prints_one_action_and_its_station_a_line_then_cost_and_expansions() {
     let out = goap_town(&["plan", "scenarios/cook.ron", "--character", "cook", "--goal", "fed"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert_eq!(lines[..5], ["chopWood", "lightFire", "cookMeal", "eatMeal", "cost 4"]);
+    // Four actions of cost 1, and 9.6 s of walking at the default weight of 0.1 a second.
+    let steps = ["chopWood @ woodpile", "lightFire @ hearth", "cookMeal @ hearth", "eatMeal @ table"];
+    assert_eq!(lines[..5], [&steps[..], &["cost 4.96"]].concat());
     assert!(lines[5].starts_with("expanded "), "{stdout}");
 }
 
@@ -92,7 +96,8 @@ fn plan_json_reports_plan_cost_and_expansions() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["plan"], serde_json::json!(["pickAmmo", "approach", "attack"]));
-    assert_eq!(v["cost"], 4);
+    assert_eq!(v["stations"], serde_json::json!(["ammo", "player", "player"]));
+    assert_eq!(v["cost"], 4.82);
     assert!(v["expanded"].as_u64().unwrap() >= 3);
 }
 
@@ -125,7 +130,7 @@ fn plan_without_a_plan_says_why_and_exits_2() {
         "world.ironIngot=1",
     ]);
     assert!(out.status.success());
-    assert!(text(&out.stdout).starts_with("collectIron\nforgeTools\ncost 2\n"));
+    assert!(text(&out.stdout).starts_with("collectIron @ furnace\nforgeTools @ anvil\ncost 2.54\n"));
 }
 
 #[test]

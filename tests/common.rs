@@ -15,7 +15,13 @@ pub fn shipped(file_name: &str) -> Scenario {
 /// The action ids of `plan` for character `character` of `scenario`.
 pub fn ids(scenario: &Scenario, character: usize, plan: &Plan) -> Vec<String> {
     let who = &scenario.characters[character];
-    plan.steps.iter().map(|&s| scenario.actions[who.actions[s as usize]].id.clone()).collect()
+    plan.steps.iter().map(|&s| scenario.actions[who.tasks[s as usize].action].id.clone()).collect()
+}
+
+/// What the actions of `plan` cost, in the scenario's units, walking aside.
+pub fn action_cost(scenario: &Scenario, character: usize, plan: &Plan) -> u32 {
+    let who = &scenario.characters[character];
+    plan.steps.iter().map(|&s| scenario.actions[who.tasks[s as usize].action].planning.cost).sum()
 }
 
 #[allow(unused_imports)]

@@ -68,7 +68,7 @@ fn saving_reloads_a_good_edit_keeps_the_last_good_on_a_bad_one_and_clears_on_the
     let expected = format!("{}:", path.display());
     assert!(
         errors[0].starts_with(&expected)
-            && errors[0].contains("unknown station \"harth\" (did you mean \"hearth\"?)"),
+            && errors[0].contains("unknown station or kind of station \"harth\" (did you mean \"hearth\"?)"),
         "{errors:?}"
     );
     // The last good scenario keeps running.

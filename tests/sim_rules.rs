@@ -38,7 +38,7 @@ fn the_second_to_arrive_for_the_last_loaf_abandons_with_the_reason_and_replans()
         .filter(|e| e.villager.as_deref() == Some("far"))
         .map(|e| (e.kind, e.text.as_str()))
         .collect();
-    assert_eq!(far[0], (EventKind::PlanMade, "Plan for hunger: takeBread, eat (cost 2, 2 expanded)"));
+    assert_eq!(far[0], (EventKind::PlanMade, "Plan for hunger: takeBread, eat (cost 2.2, 2 expanded)"));
     assert_eq!(
         far[1],
         (EventKind::Abandoned, "Abandoned takeBread: needs world.bread >= 1, but world.bread is 0 now")
@@ -111,7 +111,8 @@ fn a_challenger_waits_for_the_walk_and_the_action_to_finish() {
         day.events.iter().map(|e| (e.t, e.kind, e.text.as_str())).collect();
     let switch =
         day.events.iter().position(|e| e.kind == EventKind::GoalSwitch).expect("hunger overtakes work");
-    assert_eq!(day.events[switch].text, "hunger (0.98) overtook work (0.38)", "{worker:?}");
+    // Eating costs 1, and walking 20 s back to the kitchen 2 more (0.1 a second): 1 − 0.02 × 3.
+    assert_eq!(day.events[switch].text, "hunger (0.94) overtook work (0.38)", "{worker:?}");
     // Hunger passed work's score + 0.15 eleven seconds into a twenty-second walk, but the
     // switch waits for the safe point after the work is done.
     assert!(!busy_before(&day, switch, "worker"), "{worker:?}");

@@ -49,16 +49,22 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), String
 
     let actions = scenario.planning_actions(character);
     let result = Planner::new(&actions, &goal.conditions).plan(&start, scenario.settings.planner_budget);
-    let id_of = |step: u32| scenario.actions[who.actions[step as usize]].id.clone();
+    let task = |step: &u32| who.tasks[*step as usize];
+    let action_of = |step: &u32| scenario.actions[task(step).action].id.as_str();
+    let station_of = |step: &u32| scenario.stations[task(step).station].id.as_str();
     Ok(match (result, request.json) {
         (Ok(plan), false) => {
-            let mut text: String = plan.steps.iter().map(|&s| id_of(s) + "\n").collect();
-            text += &format!("cost {}\nexpanded {}\n", plan.cost, plan.expanded);
+            let mut text: String =
+                plan.steps.iter().map(|s| format!("{} @ {}\n", action_of(s), station_of(s))).collect();
+            text += &format!("cost {}\nexpanded {}\n", scenario::cost_text(plan.cost), plan.expanded);
             (text, 0)
         }
         (Ok(plan), true) => {
-            let ids: Vec<String> = plan.steps.iter().map(|&s| id_of(s)).collect();
-            (json!({"plan": ids, "cost": plan.cost, "expanded": plan.expanded}).to_string() + "\n", 0)
+            let ids: Vec<&str> = plan.steps.iter().map(action_of).collect();
+            let stations: Vec<&str> = plan.steps.iter().map(station_of).collect();
+            let cost = scenario::cost_value(plan.cost);
+            let object = json!({"plan": ids, "stations": stations, "cost": cost, "expanded": plan.expanded});
+            (object.to_string() + "\n", 0)
         }
         (Err(why), false) => (format!("no plan: {}\n", why.explain(&scenario.facts)), 2),
         (Err(why), true) => {

@@ -31,6 +31,7 @@ pub struct GoalLine {
     pub planned: bool,
     /// From the last arbitration; `None` when it had no viable plan (or was not planned).
     pub score: Option<f32>,
+    /// The plan's cost in the planner's hundredths ([`cost_text`](crate::scenario::cost_text)).
     pub cost: Option<u32>,
     pub current: bool,
 }
@@ -71,7 +72,8 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
     let state = match activity {
         Activity::Idle => StateLine::Deciding,
         Activity::Walking => StateLine::WalkingTo(
-            current_action.map(|a| scenario.stations[a.station].label.clone()).unwrap_or_default(),
+            (intent.current().map(|s| scenario.stations[town.station(villager.index, s)].label.clone()))
+                .unwrap_or_default(),
         ),
         Activity::Acting { left } => {
             let action = current_action?;

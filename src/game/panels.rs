@@ -167,7 +167,12 @@ fn inspector_panel(mut contexts: EguiContexts, inspected: Res<Inspected>, lang: 
                 let detail = match (goal.planned, goal.score, goal.cost) {
                     (false, _, _) => l.text(Label::NotPlanned).to_owned(),
                     (true, Some(score), Some(cost)) => {
-                        format!("{} {score:.2} · {} {cost}", l.text(Label::Score), l.text(Label::Cost))
+                        format!(
+                            "{} {score:.2} · {} {}",
+                            l.text(Label::Score),
+                            l.text(Label::Cost),
+                            crate::scenario::cost_text(u64::from(cost))
+                        )
                     }
                     (true, _, _) => l.text(Label::NoPlan).to_owned(),
                 };

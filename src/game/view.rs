@@ -244,8 +244,9 @@ fn follow_positions(
 /// A few words under the token: the action under way, where it walks, or that it waits.
 pub fn short_status(town: &Town, villager: &Villager, intent: &Intent, activity: &Activity) -> String {
     let action = intent.current().map(|s| town.action(villager.index, s));
+    let station = intent.current().map(|s| &town.scenario.stations[town.station(villager.index, s)]);
     match (activity, action) {
-        (Activity::Walking, Some(a)) => format!("to {}", town.scenario.stations[a.station].label),
+        (Activity::Walking, Some(_)) => format!("to {}", station.map_or("", |s| s.label.as_str())),
         (Activity::Acting { .. }, Some(a)) => a.label.clone(),
         (Activity::Waiting { .. }, _) => "waiting...".to_owned(),
         (Activity::Resting { .. }, _) => "resting".to_owned(),
@@ -309,7 +310,7 @@ fn draw_selection(
     if *activity == Activity::Walking
         && let Some(step) = intent.current()
     {
-        let station = &town.scenario.stations[town.action(villager.index, step).station];
+        let station = &town.scenario.stations[town.station(villager.index, step)];
         gizmos.line_2d(here, Vec2::from(station.position), Color::srgba(1.0, 0.95, 0.3, 0.6));
     }
 }

@@ -87,9 +87,11 @@ impl FactTable {
         (0..self.facts.len()).map(|i| FactId(i as u16))
     }
 
-    /// The names of one scope, in interning order (for "did you mean" suggestions).
+    /// The names of one scope, in interning order (for "did you mean" suggestions), but for the
+    /// engine's own facts, whose names start with `@`.
     pub fn names_in(&self, scope: Scope) -> impl Iterator<Item = &str> + '_ {
-        self.facts.iter().filter(move |(s, _)| *s == scope).map(|(_, n)| n.as_str())
+        let names = self.facts.iter().filter(move |(s, _)| *s == scope).map(|(_, n)| n.as_str());
+        names.filter(|n| !n.starts_with('@'))
     }
 }
 

@@ -67,10 +67,16 @@ pub fn diff(old: &Scenario, new: &Scenario) -> Vec<Change> {
         |c, id, (_, a), (_, b)| {
             c.live(&format!("{id}.label"), &a.label, &b.label);
             c.live(&format!("{id}.pos"), position(a.position), position(b.position));
+            c.restart(&format!("{id}.kind"), &a.kind, &b.kind);
+            let capacity = |s: &super::Station| s.capacity.map_or("none".to_owned(), |n| n.to_string());
+            c.live(&format!("{id}.capacity"), capacity(a), capacity(b));
         },
     );
 
-    let station_of = |s: &Scenario, i: usize| s.stations.get(i).map_or(String::new(), |st| st.id.clone());
+    // Where an action can be done: the stations its station or kind names now.
+    let stations_of = |s: &Scenario, x: &super::ActionDef| {
+        terms(x.stations.iter().filter_map(|&i| s.stations.get(i)).map(|st| st.id.clone()))
+    };
     c.by_id(
         "",
         "action",
@@ -78,7 +84,7 @@ pub fn diff(old: &Scenario, new: &Scenario) -> Vec<Change> {
         &keyed(new, &new.actions, |x| &x.id),
         |c, id, (so, a), (sn, b)| {
             c.live(&format!("{id}.label"), &a.label, &b.label);
-            c.restart(&format!("{id}.station"), station_of(so, a.station), station_of(sn, b.station));
+            c.restart(&format!("{id}.station"), stations_of(so, a), stations_of(sn, b));
             c.live(&format!("{id}.duration"), a.duration, b.duration);
             c.live(&format!("{id}.cost"), a.planning.cost, b.planning.cost);
             let needs = |s: &Scenario, x: &super::ActionDef| {

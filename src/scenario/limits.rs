@@ -28,6 +28,10 @@ pub const DURATION: Range = (0.0, 86_400.0, "a duration (simulated seconds)");
 pub const NEED_RATE: Range = (0.0, 1.0, "a need's rate (per second)");
 pub const NEED_INITIAL: Range = (0.0, 1.0, "a need's initial insistence");
 pub const URGENCY: Range = (0.0, 10.0, "a quota's urgency");
+pub const WALK_WEIGHT: Range = (0.0, 1000.0, "the walk weight (cost per second of walking)");
+
+/// The most villagers one station serves at once.
+pub const MAX_CAPACITY: i64 = 1000;
 
 /// The largest cost of one action.
 pub const MAX_COST: i64 = 1_000_000;

@@ -110,8 +110,8 @@ pub(super) fn warn_unused(check: &mut Checker, scenario: &Scenario, raw: &RawSce
     }
     let mut used = vec![false; scenario.stations.len()];
     for action in &scenario.actions {
-        if let Some(slot) = used.get_mut(action.station) {
-            *slot = true;
+        for &s in &action.stations {
+            used[s] = true;
         }
     }
     for (s, station) in scenario.stations.iter().enumerate() {

@@ -43,6 +43,8 @@ pub struct Settings {
     pub planner_budget: usize,
     /// Simulated seconds between retries while waiting for the world to change.
     pub retry_interval: f32,
+    /// What a second of walking costs in a plan, in the units of the actions' costs.
+    pub walk_weight: f32,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -50,14 +52,20 @@ pub struct Station {
     pub id: String,
     pub label: String,
     pub position: [f32; 2],
+    /// What an action names to be done at any station like this one (its id unless it says).
+    pub kind: String,
+    /// How many villagers may act here at once (`None`: any number).
+    pub capacity: Option<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct ActionDef {
     pub id: String,
     pub label: String,
-    /// Index into [`Scenario::stations`].
-    pub station: usize,
+    /// The station id or kind it names.
+    pub at: String,
+    /// Where it can be done: indices into [`Scenario::stations`], at least one.
+    pub stations: Vec<usize>,
     /// Simulated seconds of work at the station.
     pub duration: f32,
     /// What the planner sees: cost, preconditions, effects (named by `id`).
@@ -92,7 +100,18 @@ pub struct Character {
     pub facts: Vec<(FactId, Value)>,
     /// Indices into [`Scenario::actions`], in the order ties are broken.
     pub actions: Vec<usize>,
+    /// Each of its actions at each station it can be done at, in that order: what it plans with.
+    pub tasks: Vec<Task>,
     pub goals: Vec<Goal>,
+}
+
+/// One thing a character can plan to do: an action, at one of its stations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Task {
+    /// Index into [`Scenario::actions`].
+    pub action: usize,
+    /// Index into [`Scenario::stations`].
+    pub station: usize,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -108,6 +127,9 @@ pub struct Scenario {
     pub stations: Vec<Station>,
     pub actions: Vec<ActionDef>,
     pub characters: Vec<Character>,
+    /// The agent fact the planner keeps a villager's place in: the index of the station it
+    /// stands at, or [`START`] before its first step of the day. No scenario can name it.
+    pub place: FactId,
     /// Problems that do not stop the scenario from running.
     pub warnings: Vec<Diagnostic>,
 }
@@ -117,19 +139,71 @@ impl Scenario {
         self.characters.iter().position(|c| c.id == id)
     }
 
-    /// The world at dawn plus `character`'s own facts: what it plans from at the start.
+    /// The world at dawn plus `character`'s own facts, standing at its start: what it plans
+    /// from at the start.
     pub fn start_state(&self, character: usize) -> State {
         let mut state = State::zeros(self.facts.len());
         for &(fact, value) in self.world_seed.iter().chain(&self.characters[character].facts) {
             state.set(fact, value);
         }
+        state.set(self.place, START);
         state
     }
 
-    /// The planner's view of what `character` can do, in its tie-break order.
+    /// The planner's view of what `character` can do, one action per task, in its tie-break
+    /// order: each task's action, which also puts the villager at the task's station, and costs
+    /// the walk there from wherever the villager stands on top of the action's own cost. Costs
+    /// are in [`COST_SCALE`]ths of the scenario's.
     pub fn planning_actions(&self, character: usize) -> Vec<planner::Action> {
-        self.characters[character].actions.iter().map(|&a| self.actions[a].planning.clone()).collect()
+        let c = &self.characters[character];
+        let origins = std::iter::once((START, c.start))
+            .chain(self.stations.iter().enumerate().map(|(s, station)| (s as Value, station.position)));
+        c.tasks
+            .iter()
+            .map(|task| {
+                let def = &self.actions[task.action];
+                let mut action = def.planning.clone();
+                action.name = format!("{}@{}", def.id, self.stations[task.station].id);
+                action.cost = action.cost.saturating_mul(COST_SCALE);
+                action.effects.push(planner::Effect::set(self.place, task.station as Value));
+                let to = self.stations[task.station].position;
+                for (origin, from) in origins.clone() {
+                    let walk = self.walk_cost(c, from, to);
+                    if walk > 0 {
+                        action = action.costs_more_where(self.place, origin, walk);
+                    }
+                }
+                action
+            })
+            .collect()
     }
+
+    /// What walking from `from` to `to` costs `character` in a plan, in [`COST_SCALE`]ths.
+    pub fn walk_cost(&self, character: &Character, from: [f32; 2], to: [f32; 2]) -> u32 {
+        let seconds = (to[0] - from[0]).hypot(to[1] - from[1]) / character.speed;
+        (seconds * self.settings.walk_weight * COST_SCALE as f32).round().min(u32::MAX as f32) as u32
+    }
+}
+
+/// A villager's place before its first step of the day (at its start): see [`Scenario::place`].
+pub const START: Value = -1;
+
+/// Planner costs are hundredths of a scenario's costs, so that a short walk can cost a fraction
+/// of an action.
+pub const COST_SCALE: u32 = 100;
+
+/// A planner cost in the scenario's units: `4.37`, or `4` when whole.
+pub fn cost_text(cost: u64) -> String {
+    let scale = u64::from(COST_SCALE);
+    match cost % scale {
+        0 => (cost / scale).to_string(),
+        cents => format!("{}.{:02}", cost / scale, cents).trim_end_matches('0').to_owned(),
+    }
+}
+
+/// A planner cost in the scenario's units, as a number.
+pub fn cost_value(cost: u64) -> f64 {
+    cost as f64 / f64::from(COST_SCALE)
 }
 
 /// Why a scenario could not be loaded.

@@ -23,6 +23,7 @@ pub struct RawSettings {
     pub rest_threshold: f64,
     pub planner_budget: i64,
     pub retry_interval: f64,
+    pub walk_weight: f64,
 }
 
 impl Default for RawSettings {
@@ -34,6 +35,7 @@ impl Default for RawSettings {
             rest_threshold: 0.05,
             planner_budget: crate::planner::DEFAULT_BUDGET as i64,
             retry_interval: 1.0,
+            walk_weight: 0.1,
         }
     }
 }
@@ -43,6 +45,9 @@ pub struct RawStation {
     pub id: String,
     pub label: String,
     pub pos: (f64, f64),
+    /// Empty: the station's own id.
+    pub kind: String,
+    pub capacity: Option<i64>,
 }
 
 #[derive(Debug)]

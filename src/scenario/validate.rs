@@ -8,7 +8,7 @@ use super::limits::{self, grouped};
 use super::lints::{warn_needs_met_at_dawn, warn_unmovable_goals, warn_unused};
 use super::locate::Locations;
 use super::raw::{FactValues, RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings};
-use super::{ActionDef, Character, Drift, Goal, LoadError, Scenario, Settings, Station};
+use super::{ActionDef, Character, Drift, Goal, LoadError, Scenario, Settings, Station, Task};
 use crate::planner::{self, Condition, FactId, FactTable, Scope, Value};
 use rustc_hash::FxHashMap;
 
@@ -42,16 +42,39 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scen
             let x = check.within(&format!("{field}.pos.0"), s.pos.0, limits::POSITION);
             let y = check.within(&format!("{field}.pos.1"), s.pos.1, limits::POSITION);
             let label = if s.label.is_empty() { s.id.clone() } else { s.label.clone() };
-            Station { id: s.id.clone(), label, position: [x, y] }
+            let kind = if s.kind.is_empty() { s.id.clone() } else { s.kind.clone() };
+            let capacity = s.capacity.and_then(|capacity| {
+                let fits = (1..=limits::MAX_CAPACITY).contains(&capacity);
+                if !fits {
+                    check.error(
+                        &format!("{field}.capacity"),
+                        format!(
+                            "a capacity must be a whole number of villagers from 1 to {} (leave it out \
+                             for no limit), not {capacity}",
+                            grouped(limits::MAX_CAPACITY as usize)
+                        ),
+                    );
+                }
+                fits.then_some(capacity as u32)
+            });
+            Station { id: s.id.clone(), label, position: [x, y], kind, capacity }
         })
         .collect();
+    // What an action's `station:` can name: a kind (every station of it), else one station.
+    let mut places: FxHashMap<&str, Vec<usize>> = FxHashMap::default();
+    for (s, station) in stations.iter().enumerate() {
+        places.entry(station.kind.as_str()).or_default().push(s);
+    }
+    for (s, station) in stations.iter().enumerate() {
+        places.entry(station.id.as_str()).or_insert_with(|| vec![s]);
+    }
 
     let mut action_ids = FxHashMap::default();
     let actions: Vec<ActionDef> = raw
         .actions
         .iter()
         .enumerate()
-        .map(|(i, a)| action(&mut check, &facts, &raw, &station_ids, &mut action_ids, i, a))
+        .map(|(i, a)| action(&mut check, &facts, &places, &mut action_ids, i, a))
         .collect();
 
     let mut character_ids = FxHashMap::default();
@@ -60,12 +83,24 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scen
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            character(&mut check, &facts, &agent_defaults, &action_ids, &raw, &mut character_ids, i, c)
+            character(
+                &mut check,
+                &facts,
+                &agent_defaults,
+                &action_ids,
+                &actions,
+                &raw,
+                &mut character_ids,
+                i,
+                c,
+            )
         })
         .collect();
     if characters.is_empty() {
         check.error("characters", "a scenario needs at least one character");
     }
+    // Interned last, so that no message suggests it: a name no scenario can write.
+    let place = facts.intern(Scope::Agent, "@place");
 
     let mut scenario = Scenario {
         name: if raw.name.is_empty() { file.to_owned() } else { raw.name.clone() },
@@ -77,6 +112,7 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scen
         stations,
         actions,
         characters,
+        place,
         warnings: Vec::new(),
     };
     if check.problems.iter().all(|d| d.severity != Severity::Error) {
@@ -113,6 +149,7 @@ fn settings(check: &mut Checker, raw: &RawSettings) -> Settings {
         rest_threshold: check.within("settings.rest_threshold", raw.rest_threshold, limits::REST_THRESHOLD),
         planner_budget: budget,
         retry_interval: check.within("settings.retry_interval", raw.retry_interval, limits::RETRY_INTERVAL),
+        walk_weight: check.within("settings.walk_weight", raw.walk_weight, limits::WALK_WEIGHT),
     }
 }
 
@@ -157,20 +194,22 @@ fn declare(
 fn action<'r>(
     check: &mut Checker,
     facts: &FactTable,
-    raw: &RawScenario,
-    station_ids: &FxHashMap<&str, usize>,
+    places: &FxHashMap<&str, Vec<usize>>,
     action_ids: &mut FxHashMap<&'r str, usize>,
     i: usize,
     a: &'r RawAction,
 ) -> ActionDef {
     let field = format!("actions[{i}]");
     check.unique_id(&format!("{field}.id"), &a.id, action_ids, "action", i);
-    let station = match station_ids.get(a.station.as_str()) {
-        Some(&s) => s,
+    let stations = match places.get(a.station.as_str()) {
+        Some(stations) => stations.clone(),
         None => {
-            let hint = check.suggest(&a.station, raw.stations.iter().map(|s| s.id.as_str()));
-            check.error(&format!("{field}.station"), format!("unknown station {}{hint}", quoted(&a.station)));
-            0
+            let mut names: Vec<&str> = places.keys().copied().collect();
+            names.sort_unstable();
+            let hint = check.suggest(&a.station, names);
+            let message = format!("unknown station or kind of station {}{hint}", quoted(&a.station));
+            check.error(&format!("{field}.station"), message);
+            vec![0]
         }
     };
     let duration = check.within(&format!("{field}.duration"), a.duration, limits::DURATION);
@@ -205,7 +244,7 @@ fn action<'r>(
         );
     }
     let label = if a.label.is_empty() { a.id.clone() } else { a.label.clone() };
-    ActionDef { id: a.id.clone(), label, station, duration, planning }
+    ActionDef { id: a.id.clone(), label, at: a.station.clone(), stations, duration, planning }
 }
 
 fn character<'r>(
@@ -213,6 +252,7 @@ fn character<'r>(
     facts: &FactTable,
     agent_defaults: &[(FactId, Value)],
     action_ids: &FxHashMap<&str, usize>,
+    defs: &[ActionDef],
     raw: &RawScenario,
     character_ids: &mut FxHashMap<&'r str, usize>,
     i: usize,
@@ -275,7 +315,10 @@ fn character<'r>(
         );
     }
     let name = if c.name.is_empty() { c.id.clone() } else { c.name.clone() };
-    Character { id: c.id.clone(), name, start: [x, y], speed, facts: own_facts, actions, goals }
+    let tasks = (actions.iter())
+        .flat_map(|&action| defs[action].stations.iter().map(move |&station| Task { action, station }))
+        .collect();
+    Character { id: c.id.clone(), name, start: [x, y], speed, facts: own_facts, actions, tasks, goals }
 }
 
 fn goal<'r>(

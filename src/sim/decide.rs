@@ -15,6 +15,7 @@ use super::town::{Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Tally, Villager};
 use super::{SimOptions, SimSet, SimTick};
 use crate::planner::State;
+use crate::scenario;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 use bevy::ecs::query::QueryItem;
@@ -149,7 +150,7 @@ fn plan_goals(
             timed.borrow_local_mut().record(started.elapsed().as_nanos() as u64);
         }
         if let Ok(plan) = result {
-            let score = goals.0[g].insistence - settings.cost_weight * plan.cost as f32;
+            let score = goals.0[g].insistence - settings.cost_weight * scenario::cost_value(plan.cost) as f32;
             (goals.0[g].plan_cost, goals.0[g].score) =
                 (Some(u32::try_from(plan.cost).unwrap_or(u32::MAX)), Some(score));
             let steps = plan.steps.iter().copied().collect();
@@ -252,7 +253,7 @@ fn decide(
                     "Plan for {}: {} (cost {}, {} expanded)",
                     character.goals[chosen.0].label,
                     names.join(", "),
-                    chosen.2.cost,
+                    scenario::cost_text(chosen.2.cost),
                     chosen.2.expanded
                 ),
             );

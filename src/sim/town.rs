@@ -107,9 +107,14 @@ impl Town {
         }
     }
 
-    /// The scenario action behind step `step` of `character`'s action list.
+    /// The scenario action behind plan step `step` (an index into `character`'s tasks).
     pub fn action(&self, character: usize, step: usize) -> &crate::scenario::ActionDef {
-        &self.scenario.actions[self.scenario.characters[character].actions[step]]
+        &self.scenario.actions[self.scenario.characters[character].tasks[step].action]
+    }
+
+    /// The station plan step `step` (an index into `character`'s tasks) happens at.
+    pub fn station(&self, character: usize, step: usize) -> usize {
+        self.scenario.characters[character].tasks[step].station
     }
 
     /// "needs world.ore >= 1, but world.ore is 0 now" for the first unmet precondition.

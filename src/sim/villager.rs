@@ -120,6 +120,7 @@ pub fn fresh(scenario: &Scenario, index: usize, number: usize) -> Fresh {
     for &(fact, value) in &character.facts {
         facts.set(fact, value);
     }
+    facts.set(scenario.place, crate::scenario::START);
     let goals = character
         .goals
         .iter()

@@ -7,7 +7,7 @@ use super::tiles::Placement;
 use super::town::{Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Intent, LastReason, Position, Tally, Villager};
 use super::{SimSet, SimTick};
-use crate::planner::{Scope, State};
+use crate::planner::{Scope, State, Value};
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 
@@ -26,7 +26,7 @@ fn walk(
     mut villagers: Query<(
         &Villager,
         &Placement,
-        &AgentFacts,
+        &mut AgentFacts,
         &mut Position,
         &mut Intent,
         &mut Activity,
@@ -35,8 +35,16 @@ fn walk(
     )>,
 ) {
     for &entity in &roster.0 {
-        let Ok((villager, placement, agent, mut position, mut intent, mut activity, mut reason, mut tally)) =
-            villagers.get_mut(entity)
+        let Ok((
+            villager,
+            placement,
+            mut agent,
+            mut position,
+            mut intent,
+            mut activity,
+            mut reason,
+            mut tally,
+        )) = villagers.get_mut(entity)
         else {
             continue;
         };
@@ -48,10 +56,16 @@ fn walk(
             continue;
         };
         let action = town.action(villager.index, step_index);
-        let station = &town.scenario.stations[action.station];
-        let target = town.layout.station_position(&town.scenario, action.station, placement.tile);
+        let at = town.station(villager.index, step_index);
+        let station = &town.scenario.stations[at];
+        let target = town.layout.station_position(&town.scenario, at, placement.tile);
         if !move_toward(&mut position.0, target, placement.speed * STEP) {
             continue;
+        }
+        // Where it stands is the planner's business too (walking from here costs less).
+        let place = town.scenario.place;
+        if agent.0.get(place) != at as Value {
+            agent.0.set(place, at as Value);
         }
         town.available(&world, &outlook, placement.tile, &agent.0, &mut view);
         let who = Some(villager.number);

@@ -24,10 +24,11 @@ pub(super) const SETTINGS: Shape = Shape {
         "rest_threshold",
         "planner_budget",
         "retry_interval",
+        "walk_weight",
     ],
 };
 pub(super) const STATION: Shape =
-    Shape { name: "Station", what: "a station", fields: &["id", "label", "pos"] };
+    Shape { name: "Station", what: "a station", fields: &["id", "label", "pos", "kind", "capacity"] };
 pub(super) const ACTION: Shape = Shape {
     name: "Action",
     what: "an action",
@@ -95,6 +96,7 @@ impl Reader<'_, '_> {
                 "hysteresis" => &mut settings.hysteresis,
                 "rest_threshold" => &mut settings.rest_threshold,
                 "retry_interval" => &mut settings.retry_interval,
+                "walk_weight" => &mut settings.walk_weight,
                 _ => {
                     match self.whole(value, &path) {
                         Some(budget) => settings.planner_budget = budget,
@@ -117,7 +119,12 @@ impl Reader<'_, '_> {
         let label =
             fields.get("label").map_or(Some(String::new()), |n| self.string(n, &fields.path("label")));
         let pos = self.required(&fields, "pos").and_then(|n| self.pair(n, &fields.path("pos")));
-        Some(RawStation { id: id?, label: label?, pos: pos? })
+        let kind = fields.get("kind").map_or(Some(String::new()), |n| self.string(n, &fields.path("kind")));
+        let capacity = match fields.get("capacity") {
+            Some(n) => self.whole(n, &fields.path("capacity")).map(Some),
+            None => Some(None),
+        };
+        Some(RawStation { id: id?, label: label?, pos: pos?, kind: kind?, capacity: capacity? })
     }
 
     fn action(&mut self, node: &Node, path: &str) -> Option<RawAction> {

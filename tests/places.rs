@@ -1,0 +1,148 @@
+//! Places: an action names a station or a kind of station, the plan says where each step
+//! happens, and walking there is part of what a plan costs — so the nearer station wins, and
+//! the order of steps follows the shorter walk.
+
+mod common;
+
+use common::ids;
+use goap_town::planner::Planner;
+use goap_town::scenario::{self, Diagnostic, LoadError, Scenario};
+
+fn parse(text: &str) -> Scenario {
+    scenario::parse(text, "places.ron").unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn errors(text: &str) -> Vec<Diagnostic> {
+    match scenario::parse(text, "places.ron") {
+        Err(LoadError::Invalid { diagnostics }) => diagnostics,
+        other => panic!("expected errors, got {other:?}"),
+    }
+}
+
+/// Two wells of one kind, one near the villager's start and one far; `{near}` and `{far}` are
+/// their x positions, `{capacity}` the near one's capacity field.
+fn wells(near: f32, far: f32, capacity: &str) -> String {
+    format!(
+        r#"Scenario(
+    agent: {{"water": 0}},
+    stations: [
+        (id: "farWell", label: "Far well", pos: ({far}, 0.0), kind: "well"),
+        (id: "nearWell", label: "Near well", pos: ({near}, 0.0), kind: "well"{capacity}),
+    ],
+    actions: [(id: "draw", station: "well", duration: 1.0, cost: 1, effects: ["agent.water += 1"])],
+    characters: [
+        (id: "villager", start: (0.0, 0.0), speed: 10.0, actions: ["draw"],
+         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.1, initial: 0.5))]),
+    ],
+)"#
+    )
+}
+
+/// The stations where `plan`'s steps happen.
+fn stations(s: &Scenario, character: usize, plan: &goap_town::planner::Plan) -> Vec<String> {
+    let tasks = &s.characters[character].tasks;
+    plan.steps.iter().map(|&t| s.stations[tasks[t as usize].station].id.clone()).collect()
+}
+
+#[test]
+fn an_action_named_by_kind_can_be_done_at_every_station_of_that_kind() {
+    let s = parse(&wells(10.0, 100.0, ""));
+    let draw = &s.actions[0];
+    assert_eq!(draw.at, "well");
+    assert_eq!(draw.stations, [0, 1], "both wells, in the order the file lists them");
+    assert_eq!(s.characters[0].tasks.len(), 2, "one task per station");
+    assert_eq!(s.stations[1].kind, "well");
+    assert_eq!(s.stations[1].capacity, None, "no capacity: no limit");
+}
+
+#[test]
+fn the_nearer_of_two_free_stations_is_chosen_wherever_it_is_listed() {
+    for (near, far) in [(10.0, 100.0), (-10.0, -300.0)] {
+        let s = parse(&wells(near, far, ""));
+        let goal = &s.characters[0].goals[0].conditions;
+        let plan = Planner::new(&s.planning_actions(0), goal).plan(&s.start_state(0), 5000).unwrap();
+        assert_eq!(stations(&s, 0, &plan), ["nearWell"], "near at {near}, far at {far}");
+        // One action (1) and a second's walk at 0.1 a second, in hundredths.
+        assert_eq!(plan.cost, 100 + 10);
+    }
+}
+
+#[test]
+fn the_villager_walks_to_the_station_its_plan_chose() {
+    let day = goap_town::sim::play(parse(&wells(30.0, 90.0, "")), 1).remove(0);
+    let started = day.events.iter().find(|e| e.kind == goap_town::sim::EventKind::ActionStarted).unwrap();
+    assert_eq!(started.text, "Started draw at Near well");
+    // Three seconds of walking at 10 units a second.
+    assert!((started.t - 3.1).abs() < 0.15, "started at {}", started.t);
+}
+
+/// Two errands and a goal that needs both: the plan does them in the order of the shorter walk,
+/// whatever the order the actions are listed in.
+#[test]
+fn walking_puts_the_steps_in_the_order_of_the_shorter_walk() {
+    let text = |a: f32, b: f32| {
+        format!(
+            r#"Scenario(
+    agent: {{"gotA": 0, "gotB": 0}},
+    stations: [(id: "a", pos: ({a}, 0.0)), (id: "b", pos: ({b}, 0.0))],
+    actions: [
+        (id: "fetchA", station: "a", duration: 1.0, cost: 1, effects: ["agent.gotA = 1"]),
+        (id: "fetchB", station: "b", duration: 1.0, cost: 1, effects: ["agent.gotB = 1"]),
+    ],
+    characters: [
+        (id: "runner", start: (0.0, 0.0), speed: 10.0, actions: ["fetchA", "fetchB"],
+         goals: [(id: "both", wants: ["agent.gotA >= 1", "agent.gotB >= 1"], drift: Need(rate: 0.1, initial: 0.5))]),
+    ],
+)"#
+        )
+    };
+    // A far out, B on the way: B first. B far out, A on the way: A first.
+    for (a, b, order) in [(200.0, 50.0, ["fetchB", "fetchA"]), (50.0, 200.0, ["fetchA", "fetchB"])] {
+        let s = parse(&text(a, b));
+        let goal = &s.characters[0].goals[0].conditions;
+        let plan = Planner::new(&s.planning_actions(0), goal).plan(&s.start_state(0), 5000).unwrap();
+        assert_eq!(ids(&s, 0, &plan), order, "a at {a}, b at {b}");
+        // Two actions, and 20 s of walking out to the far one.
+        assert_eq!(plan.cost, 200 + 200, "a at {a}, b at {b}");
+    }
+}
+
+#[test]
+fn without_a_walk_weight_ties_go_to_the_first_listed_station() {
+    let s = parse(&wells(10.0, 100.0, "").replace("agent:", "settings: (walk_weight: 0.0),\n    agent:"));
+    let goal = &s.characters[0].goals[0].conditions;
+    let plan = Planner::new(&s.planning_actions(0), goal).plan(&s.start_state(0), 5000).unwrap();
+    assert_eq!(stations(&s, 0, &plan), ["farWell"]);
+    assert_eq!(plan.cost, 100);
+}
+
+#[test]
+fn a_capacity_is_a_whole_number_of_villagers_from_one() {
+    let s = parse(&wells(10.0, 100.0, ", capacity: 2"));
+    assert_eq!(s.stations[1].capacity, Some(2));
+    let e = errors(&wells(10.0, 100.0, ", capacity: 0"));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].field, "stations[1].capacity");
+    assert!(
+        e[0].message.starts_with("a capacity must be a whole number of villagers from 1 to 1,000"),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn an_unknown_station_or_kind_is_located_with_a_suggestion() {
+    let e = errors(&wells(10.0, 100.0, "").replace(r#"station: "well""#, r#"station: "wel""#));
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].field, "actions[0].station");
+    assert_eq!(e[0].message, r#"unknown station or kind of station "wel" (did you mean "well"?)"#);
+    assert!(e[0].line > 0 && e[0].column > 0);
+}
+
+#[test]
+fn a_station_id_still_names_that_one_station() {
+    let s = parse(&wells(10.0, 100.0, "").replace(r#"station: "well""#, r#"station: "farWell""#));
+    assert_eq!(s.actions[0].stations, [0]);
+    let goal = &s.characters[0].goals[0].conditions;
+    let plan = Planner::new(&s.planning_actions(0), goal).plan(&s.start_state(0), 5000).unwrap();
+    assert_eq!(stations(&s, 0, &plan), ["farWell"]);
+}
