@@ -51,8 +51,8 @@ pub(crate) struct SlotAction<'a> {
     pub effects: &'a [(Slot, Change, Value)],
     /// One composed change per touched slot (for the heuristic and reachability).
     pub deltas: &'a [(Slot, Delta)],
-    /// Whether what it costs can depend on the state (it has an extra cost).
-    pub costs_vary: bool,
+    /// The slot its extra cost is looked up by, and the `(value, extra)` pairs.
+    pub extra: Option<(Slot, &'a [(Value, u32)])>,
 }
 
 impl SlotAction<'_> {
@@ -92,7 +92,7 @@ impl Compiled {
             preconditions: self.preconditions(a),
             effects: self.effects(a),
             deltas: &self.deltas[span(&e.deltas)],
-            costs_vary: e.extra.is_some(),
+            extra: e.extra.as_ref().map(|(slot, r)| (*slot, &self.extras[span(r)])),
         }
     }
 

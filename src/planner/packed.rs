@@ -201,6 +201,12 @@ fn slot_ranges(problem: &Compiled) -> Option<Vec<Range>> {
                 Delta::Add(k) => r.falls |= k < 0,
             }
         }
+        // The values an extra cost is priced at are values the search meets (where one starts).
+        for &(slot, by_value) in &action.extra {
+            for &(v, _) in by_value {
+                within_limit &= mention(&mut ranges[slot as usize], v);
+            }
+        }
     }
     for r in &mut ranges {
         r.bits = (64 - (r.hi - r.lo).unsigned_abs().leading_zeros()).max(1);
@@ -237,7 +243,7 @@ fn pack_into(problem: &Compiled, heuristic: &Heuristic, ranges: &[Range], max_va
         let needs = Test::new(&layout, action.preconditions);
         let mut packed = PackedAction {
             cost: u64::from(action.cost),
-            varies: action.costs_vary,
+            varies: action.extra.is_some(),
             needs,
             keep: !0,
             set: 0,

@@ -3,7 +3,7 @@
 //! once, with each class's whole estimate beside it (why it is admissible and consistent:
 //! docs/planner.md).
 
-use super::compile::{Compiled, SlotCondition};
+use super::compile::{Compiled, SlotAction, SlotCondition};
 use super::facts::Value;
 use super::ops::Delta;
 use super::search::DEAD_END;
@@ -56,15 +56,20 @@ impl Pattern {
             let mut constants = vec![0i64];
             let conditions = problem.conditions().filter(|c| c.slot as usize == slot);
             constants.extend(conditions.flat_map(|c| c.compare.landmarks(c.value)));
-            let mut drifts = false;
+            // A slot that drifts, or that costs are looked up by, gets a class past each end, so
+            // that every value it is set to or priced at is a class of its own.
+            let mut margin = 0;
             for action in problem.actions() {
                 match action.delta_on(slot as u16) {
                     Some(Delta::Set(v)) => constants.push(i64::from(v)),
-                    Some(Delta::Add(_)) => drifts = true,
+                    Some(Delta::Add(_)) => margin = 1,
                     None => {}
                 }
+                if let Some((_, by_value)) = action.extra.filter(|&(s, _)| usize::from(s) == slot) {
+                    constants.extend(by_value.iter().map(|&(v, _)| i64::from(v)));
+                    margin = 1;
+                }
             }
-            let margin = i64::from(drifts);
             let low = constants.iter().min().expect("0 is always there") - margin;
             let high = constants.iter().max().expect("0 is always there") + margin;
             let values = usize::try_from(high - low + 1).ok()?;
@@ -102,7 +107,7 @@ impl Pattern {
             }
             for (action, deltas) in problem.actions().zip(&deltas) {
                 if action.preconditions.iter().all(holds) {
-                    let cost = action.cost;
+                    let cost = self.step_cost(&action, &values);
                     self.successors(&values, deltas, &mut ranges, |next| {
                         steps.push((next as u32, state as u32, cost))
                     });
@@ -140,6 +145,18 @@ impl Pattern {
             *whole =
                 if cost == UNREACHABLE || *whole == DEAD_END { DEAD_END } else { (*whole).max(cost.into()) };
         }
+    }
+
+    /// What `action` costs at least from the abstract state whose representative values are
+    /// `values`: its base, and its extra where the value it is priced by is a class of its own
+    /// (a boundary class stands for values whose extras may be less).
+    fn step_cost(&self, action: &SlotAction, values: &[i64]) -> u32 {
+        let extra = action.extra.and_then(|(slot, by_value)| {
+            let (value, axis) = (values[usize::from(slot)], &self.axes[usize::from(slot)]);
+            let inner = axis.low < value && value < axis.high;
+            by_value.iter().find(|&&(v, _)| inner && i64::from(v) == value).map(|&(_, extra)| extra)
+        });
+        action.cost.saturating_add(extra.unwrap_or(0))
     }
 
     /// Calls `each` with every abstract state an action with `deltas` (its net change per slot)
