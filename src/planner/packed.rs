@@ -202,7 +202,7 @@ fn slot_ranges(problem: &Compiled) -> Option<Vec<Range>> {
             }
         }
         // The values an extra cost is priced at are values the search meets (where one starts).
-        for &(slot, by_value) in &action.extra {
+        if let Some((slot, by_value)) = action.extra {
             for &(v, _) in by_value {
                 within_limit &= mention(&mut ranges[slot as usize], v);
             }
