@@ -54,3 +54,15 @@ fn facts_conditions_effects_goals_and_the_roster_restart_the_day() {
     let needs = restarts(FORGE.replacen("needs: [\"agent.iron >= 1\"]", "needs: [\"agent.iron >= 2\"]", 1));
     assert_eq!(needs, ["forgeTools.needs [agent.iron >= 1] → [agent.iron >= 2]"]);
 }
+
+#[test]
+fn a_capacity_and_the_walk_weight_go_on_with_the_day_a_kind_restarts_it() {
+    let anvil = r#"pos: (240.0, -60.0)"#;
+    assert_eq!(live(&FORGE.replace(anvil, &format!("{anvil}, capacity: 1"))), ["anvil.capacity none → 1"]);
+    assert_eq!(
+        live(&FORGE.replace("settings: (", "settings: (walk_weight: 0.5, ")),
+        ["settings.walk_weight 0.1 → 0.5"]
+    );
+    let all = changes(&FORGE.replace(anvil, &format!(r#"{anvil}, kind: "smithy""#)));
+    assert!(all.contains(&("anvil.kind anvil → smithy".to_owned(), true)), "{all:?}");
+}

@@ -50,6 +50,7 @@ pub fn diff(old: &Scenario, new: &Scenario) -> Vec<Change> {
     c.live("settings.rest_threshold", s.rest_threshold, t.rest_threshold);
     c.live("settings.planner_budget", s.planner_budget, t.planner_budget);
     c.live("settings.retry_interval", s.retry_interval, t.retry_interval);
+    c.live("settings.walk_weight", s.walk_weight, t.walk_weight);
 
     let facts =
         |s: &Scenario, seed: &[(crate::planner::FactId, crate::planner::Value)]| -> Vec<(String, String)> {
