@@ -4,6 +4,7 @@
 use super::facts::{FactId, Value};
 use super::model::{Action, Condition};
 use super::ops::{Change, Compare, Delta, Need};
+use smallvec::{SmallVec, smallvec};
 use std::ops::Range;
 
 /// A fact's position in the projected (search) state.
@@ -139,7 +140,8 @@ pub(crate) fn compile(actions: &[Action], goal: &[Condition]) -> Compiled {
     // Slots for the facts that matter: tested by the goal, or by a relevant precondition or
     // extra cost. A fact only ever written is projected out with the effects on it.
     let facts = actions.iter().flat_map(facts_of).chain(goal.iter().map(|c| c.fact));
-    let mut slot_of = vec![Slot::MAX; facts.map(|f| f.index() + 1).max().unwrap_or(0)];
+    let mut slot_of: SmallVec<[Slot; 64]> =
+        smallvec![Slot::MAX; facts.map(|f| f.index() + 1).max().unwrap_or(0)];
     let count = |of: fn(&Action) -> usize| relevant.iter().map(|&a| of(&actions[a])).sum::<usize>();
     let mut problem = Compiled {
         slots: Vec::with_capacity(slot_of.len().min(goal.len() + count(|a| a.preconditions.len() + 1))),
@@ -208,12 +210,13 @@ fn facts_of(action: &Action) -> impl Iterator<Item = FactId> + '_ {
     read.chain(action.effects.iter().map(|e| e.fact))
 }
 
-/// Indices of the actions that can influence the goal, in their original order.
-fn relevant_actions(actions: &[Action], goal: &[Condition]) -> Vec<usize> {
+/// Indices of the actions that can influence the goal, in their original order. (Small
+/// problems' working lists stay on the stack: a planner built for one question must be cheap.)
+fn relevant_actions(actions: &[Action], goal: &[Condition]) -> SmallVec<[usize; 32]> {
     let facts = actions.iter().flat_map(facts_of).chain(goal.iter().map(|c| c.fact));
-    let mut matters = vec![false; facts.map(|f| f.index() + 1).max().unwrap_or(0)];
+    let mut matters: SmallVec<[bool; 64]> = smallvec![false; facts.map(|f| f.index() + 1).max().unwrap_or(0)];
     goal.iter().for_each(|c| matters[c.fact.index()] = true);
-    let mut relevant = vec![false; actions.len()];
+    let mut relevant: SmallVec<[bool; 64]> = smallvec![false; actions.len()];
     loop {
         let mut grew = false;
         for (i, action) in actions.iter().enumerate() {
