@@ -10,29 +10,36 @@ use smallvec::SmallVec;
 #[derive(Clone, Debug)]
 pub(crate) struct Helpers {
     pub condition: SlotCondition,
-    /// `(cost, k)`: helpers adding `k` (never 0) to the fact.
-    adds: SmallVec<[(u64, i64); 2]>,
+    helpers: SmallVec<[Helper; 2]>,
     /// The least a plan whose last `set` is one of the helpers pays: that set, and what is still
     /// missing from the value it sets (`None`: no set leads to the condition).
     via_sets: Option<u64>,
+    /// Whether some helper has a precondition something else must bring about first.
+    pub gated: bool,
+}
+
+/// One helper: its cost, its net change on the condition's fact, and its preconditions that
+/// some other action must bring about, each with the least that action costs (`u64::MAX`:
+/// nothing can) — `chopWithAxe` needs the axe, and fetching it costs 2.
+#[derive(Clone, Debug)]
+pub(crate) struct Helper {
+    pub cost: u64,
+    pub delta: Delta,
+    pub enabling: SmallVec<[(SlotCondition, u64); 2]>,
 }
 
 impl Helpers {
-    /// The bound for `condition` given its helpers: (cost, net change on its fact).
-    pub fn new(condition: SlotCondition, helpers: impl IntoIterator<Item = (u64, Delta)>) -> Self {
-        let (mut adds, mut sets) = (SmallVec::new(), SmallVec::<[(u64, Value); 2]>::new());
-        for (cost, delta) in helpers {
-            match delta {
-                Delta::Add(0) => {}
-                Delta::Add(k) => adds.push((cost, k)),
-                Delta::Set(value) => sets.push((cost, value)),
-            }
-        }
-        let mut helpers = Helpers { condition, adds, via_sets: None };
+    /// The bound for `condition` given its helpers.
+    pub fn new(condition: SlotCondition, helpers: impl IntoIterator<Item = Helper>) -> Self {
+        let helpers: SmallVec<[Helper; 2]> = helpers.into_iter().filter(|h| h.delta != Delta::NONE).collect();
+        let sets: SmallVec<[(u64, Value); 2]> = (helpers.iter())
+            .filter_map(|h| if let Delta::Set(v) = h.delta { Some((h.cost, v)) } else { None })
+            .collect();
+        let gated = helpers.iter().any(|h| !h.enabling.is_empty());
+        let mut this = Helpers { condition, helpers, via_sets: None, gated };
         // What is left after each set: by adds alone, then relaxed through the other sets until
         // nothing improves (a shortest-path fixpoint: updating in place reaches the same one).
-        let mut rest: SmallVec<[Option<u64>; 2]> =
-            sets.iter().map(|&(_, value)| helpers.bound(value)).collect();
+        let mut rest: SmallVec<[Option<u64>; 2]> = sets.iter().map(|&(_, value)| this.bound(value)).collect();
         for _ in 0..sets.len() {
             let mut changed = false;
             for i in 0..sets.len() {
@@ -47,9 +54,8 @@ impl Helpers {
                 break;
             }
         }
-        helpers.via_sets =
-            sets.iter().zip(&rest).filter_map(|(&(c, _), r)| Some(c.saturating_add((*r)?))).min();
-        helpers
+        this.via_sets = sets.iter().zip(&rest).filter_map(|(&(c, _), r)| Some(c.saturating_add((*r)?))).min();
+        this
     }
 
     /// The least cost of meeting this condition from `actual`, preconditions aside; `None`
@@ -59,10 +65,38 @@ impl Helpers {
         let need = self.condition.need(actual);
         let (Need::Up(deficit) | Need::Down(deficit) | Need::Away(deficit)) = need else { return Some(0) };
         let mut best = self.via_sets;
-        for &(cost, k) in &self.adds {
-            if Delta::Add(k).moves_as(need) {
-                let by_this = uses(deficit, cost, k.unsigned_abs());
+        for helper in &self.helpers {
+            if let Delta::Add(k) = helper.delta
+                && helper.delta.moves_as(need)
+            {
+                let by_this = uses(deficit, helper.cost, k.unsigned_abs());
                 best = Some(best.map_or(by_this, |b| b.min(by_this)));
+            }
+        }
+        best
+    }
+
+    /// The bound in `state` when a helper must be enabled before it helps: a plan pays for its
+    /// helper of best cost per unit (or its last `set` and what is left after it), and for
+    /// bringing that helper's dearest unmet precondition about (docs/planner.md).
+    pub fn enabled(&self, state: &[Value]) -> Option<u64> {
+        let need = self.condition.need(state[self.condition.slot as usize]);
+        let (Need::Up(deficit) | Need::Down(deficit) | Need::Away(deficit)) = need else { return Some(0) };
+        let mut best: Option<u64> = None;
+        for helper in &self.helpers {
+            let uses = match helper.delta {
+                Delta::Set(value) => match self.bound(value) {
+                    Some(rest) => helper.cost.saturating_add(rest),
+                    None => continue,
+                },
+                Delta::Add(k) if helper.delta.moves_as(need) => uses(deficit, helper.cost, k.unsigned_abs()),
+                Delta::Add(_) => continue,
+            };
+            let unmet = helper.enabling.iter().filter(|(p, _)| !p.holds_for(state[p.slot as usize]));
+            let enable = unmet.map(|&(_, cost)| cost).max().unwrap_or(0);
+            if enable != u64::MAX {
+                let total = uses.saturating_add(enable);
+                best = Some(best.map_or(total, |b| b.min(total)));
             }
         }
         best

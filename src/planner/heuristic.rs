@@ -4,7 +4,7 @@
 
 use super::compile::{Compiled, SlotAction, SlotCondition};
 use super::facts::Value;
-pub(crate) use super::helpers::Helpers;
+pub(crate) use super::helpers::{Helper, Helpers};
 use super::pattern::Pattern;
 use smallvec::SmallVec;
 
@@ -45,8 +45,23 @@ impl Heuristic {
 
         let mut bounds: Vec<(usize, Helpers)> = (goal.iter().enumerate())
             .map(|(i, condition)| {
-                let helpers = problem.actions().filter(|a| helps(a, condition));
-                let helpers = helpers.filter_map(|a| Some((u64::from(a.cost), a.delta_on(condition.slot)?)));
+                // What bringing `p` about costs at least: its cheapest achiever, nothing for a helper of
+                // `condition` (the deficit part pays for those).
+                let enabling = |p: &SlotCondition| {
+                    let achievers = problem.actions().filter(|b| helps(b, p));
+                    let cost = |b: SlotAction| if helps(&b, condition) { 0 } else { u64::from(b.cost) };
+                    achievers.map(cost).min().unwrap_or(u64::MAX)
+                };
+                let helpers = problem.actions().filter(|a| helps(a, condition)).map(|a| Helper {
+                    cost: u64::from(a.cost),
+                    delta: a.delta_on(condition.slot).expect("a helper changes the fact"),
+                    enabling: a
+                        .preconditions
+                        .iter()
+                        .map(|p| (*p, enabling(p)))
+                        .filter(|&(_, c)| c > 0)
+                        .collect(),
+                });
                 (root(&mut parent, i), Helpers::new(*condition, helpers))
             })
             .collect();
@@ -94,6 +109,11 @@ impl Heuristic {
             }
             largest = largest.max(bound.bound(state[bound.condition.slot as usize])?);
         }
-        Some(sum.saturating_add(largest))
+        // Enabling costs may be shared between groups, so those bounds do not add up.
+        let mut enabled = 0;
+        for (_, bound) in self.bounds.iter().filter(|(_, b)| b.gated) {
+            enabled = enabled.max(bound.enabled(state)?);
+        }
+        Some(sum.saturating_add(largest).max(enabled))
     }
 }
