@@ -7,6 +7,7 @@ mod common;
 use common::ids;
 use goap_town::planner::Planner;
 use goap_town::scenario::{self, Diagnostic, LoadError, Scenario};
+use goap_town::sim::EventKind;
 
 fn parse(text: &str) -> Scenario {
     scenario::parse(text, "places.ron").unwrap_or_else(|e| panic!("{e}"))
@@ -145,4 +146,79 @@ fn a_station_id_still_names_that_one_station() {
     let goal = &s.characters[0].goals[0].conditions;
     let plan = Planner::new(&s.planning_actions(0), goal).plan(&s.start_state(0), 5000).unwrap();
     assert_eq!(stations(&s, 0, &plan), ["farWell"]);
+}
+
+/// Three thirsty villagers at different distances from one well that serves one at a time.
+fn one_well(capacity: &str) -> Scenario {
+    parse(&format!(
+        r#"Scenario(
+    settings: (day_length: 120.0),
+    agent: {{"water": 0}},
+    stations: [(id: "well", label: "Well", pos: (0.0, 0.0){capacity})],
+    actions: [(id: "draw", station: "well", duration: 5.0, cost: 1, effects: ["agent.water += 1"])],
+    characters: [
+        (id: "far", start: (30.0, 0.0), speed: 10.0, actions: ["draw"],
+         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.01, initial: 0.9))]),
+        (id: "near", start: (10.0, 0.0), speed: 10.0, actions: ["draw"],
+         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.01, initial: 0.9))]),
+        (id: "middle", start: (20.0, 0.0), speed: 10.0, actions: ["draw"],
+         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.01, initial: 0.9))]),
+    ],
+)"#
+    ))
+}
+
+/// `(time, villager, text)` of the day's events of `kinds`.
+fn events(day: &goap_town::sim::DayReport, kinds: &[EventKind]) -> Vec<(f32, String, String)> {
+    let picked = day.events.iter().filter(|e| kinds.contains(&e.kind));
+    picked.map(|e| (e.t, e.villager.clone().unwrap_or_default(), e.text.clone())).collect()
+}
+
+#[test]
+fn at_a_station_of_capacity_one_a_line_forms_and_is_served_in_arrival_order() {
+    let day = goap_town::sim::play(one_well(", capacity: 1"), 1).remove(0);
+    let queued = events(&day, &[EventKind::Queued]);
+    let texts: Vec<(&str, &str)> = queued.iter().map(|(_, v, t)| (v.as_str(), t.as_str())).collect();
+    assert_eq!(
+        texts[..2],
+        [("middle", "Queued at Well (1st in line)"), ("far", "Queued at Well behind middle (2nd in line)")]
+    );
+    let started: Vec<String> = events(&day, &[EventKind::ActionStarted]).into_iter().map(|e| e.1).collect();
+    assert_eq!(started[..3], ["near", "middle", "far"], "first come, first served");
+    // Each waits for the one before to finish its five seconds.
+    let starts: Vec<f32> = events(&day, &[EventKind::ActionStarted]).iter().map(|e| e.0).collect();
+    assert!(starts[1] - starts[0] >= 5.0 - 1e-3 && starts[2] - starts[1] >= 5.0 - 1e-3, "{starts:?}");
+    // The day report counts the time spent in line.
+    let in_line: f32 = day.villagers.iter().map(|v| v.seconds.queued).sum();
+    assert!(in_line >= 10.0, "{in_line} s in line");
+}
+
+#[test]
+fn without_a_capacity_nobody_queues() {
+    let day = goap_town::sim::play(one_well(""), 1).remove(0);
+    assert!(events(&day, &[EventKind::Queued]).is_empty());
+    assert!(day.villagers.iter().all(|v| v.seconds.queued == 0.0));
+}
+
+/// Over days of a town whose stations hold few at a time, nobody ever acts at a station beyond
+/// its capacity (followed event by event: who started where, who finished).
+#[test]
+fn no_station_ever_holds_more_than_its_capacity() {
+    for (scenario, days) in [(one_well(", capacity: 1"), 2), (one_well(", capacity: 2"), 2)] {
+        let capacity = scenario.stations[0].capacity.unwrap() as usize;
+        let mut most = 0;
+        for day in goap_town::sim::play(scenario, days) {
+            let mut acting = std::collections::BTreeSet::new();
+            for (_, who, text) in events(&day, &[EventKind::ActionStarted, EventKind::ActionFinished]) {
+                if text.starts_with("Started") {
+                    acting.insert(who);
+                } else {
+                    acting.remove(&who);
+                }
+                assert!(acting.len() <= capacity, "{acting:?} at a well for {capacity}");
+                most = most.max(acting.len());
+            }
+        }
+        assert_eq!(most, capacity, "the line should fill the well");
+    }
 }

@@ -26,7 +26,7 @@ pub fn run(file: &Path, days: u32, as_json: bool, out: &mut dyn Write, err: &mut
 fn text(name: &str, report: &DayReport) -> String {
     let mut s = format!("{name} — day {}\n", report.day);
     s += &format!(
-        "{:<12} {:<10} {:<6} {:>4} {:>7} | {:>8} {:>7} {:>8} {:>8} | {:>7} {:>6}\n",
+        "{:<12} {:<10} {:<6} {:>4} {:>7} | {:>8} {:>7} {:>8} {:>8} {:>7} | {:>7} {:>6}\n",
         "villager",
         "goal",
         "kind",
@@ -36,6 +36,7 @@ fn text(name: &str, report: &DayReport) -> String {
         "acting",
         "waiting",
         "resting",
+        "queued",
         "replans",
         "aborts"
     );
@@ -44,7 +45,7 @@ fn text(name: &str, report: &DayReport) -> String {
             let first = g.first_met_at.map_or("—".to_owned(), |f| format!("{:.0}%", f * 100.0));
             if i == 0 {
                 s += &format!(
-                    "{:<12} {:<10} {:<6} {:>4} {:>7} | {:>7.0}s {:>6.0}s {:>7.0}s {:>7.0}s | {:>7} {:>6}\n",
+                    "{:<12} {:<10} {:<6} {:>4} {:>7} | {:>7.0}s {:>6.0}s {:>7.0}s {:>7.0}s {:>6.0}s | {:>7} {:>6}\n",
                     v.id,
                     g.id,
                     g.kind,
@@ -54,6 +55,7 @@ fn text(name: &str, report: &DayReport) -> String {
                     v.seconds.acting,
                     v.seconds.waiting,
                     v.seconds.resting,
+                    v.seconds.queued,
                     v.replans,
                     v.aborts
                 );

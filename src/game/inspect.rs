@@ -11,7 +11,13 @@ use bevy::ecs::prelude::*;
 pub enum StateLine {
     Deciding,
     WalkingTo(String),
-    Acting { label: String, done: f32, duration: f32 },
+    /// In line at a station, and where in line (1: next).
+    Queued(String, usize),
+    Acting {
+        label: String,
+        done: f32,
+        duration: f32,
+    },
     Waiting,
     Resting,
 }
@@ -83,6 +89,13 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
                 duration: action.duration,
             }
         }
+        Activity::Queued => {
+            let at = town.station(villager.index, intent.current()?);
+            let lines = world.get_resource::<crate::sim::Lines>()?;
+            let tile = world.get::<crate::sim::Placement>(entity)?.tile;
+            let place = lines.0[tile][at].waiting.iter().position(|&n| n == villager.number)? + 1;
+            StateLine::Queued(scenario.stations[at].label.clone(), place)
+        }
         Activity::Waiting { .. } => StateLine::Waiting,
         Activity::Resting { .. } => StateLine::Resting,
     };
@@ -152,6 +165,7 @@ impl StateLine {
         match self {
             StateLine::Deciding => lang.text(Label::Idle).to_owned(),
             StateLine::WalkingTo(station) => format!("{} {station}", lang.text(Label::Walking)),
+            StateLine::Queued(station, place) => format!("{} {station} ({place})", lang.text(Label::Queued)),
             StateLine::Acting { label, done, duration } => {
                 format!("{}: {label} {done:.1} / {duration:.1} s", lang.text(Label::Acting))
             }

@@ -93,7 +93,7 @@ fn deliberate_one(
                 return false;
             }
         }
-        Activity::Walking | Activity::Acting { .. } => return false,
+        Activity::Walking | Activity::Acting { .. } | Activity::Queued => return false,
     }
     let deliberation = &mut *deliberation;
     deliberation.viable.clear();

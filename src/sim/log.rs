@@ -14,6 +14,7 @@ pub enum EventKind {
     ActionStarted,
     ActionFinished,
     Abandoned,
+    Queued,
     Waiting,
     GoalSwitch,
     GoalSatisfied,

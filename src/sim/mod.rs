@@ -30,7 +30,7 @@ pub use shards::{run_shards, shard_worlds};
 pub use tiles::{Layout, Placement, VARIATION};
 pub use timing::PlanTimes;
 pub use town::{
-    Outlook, Roster, Town, WorldFacts, install, install_tiled, replace_scenario, take_in_edit,
+    Line, Lines, Outlook, Roster, Town, WorldFacts, install, install_tiled, replace_scenario, take_in_edit,
     update_scenario, villager_playing,
 };
 pub use villager::{

@@ -43,6 +43,7 @@ pub struct Seconds {
     pub acting: f32,
     pub waiting: f32,
     pub resting: f32,
+    pub queued: f32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -87,6 +88,7 @@ pub fn day_report(world: &mut World) -> DayReport {
                     acting: tally.acting,
                     waiting: tally.waiting,
                     resting: tally.resting,
+                    queued: tally.queued,
                 },
                 replans: tally.replans,
                 aborts: tally.aborts,

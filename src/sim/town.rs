@@ -95,13 +95,17 @@ impl Town {
         agent: &State,
         view: &mut State,
     ) {
+        self.available_in(&world.0[tile], &outlook.0[tile], agent, view);
+    }
+
+    /// [`available`](Self::available) given the villager's tile's world and outlook.
+    pub fn available_in(&self, world: &State, outlook: &State, agent: &State, view: &mut State) {
         if view.values().len() != agent.values().len() {
             *view = agent.clone();
         }
         for &f in &self.agent_ids {
             view.set(f, agent.get(f));
         }
-        let (world, outlook) = (&world.0[tile], &outlook.0[tile]);
         for &f in &self.world_ids {
             view.set(f, world.get(f).min(outlook.get(f)));
         }
@@ -160,6 +164,25 @@ pub struct Roster(pub Vec<Entity>);
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Outlook(pub Vec<State>);
 
+/// Who acts at each station of each tile, and who waits in line there (first come, first
+/// served): a station with a capacity never has more villagers acting than it holds.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct Lines(pub Vec<Vec<Line>>);
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Line {
+    pub acting: u32,
+    /// Villager numbers, first in line first.
+    pub waiting: std::collections::VecDeque<usize>,
+}
+
+impl Lines {
+    /// Every station of every tile empty.
+    pub fn empty(scenario: &Scenario, tiles: usize) -> Self {
+        Lines(vec![vec![Line::default(); scenario.stations.len()]; tiles])
+    }
+}
+
 /// Puts `scenario` into `world`, as written: resources, and one entity per character.
 pub fn install(world: &mut World, scenario: Scenario) {
     let layout = Layout::single(&scenario);
@@ -177,6 +200,7 @@ pub fn install_town(world: &mut World, town: Town) {
     let seed = WorldFacts::seed(&scenario, layout.tiles);
     world.insert_resource(Outlook(seed.0.clone()));
     world.insert_resource(seed);
+    world.insert_resource(Lines::empty(&scenario, layout.tiles));
     world.insert_resource(Clock::new(scenario.settings.day_length));
     // The clock starts over, so do the stamps of the world's changes.
     world.insert_resource(WorldChanges::default());
@@ -200,6 +224,7 @@ pub fn reset_day(world: &mut World) {
     let seed = WorldFacts::seed(&scenario, layout.tiles);
     world.insert_resource(Outlook(seed.0.clone()));
     world.insert_resource(seed);
+    world.insert_resource(Lines::empty(&scenario, layout.tiles));
     for (number, entity) in world.resource::<Roster>().0.clone().into_iter().enumerate() {
         let mut villager = world.entity_mut(entity);
         let start = villager.get::<Placement>().map_or([0.0; 2], |p| p.start);

@@ -73,6 +73,8 @@ pub enum Activity {
     Walking,
     /// Performing plan step `Intent::step`; `left` simulated seconds to go.
     Acting { left: f32 },
+    /// In line at the station of plan step `Intent::step`, which is full ([`Lines`](super::Lines)).
+    Queued,
     /// No goal has a viable plan; retries when `retry_in` reaches 0.
     Waiting { retry_in: f32 },
     /// Nothing is insistent enough; looks again when `retry_in` reaches 0.
@@ -90,6 +92,7 @@ pub struct Tally {
     pub acting: f32,
     pub waiting: f32,
     pub resting: f32,
+    pub queued: f32,
     pub replans: u32,
     pub aborts: u32,
     /// Per goal: times met today and the day fraction when first met.
@@ -160,6 +163,7 @@ fn tally(options: Res<super::SimOptions>, mut villagers: Query<(&Activity, &mut 
         Activity::Acting { .. } => tally.acting += STEP,
         Activity::Waiting { .. } => tally.waiting += STEP,
         Activity::Resting { .. } => tally.resting += STEP,
+        Activity::Queued => tally.queued += STEP,
         Activity::Idle => {}
     };
     if options.spread(villagers.iter().len()) {

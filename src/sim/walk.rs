@@ -4,75 +4,130 @@
 use super::clock::{Clock, STEP};
 use super::log::{EventKind, EventLog};
 use super::tiles::Placement;
-use super::town::{Outlook, Roster, Town, WorldFacts};
+use super::town::{Line, Lines, Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Intent, LastReason, Position, Tally, Villager};
 use super::{SimSet, SimTick};
 use crate::planner::{Scope, State, Value};
 use bevy::app::App;
 use bevy::ecs::prelude::*;
+use bevy::ecs::query::QueryItem;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(SimTick, walk.in_set(SimSet::Walk));
 }
+
+type Walker<'a> = (
+    &'a Villager,
+    &'a Placement,
+    &'a mut AgentFacts,
+    &'a mut Position,
+    &'a mut Intent,
+    &'a mut Activity,
+    &'a mut LastReason,
+    &'a mut Tally,
+);
 
 fn walk(
     clock: Res<Clock>,
     town: Res<Town>,
     world: Res<WorldFacts>,
     mut outlook: ResMut<Outlook>,
+    mut lines: ResMut<Lines>,
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
     mut view: Local<State>,
-    mut villagers: Query<(
-        &Villager,
-        &Placement,
-        &mut AgentFacts,
-        &mut Position,
-        &mut Intent,
-        &mut Activity,
-        &mut LastReason,
-        &mut Tally,
-    )>,
+    mut villagers: Query<Walker>,
 ) {
+    let mut here = Here { clock: &clock, town: &town, world: &world, log: &mut log, view: &mut view };
+    // Lines move first: where someone finished, the first in line steps up.
+    for (tile, stations) in lines.0.iter_mut().enumerate() {
+        for (at, line) in stations.iter_mut().enumerate() {
+            while has_room(&town, at, line) {
+                let Some(number) = line.waiting.pop_front() else { break };
+                if let Ok(one) = villagers.get_mut(roster.0[number]) {
+                    here.step_up(one, at, line, &mut outlook.0[tile]);
+                }
+            }
+        }
+    }
     for &entity in &roster.0 {
-        let Ok((
-            villager,
-            placement,
-            mut agent,
-            mut position,
-            mut intent,
-            mut activity,
-            mut reason,
-            mut tally,
-        )) = villagers.get_mut(entity)
-        else {
-            continue;
-        };
-        if *activity != Activity::Walking {
+        let Ok(mut one) = villagers.get_mut(entity) else { continue };
+        if *one.5 != Activity::Walking {
             continue;
         }
-        let Some(step_index) = intent.current() else {
-            *activity = Activity::Idle;
+        let Some(step_index) = one.4.current() else {
+            *one.5 = Activity::Idle;
             continue;
         };
-        let action = town.action(villager.index, step_index);
+        let (villager, placement) = (one.0, *one.1);
         let at = town.station(villager.index, step_index);
-        let station = &town.scenario.stations[at];
         let target = town.layout.station_position(&town.scenario, at, placement.tile);
-        if !move_toward(&mut position.0, target, placement.speed * STEP) {
+        if !move_toward(&mut one.3.0, target, placement.speed * STEP) {
             continue;
         }
         // Where it stands is the planner's business too (walking from here costs less).
         let place = town.scenario.place;
-        if agent.0.get(place) != at as Value {
-            agent.0.set(place, at as Value);
+        if one.2.0.get(place) != at as Value {
+            one.2.0.set(place, at as Value);
         }
-        town.available(&world, &outlook, placement.tile, &agent.0, &mut view);
+        let line = &mut lines.0[placement.tile][at];
+        if !line.waiting.is_empty() || !has_room(&town, at, line) {
+            let station = &town.scenario.stations[at].label;
+            let behind = line.waiting.back().map(|&n| format!(" behind {}", town.villager_id(n)));
+            line.waiting.push_back(villager.number);
+            let place = ordinal(line.waiting.len());
+            let text = format!("Queued at {station}{} ({place} in line)", behind.unwrap_or_default());
+            here.log.record(clock.day, clock.time, Some(villager.number), EventKind::Queued, text);
+            *one.5 = Activity::Queued;
+            continue;
+        }
+        here.step_up(one, at, line, &mut outlook.0[placement.tile]);
+    }
+}
+
+/// Whether station `at` has room for one more villager to act.
+fn has_room(town: &Town, at: usize, line: &Line) -> bool {
+    town.scenario.stations[at].capacity.is_none_or(|capacity| line.acting < capacity)
+}
+
+/// "1st", "2nd", "3rd", "4th"…
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// What a villager stepping up to a station reads and writes.
+struct Here<'w> {
+    clock: &'w Clock,
+    town: &'w Town,
+    world: &'w WorldFacts,
+    log: &'w mut EventLog,
+    view: &'w mut State,
+}
+
+impl Here<'_> {
+    /// At the station `at` with room for it: the re-check, then the action starts, or the plan
+    /// is dropped with the reason.
+    fn step_up(&mut self, one: QueryItem<Walker>, at: usize, line: &mut Line, outlook: &mut State) {
+        let (villager, placement, agent, _, mut intent, mut activity, mut reason, mut tally) = one;
+        let (town, clock) = (self.town, self.clock);
+        let Some(step_index) = intent.current() else {
+            *activity = Activity::Idle;
+            return;
+        };
+        let action = town.action(villager.index, step_index);
+        town.available_in(&self.world.0[placement.tile], outlook, &agent.0, self.view);
         let who = Some(villager.number);
-        match town.unmet(&action.planning.preconditions, &view) {
+        match town.unmet(&action.planning.preconditions, self.view) {
             Some(why) => {
                 let text = format!("Abandoned {}: {why}", action.label);
-                log.record(clock.day, clock.time, who, EventKind::Abandoned, text.clone());
+                self.log.record(clock.day, clock.time, who, EventKind::Abandoned, text.clone());
                 reason.0 = text;
                 tally.aborts += 1;
                 intent.plan.clear();
@@ -80,21 +135,18 @@ fn walk(
                 *activity = Activity::Idle;
             }
             None => {
-                log.record(
-                    clock.day,
-                    clock.time,
-                    who,
-                    EventKind::ActionStarted,
-                    format!("Started {} at {}", action.label, station.label),
-                );
-                for effect in action
+                let station = &town.scenario.stations[at].label;
+                let text = format!("Started {} at {station}", action.label);
+                self.log.record(clock.day, clock.time, who, EventKind::ActionStarted, text);
+                let world_effects = action
                     .planning
                     .effects
                     .iter()
-                    .filter(|e| town.scenario.facts.scope(e.fact) == Scope::World)
-                {
-                    effect.apply(&mut outlook.0[placement.tile]);
+                    .filter(|e| town.scenario.facts.scope(e.fact) == Scope::World);
+                for effect in world_effects {
+                    effect.apply(outlook);
                 }
+                line.acting += 1;
                 *activity = Activity::Acting { left: action.duration };
             }
         }
