@@ -11,7 +11,16 @@ use std::collections::HashSet;
 
 /// Plays one whole day of `villagers` villagers tiled from town.ron and returns its report.
 fn one_day(villagers: usize, seed: Option<u64>, parallel: bool) -> DayReport {
-    let town = shipped("town.ron");
+    one_day_of(shipped("town.ron"), villagers, seed, parallel)
+}
+
+/// [`one_day`] of `town`.
+fn one_day_of(
+    town: goap_town::scenario::Scenario,
+    villagers: usize,
+    seed: Option<u64>,
+    parallel: bool,
+) -> DayReport {
     let steps = (town.settings.day_length / sim::STEP).ceil() as usize + 1;
     let layout = Layout::tiled(&town, villagers, seed);
     let mut app = sim::tiled_app(town, layout, SimOptions { parallel, parallel_from: 0, time_plans: false });
@@ -35,6 +44,26 @@ fn planning_on_several_threads_logs_exactly_what_one_thread_does() {
     for (i, (a, b)) in single.events.iter().zip(&parallel.events).enumerate() {
         assert_eq!(a, b, "event {i} differs");
     }
+    assert_eq!(single, parallel);
+}
+
+/// With stations that serve one at a time, lines form, and who waits where and for how long is
+/// the same on one thread and on several.
+#[test]
+fn queues_are_the_same_on_several_threads() {
+    two_threads();
+    let text = std::fs::read_to_string(format!("{}/scenarios/town.ron", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let narrow = |station: &str, text: String| {
+        let id = format!(r#"(id: "{station}","#);
+        let at = text.find(&id).unwrap();
+        let end = at + text[at..].find("))").unwrap() + 1;
+        format!("{}, capacity: 1{}", &text[..end], &text[end..])
+    };
+    let town = goap_town::scenario::parse(&narrow("oven", narrow("table", text)), "town.ron").unwrap();
+    let single = one_day_of(town.clone(), 60, Some(7), false);
+    let parallel = one_day_of(town, 60, Some(7), true);
+    let queued = single.events.iter().filter(|e| e.kind == sim::EventKind::Queued).count();
+    assert!(queued > 10, "only {queued} villagers queued");
     assert_eq!(single, parallel);
 }
 
