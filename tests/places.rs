@@ -222,3 +222,52 @@ fn no_station_ever_holds_more_than_its_capacity() {
         assert_eq!(most, capacity, "the line should fill the well");
     }
 }
+
+/// Two wells that serve one at a time, the second `far` away; Ana is thirsty at dawn, Bo a few
+/// seconds later, when Ana is already drawing at the near well for a long while.
+fn busy_well(far: f32) -> Scenario {
+    parse(&format!(
+        r#"Scenario(
+    settings: (day_length: 60.0),
+    agent: {{"water": 0}},
+    stations: [
+        (id: "well", label: "Well", pos: (0.0, 0.0), kind: "well", capacity: 1),
+        (id: "otherWell", label: "Other well", pos: ({far}, 0.0), kind: "well", capacity: 1),
+    ],
+    actions: [(id: "draw", station: "well", duration: 20.0, cost: 1, effects: ["agent.water += 1"])],
+    characters: [
+        (id: "ana", start: (0.0, 10.0), speed: 10.0, actions: ["draw"],
+         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.0, initial: 0.9))]),
+        (id: "bo", start: (0.0, -10.0), speed: 10.0, actions: ["draw"],
+         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.2, initial: 0.0))]),
+    ],
+)"#
+    ))
+}
+
+/// Where `who` started drawing water first.
+fn first_start(day: &goap_town::sim::DayReport, who: &str) -> String {
+    events(day, &[EventKind::ActionStarted]).into_iter().find(|e| e.1 == who).map(|e| e.2).unwrap_or_default()
+}
+
+#[test]
+fn a_villager_takes_a_free_station_a_little_further_rather_than_wait_in_a_long_line() {
+    // The other well is 3 s further for Bo; waiting behind Ana would be up to 20 s.
+    let day = goap_town::sim::play(busy_well(30.0), 1).remove(0);
+    assert_eq!(first_start(&day, "ana"), "Started draw at Well");
+    assert_eq!(first_start(&day, "bo"), "Started draw at Other well");
+    assert!(events(&day, &[EventKind::Queued]).is_empty());
+}
+
+#[test]
+fn a_villager_waits_in_line_when_that_is_cheaper_than_the_walk() {
+    // The other well is a minute and a half away: waiting for Ana is cheaper.
+    let day = goap_town::sim::play(busy_well(900.0), 1).remove(0);
+    assert_eq!(first_start(&day, "bo"), "Started draw at Well");
+    let queued = events(&day, &[EventKind::Queued]);
+    assert_eq!(
+        (queued[0].1.as_str(), queued[0].2.as_str()),
+        ("bo", "Queued at Well (1st in line)"),
+        "{queued:?}"
+    );
+}

@@ -56,9 +56,10 @@ fn facts_conditions_effects_goals_and_the_roster_restart_the_day() {
 }
 
 #[test]
-fn a_capacity_and_the_walk_weight_go_on_with_the_day_a_kind_restarts_it() {
+fn the_walk_weight_goes_on_with_the_day_a_kind_or_a_capacity_restarts_it() {
     let anvil = r#"pos: (240.0, -60.0)"#;
-    assert_eq!(live(&FORGE.replace(anvil, &format!("{anvil}, capacity: 1"))), ["anvil.capacity none → 1"]);
+    let all = changes(&FORGE.replace(anvil, &format!("{anvil}, capacity: 1")));
+    assert_eq!(all, [("anvil.capacity none → 1".to_owned(), true)]);
     assert_eq!(
         live(&FORGE.replace("settings: (", "settings: (walk_weight: 0.5, ")),
         ["settings.walk_weight 0.1 → 0.5"]

@@ -8,7 +8,11 @@ pub use goap_town::testing::problems::{Problem, problems};
 /// The same problem in dogoap's terms: every fact an `I64` datum (dogoap panics on missing
 /// keys), every action one effect carrying its cost (dogoap has no costs that depend on the state).
 pub fn to_dogoap(p: &Problem) -> (dg::LocalState, Vec<dg::Action>, dg::Goal) {
-    assert!(p.actions.iter().all(|a| a.extra_cost.is_none()), "{}: dogoap cannot price by the state", p.name);
+    assert!(
+        p.actions.iter().all(|a| a.extra_costs.is_empty()),
+        "{}: dogoap cannot price by the state",
+        p.name
+    );
     let key = |c: goap_town::planner::FactId| p.facts.qualified(c);
     let compare = |c: &Condition| {
         let v = dg::Datum::I64(i64::from(c.value));

@@ -38,8 +38,8 @@ struct Entry {
     needs: Range<u32>,
     effects: Range<u32>,
     deltas: Range<u32>,
-    /// The slot its extra cost is looked up by, and the `(value, extra)` pairs.
-    extra: Option<(Slot, Range<u32>)>,
+    /// Its extra costs' tables, in the problem's `tables`.
+    extras: Range<u32>,
 }
 
 /// A relevant action as the search sees it.
@@ -52,13 +52,41 @@ pub(crate) struct SlotAction<'a> {
     pub effects: &'a [(Slot, Change, Value)],
     /// One composed change per touched slot (for the heuristic and reachability).
     pub deltas: &'a [(Slot, Delta)],
-    /// The slot its extra cost is looked up by, and the `(value, extra)` pairs.
-    pub extra: Option<(Slot, &'a [(Value, u32)])>,
+    pub extras: Extras<'a>,
 }
 
 impl SlotAction<'_> {
     pub fn delta_on(&self, slot: Slot) -> Option<Delta> {
         self.deltas.iter().find(|(s, _)| *s == slot).map(|&(_, d)| d)
+    }
+}
+
+/// An action's extra costs: each a slot it is looked up by and its `(value, extra)` pairs, added
+/// up.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Extras<'a> {
+    tables: &'a [(Slot, Range<u32>)],
+    values: &'a [(Value, u32)],
+}
+
+impl<'a> Extras<'a> {
+    pub fn is_empty(&self) -> bool {
+        self.tables.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (Slot, &'a [(Value, u32)])> + 'a {
+        let values = self.values;
+        self.tables.iter().map(move |(slot, r)| (*slot, &values[span(r)]))
+    }
+
+    /// What they add up to in the state whose slots hold `value_of(slot)`.
+    #[inline]
+    pub fn sum(&self, value_of: impl Fn(usize) -> Value) -> u64 {
+        let extra = |(slot, by_value): (Slot, &[(Value, u32)])| {
+            let value = value_of(usize::from(slot));
+            by_value.iter().find(|&&(v, _)| v == value).map_or(0, |&(_, extra)| u64::from(extra))
+        };
+        self.iter().map(extra).sum()
     }
 }
 
@@ -72,6 +100,7 @@ pub(crate) struct Compiled {
     conditions: Vec<SlotCondition>,
     effects: Vec<(Slot, Change, Value)>,
     deltas: Vec<(Slot, Delta)>,
+    tables: Vec<(Slot, Range<u32>)>,
     extras: Vec<(Value, u32)>,
 }
 
@@ -93,7 +122,7 @@ impl Compiled {
             preconditions: self.preconditions(a),
             effects: self.effects(a),
             deltas: &self.deltas[span(&e.deltas)],
-            extra: e.extra.as_ref().map(|(slot, r)| (*slot, &self.extras[span(r)])),
+            extras: Extras { tables: &self.tables[span(&e.extras)], values: &self.extras },
         }
     }
 
@@ -112,12 +141,8 @@ impl Compiled {
     #[inline]
     pub fn cost_in(&self, a: usize, value_of: impl Fn(usize) -> Value) -> u64 {
         let e = &self.entries[a];
-        let extra = e.extra.as_ref().map_or(0, |(slot, by_value)| {
-            let value = value_of(usize::from(*slot));
-            let extras = &self.extras[span(by_value)];
-            extras.iter().find(|&&(v, _)| v == value).map_or(0, |&(_, extra)| extra)
-        });
-        u64::from(e.cost) + u64::from(extra)
+        let extras = Extras { tables: &self.tables[span(&e.extras)], values: &self.extras };
+        u64::from(e.cost) + extras.sum(value_of)
     }
 
     pub fn actions(&self) -> impl ExactSizeIterator<Item = SlotAction<'_>> + Clone + '_ {
@@ -150,6 +175,7 @@ pub(crate) fn compile(actions: &[Action], goal: &[Condition]) -> Compiled {
         conditions: Vec::with_capacity(count(|a| a.preconditions.len())),
         effects: Vec::with_capacity(count(|a| a.effects.len())),
         deltas: Vec::with_capacity(count(|a| a.effects.len())),
+        tables: Vec::new(),
         extras: Vec::new(),
     };
     let mut slot = |fact: FactId, problem: &mut Compiled| {
@@ -169,7 +195,7 @@ pub(crate) fn compile(actions: &[Action], goal: &[Condition]) -> Compiled {
             let s = slot(c.fact, &mut problem);
             problem.conditions.push(condition(c, s));
         }
-        if let Some(extra) = &actions[a].extra_cost {
+        for extra in &actions[a].extra_costs {
             slot(extra.fact, &mut problem);
         }
     }
@@ -194,19 +220,21 @@ pub(crate) fn compile(actions: &[Action], goal: &[Condition]) -> Compiled {
             }
         }
         let deltas = at(deltas_from)..at(problem.deltas.len());
-        let extra = action.extra_cost.as_ref().map(|extra| {
+        let tables_from = at(problem.tables.len());
+        for extra in &action.extra_costs {
             let from = at(problem.extras.len());
             problem.extras.extend(&extra.by_value);
-            (slot_of[extra.fact.index()], from..at(problem.extras.len()))
-        });
-        problem.entries.push(Entry { original: a, cost: action.cost, needs, effects, deltas, extra });
+            problem.tables.push((slot_of[extra.fact.index()], from..at(problem.extras.len())));
+        }
+        let extras = tables_from..at(problem.tables.len());
+        problem.entries.push(Entry { original: a, cost: action.cost, needs, effects, deltas, extras });
     }
     problem
 }
 
 /// The facts an action reads or writes.
 fn facts_of(action: &Action) -> impl Iterator<Item = FactId> + '_ {
-    let read = action.preconditions.iter().map(|c| c.fact).chain(action.extra_cost.iter().map(|e| e.fact));
+    let read = action.preconditions.iter().map(|c| c.fact).chain(action.extra_costs.iter().map(|e| e.fact));
     read.chain(action.effects.iter().map(|e| e.fact))
 }
 
@@ -225,7 +253,7 @@ fn relevant_actions(actions: &[Action], goal: &[Condition]) -> SmallVec<[usize; 
             }
             (relevant[i], grew) = (true, true);
             let read = action.preconditions.iter().map(|c| c.fact);
-            read.chain(action.extra_cost.iter().map(|e| e.fact)).for_each(|f| matters[f.index()] = true);
+            read.chain(action.extra_costs.iter().map(|e| e.fact)).for_each(|f| matters[f.index()] = true);
         }
         if !grew {
             break;

@@ -80,14 +80,15 @@ impl Effect {
 }
 
 /// A step the planner can chain: applicable when every precondition holds, it applies its
-/// effects in order and costs `cost`, plus an extra that may depend on the state ([`ExtraCost`]).
+/// effects in order and costs `cost`, plus extras that may depend on the state ([`ExtraCost`]).
 /// Where it happens and how long it takes is the scenario's business, not the planner's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Action {
     /// A name for traces and error messages; the planner answers with indices.
     pub name: String,
     pub cost: u32,
-    pub extra_cost: Option<ExtraCost>,
+    /// Extras by the values of facts, added up: by where one stands, by how long the line is.
+    pub extra_costs: Vec<ExtraCost>,
     pub preconditions: Vec<Condition>,
     pub effects: Vec<Effect>,
 }
@@ -113,7 +114,13 @@ impl ExtraCost {
 
 impl Action {
     pub fn new(name: impl Into<String>, cost: u32) -> Self {
-        Action { name: name.into(), cost, extra_cost: None, preconditions: Vec::new(), effects: Vec::new() }
+        Action {
+            name: name.into(),
+            cost,
+            extra_costs: Vec::new(),
+            preconditions: Vec::new(),
+            effects: Vec::new(),
+        }
     }
 
     pub fn needs(mut self, condition: Condition) -> Self {
@@ -126,10 +133,15 @@ impl Action {
         self
     }
 
-    /// Costs `extra` more where `fact` holds `value` (on top of any other value's extra).
+    /// Costs `extra` more where `fact` holds `value` (on top of what other facts' values add).
     pub fn costs_more_where(mut self, fact: FactId, value: Value, extra: u32) -> Self {
-        let table = self.extra_cost.get_or_insert_with(|| ExtraCost { fact, by_value: Vec::new() });
-        assert_eq!(table.fact, fact, "an action's extra cost depends on one fact");
+        let table = match self.extra_costs.iter().position(|e| e.fact == fact) {
+            Some(i) => &mut self.extra_costs[i],
+            None => {
+                self.extra_costs.push(ExtraCost { fact, by_value: Vec::new() });
+                self.extra_costs.last_mut().expect("just pushed")
+            }
+        };
         table.by_value.retain(|&(v, _)| v != value);
         table.by_value.push((value, extra));
         self
@@ -137,8 +149,8 @@ impl Action {
 
     /// What taking this action in `state` costs.
     pub fn cost_in(&self, state: &State) -> u64 {
-        let extra = self.extra_cost.as_ref().map_or(0, |e| e.at(state.get(e.fact)));
-        u64::from(self.cost) + u64::from(extra)
+        let extras = self.extra_costs.iter().map(|e| u64::from(e.at(state.get(e.fact))));
+        u64::from(self.cost) + extras.sum::<u64>()
     }
 
     pub fn is_applicable(&self, state: &State) -> bool {

@@ -202,7 +202,7 @@ fn slot_ranges(problem: &Compiled) -> Option<Vec<Range>> {
             }
         }
         // The values an extra cost is priced at are values the search meets (where one starts).
-        if let Some((slot, by_value)) = action.extra {
+        for (slot, by_value) in action.extras.iter() {
             for &(v, _) in by_value {
                 within_limit &= mention(&mut ranges[slot as usize], v);
             }
@@ -243,7 +243,7 @@ fn pack_into(problem: &Compiled, heuristic: &Heuristic, ranges: &[Range], max_va
         let needs = Test::new(&layout, action.preconditions);
         let mut packed = PackedAction {
             cost: u64::from(action.cost),
-            varies: action.extra.is_some(),
+            varies: !action.extras.is_empty(),
             needs,
             keep: !0,
             set: 0,

@@ -3,7 +3,7 @@
 //! once, with each class's whole estimate beside it (why it is admissible and consistent:
 //! docs/planner.md).
 
-use super::compile::{Compiled, SlotAction, SlotCondition};
+use super::compile::{Compiled, Slot, SlotAction, SlotCondition};
 use super::facts::Value;
 use super::ops::Delta;
 use super::search::DEAD_END;
@@ -65,7 +65,7 @@ impl Pattern {
                     Some(Delta::Add(_)) => margin = 1,
                     None => {}
                 }
-                if let Some((_, by_value)) = action.extra.filter(|&(s, _)| usize::from(s) == slot) {
+                for (_, by_value) in action.extras.iter().filter(|&(s, _)| usize::from(s) == slot) {
                     constants.extend(by_value.iter().map(|&(v, _)| i64::from(v)));
                     margin = 1;
                 }
@@ -151,12 +151,12 @@ impl Pattern {
     /// `values`: its base, and its extra where the value it is priced by is a class of its own
     /// (a boundary class stands for values whose extras may be less).
     fn step_cost(&self, action: &SlotAction, values: &[i64]) -> u32 {
-        let extra = action.extra.and_then(|(slot, by_value)| {
+        let extra = |(slot, by_value): (Slot, &[(Value, u32)])| {
             let (value, axis) = (values[usize::from(slot)], &self.axes[usize::from(slot)]);
             let inner = axis.low < value && value < axis.high;
-            by_value.iter().find(|&&(v, _)| inner && i64::from(v) == value).map(|&(_, extra)| extra)
-        });
-        action.cost.saturating_add(extra.unwrap_or(0))
+            by_value.iter().find(|&&(v, _)| inner && i64::from(v) == value).map_or(0, |&(_, extra)| extra)
+        };
+        action.extras.iter().map(extra).fold(action.cost, u32::saturating_add)
     }
 
     /// Calls `each` with every abstract state an action with `deltas` (its net change per slot)

@@ -70,7 +70,7 @@ pub fn diff(old: &Scenario, new: &Scenario) -> Vec<Change> {
             c.live(&format!("{id}.pos"), position(a.position), position(b.position));
             c.restart(&format!("{id}.kind"), &a.kind, &b.kind);
             let capacity = |s: &super::Station| s.capacity.map_or("none".to_owned(), |n| n.to_string());
-            c.live(&format!("{id}.capacity"), capacity(a), capacity(b));
+            c.restart(&format!("{id}.capacity"), capacity(a), capacity(b));
         },
     );
 

@@ -130,6 +130,9 @@ pub struct Scenario {
     /// The agent fact the planner keeps a villager's place in: the index of the station it
     /// stands at, or [`START`] before its first step of the day. No scenario can name it.
     pub place: FactId,
+    /// For each station with a capacity, the world fact the simulation keeps how many are ahead
+    /// of one arriving there now in: the one to wait for if it is full, and those in line.
+    pub lines: Vec<Option<FactId>>,
     /// Problems that do not stop the scenario from running.
     pub warnings: Vec<Diagnostic>,
 }
@@ -173,6 +176,18 @@ impl Scenario {
                         action = action.costs_more_where(self.place, origin, walk);
                     }
                 }
+                // Waiting in line costs as walking does, a second for a second: each one ahead
+                // holds the station about as long as this action would, shared by its capacity.
+                let station = &self.stations[task.station];
+                if let (Some(line), Some(capacity)) = (self.lines[task.station], station.capacity) {
+                    for ahead in 1..=MAX_AHEAD {
+                        let seconds = ahead as f32 * def.duration / capacity as f32;
+                        let cost = (seconds * self.settings.walk_weight * COST_SCALE as f32).round() as u32;
+                        if cost > 0 {
+                            action = action.costs_more_where(line, ahead, cost);
+                        }
+                    }
+                }
                 action
             })
             .collect()
@@ -184,6 +199,9 @@ impl Scenario {
         (seconds * self.settings.walk_weight * COST_SCALE as f32).round().min(u32::MAX as f32) as u32
     }
 }
+
+/// The longest line a plan tells apart: more ahead cost as much as this many.
+pub const MAX_AHEAD: Value = 8;
 
 /// A villager's place before its first step of the day (at its start): see [`Scenario::place`].
 pub const START: Value = -1;

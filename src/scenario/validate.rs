@@ -99,8 +99,11 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scen
     if characters.is_empty() {
         check.error("characters", "a scenario needs at least one character");
     }
-    // Interned last, so that no message suggests it: a name no scenario can write.
+    // Interned last, so that no message suggests them: names no scenario can write.
     let place = facts.intern(Scope::Agent, "@place");
+    let lines = (stations.iter())
+        .map(|s| s.capacity.map(|_| facts.intern(Scope::World, &format!("@line.{}", s.id))))
+        .collect();
 
     let mut scenario = Scenario {
         name: if raw.name.is_empty() { file.to_owned() } else { raw.name.clone() },
@@ -113,6 +116,7 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scen
         actions,
         characters,
         place,
+        lines,
         warnings: Vec::new(),
     };
     if check.problems.iter().all(|d| d.severity != Severity::Error) {

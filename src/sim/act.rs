@@ -8,7 +8,7 @@
 use super::clock::{Clock, STEP};
 use super::log::{EventKind, EventLog};
 use super::tiles::Placement;
-use super::town::{Lines, Roster, Town, WorldFacts};
+use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, Tally, Villager};
 use super::{SimSet, SimTick};
 use crate::planner::{Compare, Effect, Scope};
@@ -67,6 +67,7 @@ fn finish_actions(
     roster: Res<Roster>,
     mut changes: ResMut<WorldChanges>,
     mut lines: ResMut<Lines>,
+    mut outlook: ResMut<Outlook>,
     mut villagers: Query<(
         &Villager,
         &Placement,
@@ -95,7 +96,9 @@ fn finish_actions(
             continue;
         };
         let action = town.action(villager.index, step_index);
-        lines.0[placement.tile][town.station(villager.index, step_index)].acting -= 1;
+        let at = town.station(villager.index, step_index);
+        lines.0[placement.tile][at].acting -= 1;
+        town.post_line(placement.tile, at, &lines.0[placement.tile][at], &mut world, &mut outlook);
         for effect in &action.planning.effects {
             if town.apply(effect, &mut world.0[placement.tile], &mut agent.0) == Scope::World {
                 changes.touch(placement.tile, stamp(&clock));

@@ -183,6 +183,32 @@ impl Lines {
     }
 }
 
+impl Line {
+    /// How many are ahead of one arriving now at a station of `capacity`: the one to wait for
+    /// if it is full, and those in line.
+    pub fn ahead(&self, capacity: Option<u32>) -> usize {
+        self.waiting.len() + usize::from(capacity.is_some_and(|c| self.acting >= c))
+    }
+}
+
+impl Town {
+    /// Tells the planners of `tile` how long the line at station `at` is now: its fact in the
+    /// world and in the outlook, so that every view reads it.
+    pub fn post_line(
+        &self,
+        tile: usize,
+        at: usize,
+        line: &Line,
+        world: &mut WorldFacts,
+        outlook: &mut Outlook,
+    ) {
+        let Some(fact) = self.scenario.lines[at] else { return };
+        let ahead = line.ahead(self.scenario.stations[at].capacity).min(crate::scenario::MAX_AHEAD as usize);
+        world.0[tile].set(fact, ahead as Value);
+        outlook.0[tile].set(fact, ahead as Value);
+    }
+}
+
 /// Puts `scenario` into `world`, as written: resources, and one entity per character.
 pub fn install(world: &mut World, scenario: Scenario) {
     let layout = Layout::single(&scenario);

@@ -30,7 +30,7 @@ type Walker<'a> = (
 fn walk(
     clock: Res<Clock>,
     town: Res<Town>,
-    world: Res<WorldFacts>,
+    mut world: ResMut<WorldFacts>,
     mut outlook: ResMut<Outlook>,
     mut lines: ResMut<Lines>,
     mut log: ResMut<EventLog>,
@@ -38,15 +38,19 @@ fn walk(
     mut view: Local<State>,
     mut villagers: Query<Walker>,
 ) {
-    let mut here = Here { clock: &clock, town: &town, world: &world, log: &mut log, view: &mut view };
+    let mut here = Here { clock: &clock, town: &town, log: &mut log, view: &mut view };
     // Lines move first: where someone finished, the first in line steps up.
     for (tile, stations) in lines.0.iter_mut().enumerate() {
         for (at, line) in stations.iter_mut().enumerate() {
+            let moved = !line.waiting.is_empty() && has_room(&town, at, line);
             while has_room(&town, at, line) {
                 let Some(number) = line.waiting.pop_front() else { break };
                 if let Ok(one) = villagers.get_mut(roster.0[number]) {
-                    here.step_up(one, at, line, &mut outlook.0[tile]);
+                    here.step_up(one, at, line, &world.0[tile], &mut outlook.0[tile]);
                 }
+            }
+            if moved {
+                town.post_line(tile, at, line, &mut world, &mut outlook);
             }
         }
     }
@@ -75,13 +79,15 @@ fn walk(
             let station = &town.scenario.stations[at].label;
             let behind = line.waiting.back().map(|&n| format!(" behind {}", town.villager_id(n)));
             line.waiting.push_back(villager.number);
+            town.post_line(placement.tile, at, line, &mut world, &mut outlook);
             let place = ordinal(line.waiting.len());
             let text = format!("Queued at {station}{} ({place} in line)", behind.unwrap_or_default());
             here.log.record(clock.day, clock.time, Some(villager.number), EventKind::Queued, text);
             *one.5 = Activity::Queued;
             continue;
         }
-        here.step_up(one, at, line, &mut outlook.0[placement.tile]);
+        here.step_up(one, at, line, &world.0[placement.tile], &mut outlook.0[placement.tile]);
+        town.post_line(placement.tile, at, line, &mut world, &mut outlook);
     }
 }
 
@@ -106,7 +112,6 @@ fn ordinal(n: usize) -> String {
 struct Here<'w> {
     clock: &'w Clock,
     town: &'w Town,
-    world: &'w WorldFacts,
     log: &'w mut EventLog,
     view: &'w mut State,
 }
@@ -114,15 +119,22 @@ struct Here<'w> {
 impl Here<'_> {
     /// At the station `at` with room for it: the re-check, then the action starts, or the plan
     /// is dropped with the reason.
-    fn step_up(&mut self, one: QueryItem<Walker>, at: usize, line: &mut Line, outlook: &mut State) {
-        let (villager, placement, agent, _, mut intent, mut activity, mut reason, mut tally) = one;
+    fn step_up(
+        &mut self,
+        one: QueryItem<Walker>,
+        at: usize,
+        line: &mut Line,
+        world: &State,
+        outlook: &mut State,
+    ) {
+        let (villager, _, agent, _, mut intent, mut activity, mut reason, mut tally) = one;
         let (town, clock) = (self.town, self.clock);
         let Some(step_index) = intent.current() else {
             *activity = Activity::Idle;
             return;
         };
         let action = town.action(villager.index, step_index);
-        town.available_in(&self.world.0[placement.tile], outlook, &agent.0, self.view);
+        town.available_in(world, outlook, &agent.0, self.view);
         let who = Some(villager.number);
         match town.unmet(&action.planning.preconditions, self.view) {
             Some(why) => {

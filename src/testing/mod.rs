@@ -119,10 +119,13 @@ impl Shape {
         let mut action = Action::new("", cost);
         action.preconditions = (0..between(rng, &self.needs)).map(|_| self.condition(rng)).collect();
         action.effects = (0..between(rng, &self.effects)).map(|_| self.effect(rng)).collect();
-        if chance(rng, self.extra_costs) {
-            let fact = self.fact(rng);
-            for _ in 0..between(rng, &(1..3)) {
-                action = action.costs_more_where(fact, between(rng, &(0..3)), between(rng, &(0..4)));
+        // Extras by one fact's value, and sometimes by a second fact's too (they add up).
+        for _ in 0..2 {
+            if chance(rng, self.extra_costs) {
+                let fact = self.fact(rng);
+                for _ in 0..between(rng, &(1..3)) {
+                    action = action.costs_more_where(fact, between(rng, &(0..3)), between(rng, &(0..4)));
+                }
             }
         }
         action

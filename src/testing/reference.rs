@@ -113,7 +113,7 @@ pub fn influencing_only(
     {
         chosen[a] = true;
         tested.extend(actions[a].preconditions.iter().map(|c| c.fact));
-        tested.extend(actions[a].extra_cost.iter().map(|e| e.fact));
+        tested.extend(actions[a].extra_costs.iter().map(|e| e.fact));
     }
     let numbers: Vec<u32> = (0..actions.len() as u32).filter(|&a| chosen[a as usize]).collect();
     let relevant = numbers
