@@ -97,8 +97,10 @@ fn finish_actions(
         };
         let action = town.action(villager.index, step_index);
         let at = town.station(villager.index, step_index);
-        lines.0[placement.tile][at].acting -= 1;
-        town.post_line(placement.tile, at, &lines.0[placement.tile][at], &mut world, &mut outlook);
+        if town.scenario.stations[at].capacity.is_some() {
+            lines.0[placement.tile][at].acting -= 1;
+            town.post_line(placement.tile, at, &lines.0[placement.tile][at], &mut world, &mut outlook);
+        }
         for effect in &action.planning.effects {
             if town.apply(effect, &mut world.0[placement.tile], &mut agent.0) == Scope::World {
                 changes.touch(placement.tile, stamp(&clock));

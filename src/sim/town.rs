@@ -177,9 +177,10 @@ pub struct Line {
 }
 
 impl Lines {
-    /// Every station of every tile empty.
+    /// Every station of every tile empty (a town whose stations take any number keeps none).
     pub fn empty(scenario: &Scenario, tiles: usize) -> Self {
-        Lines(vec![vec![Line::default(); scenario.stations.len()]; tiles])
+        let limited = scenario.stations.iter().any(|s| s.capacity.is_some());
+        Lines(vec![vec![Line::default(); if limited { scenario.stations.len() } else { 0 }]; tiles])
     }
 }
 

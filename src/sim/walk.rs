@@ -42,11 +42,14 @@ fn walk(
     // Lines move first: where someone finished, the first in line steps up.
     for (tile, stations) in lines.0.iter_mut().enumerate() {
         for (at, line) in stations.iter_mut().enumerate() {
-            let moved = !line.waiting.is_empty() && has_room(&town, at, line);
+            if line.waiting.is_empty() {
+                continue;
+            }
+            let moved = has_room(&town, at, line);
             while has_room(&town, at, line) {
                 let Some(number) = line.waiting.pop_front() else { break };
                 if let Ok(one) = villagers.get_mut(roster.0[number]) {
-                    here.step_up(one, at, line, &world.0[tile], &mut outlook.0[tile]);
+                    here.step_up(one, at, Some(&mut *line), &world.0[tile], &mut outlook.0[tile]);
                 }
             }
             if moved {
@@ -74,6 +77,10 @@ fn walk(
         if one.2.0.get(place) != at as Value {
             one.2.0.set(place, at as Value);
         }
+        if town.scenario.stations[at].capacity.is_none() {
+            here.step_up(one, at, None, &world.0[placement.tile], &mut outlook.0[placement.tile]);
+            continue;
+        }
         let line = &mut lines.0[placement.tile][at];
         if !line.waiting.is_empty() || !has_room(&town, at, line) {
             let station = &town.scenario.stations[at].label;
@@ -86,7 +93,7 @@ fn walk(
             *one.5 = Activity::Queued;
             continue;
         }
-        here.step_up(one, at, line, &world.0[placement.tile], &mut outlook.0[placement.tile]);
+        here.step_up(one, at, Some(&mut *line), &world.0[placement.tile], &mut outlook.0[placement.tile]);
         town.post_line(placement.tile, at, line, &mut world, &mut outlook);
     }
 }
@@ -123,7 +130,7 @@ impl Here<'_> {
         &mut self,
         one: QueryItem<Walker>,
         at: usize,
-        line: &mut Line,
+        line: Option<&mut Line>,
         world: &State,
         outlook: &mut State,
     ) {
@@ -158,7 +165,9 @@ impl Here<'_> {
                 for effect in world_effects {
                     effect.apply(outlook);
                 }
-                line.acting += 1;
+                if let Some(line) = line {
+                    line.acting += 1;
+                }
                 *activity = Activity::Acting { left: action.duration };
             }
         }
