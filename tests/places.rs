@@ -272,3 +272,46 @@ fn a_villager_waits_in_line_when_that_is_cheaper_than_the_walk() {
         "{queued:?}"
     );
 }
+
+/// Ana and Bo are thirsty at dawn and both head for the near well; Ana gets there first and
+/// draws for a long while. Bo, in line, chooses again and leaves for the other well.
+#[test]
+fn one_in_line_chooses_again_and_leaves_for_a_free_station() {
+    let text = |far: f32| {
+        format!(
+            r#"Scenario(
+    settings: (day_length: 60.0),
+    agent: {{"water": 0}},
+    stations: [
+        (id: "well", label: "Well", pos: (0.0, 0.0), kind: "well", capacity: 1),
+        (id: "otherWell", label: "Other well", pos: ({far}, 0.0), kind: "well", capacity: 1),
+    ],
+    actions: [(id: "draw", station: "well", duration: 20.0, cost: 1, effects: ["agent.water += 1"])],
+    characters: [
+        (id: "ana", start: (0.0, 10.0), speed: 10.0, actions: ["draw"],
+         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.0, initial: 0.9))]),
+        (id: "bo", start: (0.0, -20.0), speed: 10.0, actions: ["draw"],
+         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.0, initial: 0.9))]),
+    ],
+)"#
+        )
+    };
+    let day = goap_town::sim::play(parse(&text(40.0)), 1).remove(0);
+    let bo: Vec<(EventKind, String)> = day
+        .events
+        .iter()
+        .filter(|e| e.villager.as_deref() == Some("bo"))
+        .map(|e| (e.kind, e.text.clone()))
+        .collect();
+    let queued = bo.iter().position(|e| e.0 == EventKind::Queued).expect("Bo gets in line first");
+    assert_eq!(
+        bo[queued + 1],
+        (EventKind::LeftQueue, "Left the queue at Well for Other well".to_owned()),
+        "{bo:?}"
+    );
+    assert_eq!(first_start(&day, "bo"), "Started draw at Other well");
+    // With the other well far away, Bo keeps his place in line.
+    let day = goap_town::sim::play(parse(&text(900.0)), 1).remove(0);
+    assert!(events(&day, &[EventKind::LeftQueue]).is_empty());
+    assert_eq!(first_start(&day, "bo"), "Started draw at Well");
+}

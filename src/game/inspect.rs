@@ -89,7 +89,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
                 duration: action.duration,
             }
         }
-        Activity::Queued => {
+        Activity::Queued { .. } => {
             let at = town.station(villager.index, intent.current()?);
             let lines = world.get_resource::<crate::sim::Lines>()?;
             let tile = world.get::<crate::sim::Placement>(entity)?.tile;

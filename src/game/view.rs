@@ -248,7 +248,7 @@ pub fn short_status(town: &Town, villager: &Villager, intent: &Intent, activity:
     match (activity, action) {
         (Activity::Walking, Some(_)) => format!("to {}", station.map_or("", |s| s.label.as_str())),
         (Activity::Acting { .. }, Some(a)) => a.label.clone(),
-        (Activity::Queued, Some(_)) => "in line".to_owned(),
+        (Activity::Queued { .. }, Some(_)) => "in line".to_owned(),
         (Activity::Waiting { .. }, _) => "waiting...".to_owned(),
         (Activity::Resting { .. }, _) => "resting".to_owned(),
         _ => String::new(),

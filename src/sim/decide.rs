@@ -11,7 +11,7 @@ use super::clock::{Clock, STEP};
 use super::log::{EventKind, EventLog};
 use super::tiles::Placement;
 use super::timing::PlanTimes;
-use super::town::{Outlook, Roster, Town, WorldFacts};
+use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Tally, Villager};
 use super::{SimOptions, SimSet, SimTick};
 use crate::planner::State;
@@ -87,13 +87,13 @@ fn deliberate_one(
     // Only at safe points: idle, or a wait / rest whose retry is due. Never mid-walk or mid-action.
     match &mut *activity {
         Activity::Idle => {}
-        Activity::Waiting { retry_in } | Activity::Resting { retry_in } => {
+        Activity::Waiting { retry_in } | Activity::Resting { retry_in } | Activity::Queued { retry_in } => {
             *retry_in -= STEP;
             if *retry_in > 1e-4 {
                 return false;
             }
         }
-        Activity::Walking | Activity::Acting { .. } | Activity::Queued => return false,
+        Activity::Walking | Activity::Acting { .. } => return false,
     }
     let deliberation = &mut *deliberation;
     deliberation.viable.clear();
@@ -178,8 +178,12 @@ fn decide(
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
     due: Res<DueNow>,
+    mut lines: ResMut<Lines>,
+    mut world: ResMut<WorldFacts>,
+    mut outlook: ResMut<Outlook>,
     mut villagers: Query<(
         &Villager,
+        &Placement,
         &mut Deliberation,
         &mut Intent,
         &mut Activity,
@@ -188,14 +192,32 @@ fn decide(
     )>,
 ) {
     for &entity in due.numbers.iter().filter_map(|&n| roster.0.get(n)) {
-        let Ok((villager, mut deliberation, mut intent, mut activity, mut reason, mut tally)) =
+        let Ok((villager, placement, mut deliberation, mut intent, mut activity, mut reason, mut tally)) =
             villagers.get_mut(entity)
         else {
             continue;
         };
+        // One in line chooses again too; it keeps its place only if it would come here anyway.
+        let in_line = matches!(*activity, Activity::Queued { .. }).then(|| intent.current()).flatten();
+        let mut leave_line = |log: &mut EventLog, to: Option<usize>| {
+            let Some(task) = in_line else { return };
+            let at = town.station(villager.index, task);
+            let line = &mut lines.0[placement.tile][at];
+            line.waiting.retain(|&n| n != villager.number);
+            town.post_line(placement.tile, at, line, &mut world, &mut outlook);
+            let stations = &town.scenario.stations;
+            let text = match to {
+                Some(to) => format!("Left the queue at {} for {}", stations[at].label, stations[to].label),
+                None => format!("Left the queue at {}", stations[at].label),
+            };
+            log.record_at(clock.day, clock.time, villager.number, at, EventKind::LeftQueue, text);
+        };
         // What is left of the deliberation is freed, so a town of thousands keeps no plan it
         // did not choose.
         let viable = std::mem::take(&mut deliberation.viable);
+        if deliberation.resting || viable.is_empty() {
+            leave_line(&mut log, None);
+        }
         let mut say = |kind: EventKind, text: String| {
             log.record(clock.day, clock.time, Some(villager.number), kind, text)
         };
@@ -243,7 +265,19 @@ fn decide(
             None => best,
         };
 
-        let continuing = intent.goal == Some(chosen.0) && intent.step < intent.plan.len();
+        if let Some(task) = in_line {
+            let first = chosen.2.plan.first().map(|&t| t as usize);
+            if intent.goal == Some(chosen.0) && first == Some(task) {
+                *activity = Activity::Queued { retry_in };
+                continue;
+            }
+            leave_line(&mut log, first.map(|t| town.station(c, t)));
+        }
+        let mut say = |kind: EventKind, text: String| {
+            log.record(clock.day, clock.time, Some(villager.number), kind, text)
+        };
+        let continuing =
+            intent.goal == Some(chosen.0) && intent.step < intent.plan.len() && in_line.is_none();
         if !continuing {
             let names: Vec<&str> =
                 chosen.2.plan.iter().map(|&s| town.action(c, s as usize).id.as_str()).collect();

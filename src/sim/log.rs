@@ -15,6 +15,7 @@ pub enum EventKind {
     ActionFinished,
     Abandoned,
     Queued,
+    LeftQueue,
     Waiting,
     GoalSwitch,
     GoalSatisfied,

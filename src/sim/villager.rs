@@ -73,8 +73,9 @@ pub enum Activity {
     Walking,
     /// Performing plan step `Intent::step`; `left` simulated seconds to go.
     Acting { left: f32 },
-    /// In line at the station of plan step `Intent::step`, which is full ([`Lines`](super::Lines)).
-    Queued,
+    /// In line at the station of plan step `Intent::step`, which is full ([`Lines`](super::Lines));
+    /// chooses again when `retry_in` reaches 0, and keeps its place if it stays.
+    Queued { retry_in: f32 },
     /// No goal has a viable plan; retries when `retry_in` reaches 0.
     Waiting { retry_in: f32 },
     /// Nothing is insistent enough; looks again when `retry_in` reaches 0.
@@ -163,7 +164,7 @@ fn tally(options: Res<super::SimOptions>, mut villagers: Query<(&Activity, &mut 
         Activity::Acting { .. } => tally.acting += STEP,
         Activity::Waiting { .. } => tally.waiting += STEP,
         Activity::Resting { .. } => tally.resting += STEP,
-        Activity::Queued => tally.queued += STEP,
+        Activity::Queued { .. } => tally.queued += STEP,
         Activity::Idle => {}
     };
     if options.spread(villagers.iter().len()) {

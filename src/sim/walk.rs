@@ -90,7 +90,7 @@ fn walk(
             let place = ordinal(line.waiting.len());
             let text = format!("Queued at {station}{} ({place} in line)", behind.unwrap_or_default());
             here.log.record_at(clock.day, clock.time, villager.number, at, EventKind::Queued, text);
-            *one.5 = Activity::Queued;
+            *one.5 = Activity::Queued { retry_in: town.scenario.settings.retry_interval };
             continue;
         }
         here.step_up(one, at, Some(&mut *line), &world.0[placement.tile], &mut outlook.0[placement.tile]);
