@@ -73,6 +73,7 @@ fn the_villager_walks_to_the_station_its_plan_chose() {
     let day = goap_town::sim::play(parse(&wells(30.0, 90.0, "")), 1).remove(0);
     let started = day.events.iter().find(|e| e.kind == goap_town::sim::EventKind::ActionStarted).unwrap();
     assert_eq!(started.text, "Started draw at Near well");
+    assert_eq!(started.station.as_deref(), Some("nearWell"), "events at a station name it");
     // Three seconds of walking at 10 units a second.
     assert!((started.t - 3.1).abs() < 0.15, "started at {}", started.t);
 }

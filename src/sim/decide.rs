@@ -210,7 +210,7 @@ fn decide(
                 Some(to) => format!("Left the queue at {} for {}", stations[at].label, stations[to].label),
                 None => format!("Left the queue at {}", stations[at].label),
             };
-            log.record(clock.day, clock.time, Some(villager.number), EventKind::LeftQueue, text);
+            log.record_at(clock.day, clock.time, villager.number, at, EventKind::LeftQueue, text);
         };
         // What is left of the deliberation is freed, so a town of thousands keeps no plan it
         // did not choose.

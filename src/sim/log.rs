@@ -32,6 +32,8 @@ pub struct SimEvent {
     pub villager: Option<usize>,
     pub kind: EventKind,
     pub text: String,
+    /// The station it happened at, for events at one (started, queued).
+    pub station: Option<usize>,
 }
 
 #[derive(Resource, Debug)]
@@ -53,7 +55,23 @@ impl Default for EventLog {
 
 impl EventLog {
     pub fn record(&mut self, day: u32, t: f32, villager: Option<usize>, kind: EventKind, text: String) {
-        let event = SimEvent { day, t, villager, kind, text };
+        self.push(SimEvent { day, t, villager, kind, text, station: None });
+    }
+
+    /// [`record`](Self::record) of an event at station `station`.
+    pub fn record_at(
+        &mut self,
+        day: u32,
+        t: f32,
+        villager: usize,
+        station: usize,
+        kind: EventKind,
+        text: String,
+    ) {
+        self.push(SimEvent { day, t, villager: Some(villager), kind, text, station: Some(station) });
+    }
+
+    fn push(&mut self, event: SimEvent) {
         if self.recent.len() == RECENT_EVENTS {
             self.recent.pop_front();
         }

@@ -52,6 +52,9 @@ pub struct EventReport {
     pub villager: Option<String>,
     pub kind: EventKind,
     pub text: String,
+    /// The station's id, for events at one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub station: Option<String>,
 }
 
 /// The report of the day being played, as it stands.
@@ -102,6 +105,7 @@ pub fn day_report(world: &mut World) -> DayReport {
         .map(|e| EventReport {
             t: e.t,
             villager: e.villager.map(|number| town.villager_id(number)),
+            station: e.station.map(|s| town.scenario.stations[s].id.clone()),
             kind: e.kind,
             text: e.text.clone(),
         })

@@ -89,7 +89,7 @@ fn walk(
             town.post_line(placement.tile, at, line, &mut world, &mut outlook);
             let place = ordinal(line.waiting.len());
             let text = format!("Queued at {station}{} ({place} in line)", behind.unwrap_or_default());
-            here.log.record(clock.day, clock.time, Some(villager.number), EventKind::Queued, text);
+            here.log.record_at(clock.day, clock.time, villager.number, at, EventKind::Queued, text);
             *one.5 = Activity::Queued { retry_in: town.scenario.settings.retry_interval };
             continue;
         }
@@ -156,7 +156,14 @@ impl Here<'_> {
             None => {
                 let station = &town.scenario.stations[at].label;
                 let text = format!("Started {} at {station}", action.label);
-                self.log.record(clock.day, clock.time, who, EventKind::ActionStarted, text);
+                self.log.record_at(
+                    clock.day,
+                    clock.time,
+                    villager.number,
+                    at,
+                    EventKind::ActionStarted,
+                    text,
+                );
                 let world_effects = action
                     .planning
                     .effects
