@@ -57,8 +57,9 @@ fn walk(
             }
         }
     }
-    for &entity in &roster.0 {
-        let Ok(mut one) = villagers.get_mut(entity) else { continue };
+    // Everyone else in roster order (one fetch path, so the lookups stay inlined).
+    let mut walkers = villagers.iter_many_mut(&roster.0);
+    while let Some(mut one) = walkers.fetch_next() {
         if *one.5 != Activity::Walking {
             continue;
         }
