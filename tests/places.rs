@@ -227,6 +227,12 @@ fn no_station_ever_holds_more_than_its_capacity() {
 /// Two wells that serve one at a time, the second `far` away; Ana is thirsty at dawn, Bo a few
 /// seconds later, when Ana is already drawing at the near well for a long while.
 fn busy_well(far: f32) -> Scenario {
+    two_wells(far, -10.0, "Need(rate: 0.2, initial: 0.0)")
+}
+
+/// Two wells of capacity one, the second `far` away; Ana near the first and thirsty at dawn,
+/// Bo at `bo_y` below it with thirst `bo_drift`; drawing takes 20 s.
+fn two_wells(far: f32, bo_y: f32, bo_drift: &str) -> Scenario {
     parse(&format!(
         r#"Scenario(
     settings: (day_length: 60.0),
@@ -239,8 +245,8 @@ fn busy_well(far: f32) -> Scenario {
     characters: [
         (id: "ana", start: (0.0, 10.0), speed: 10.0, actions: ["draw"],
          goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.0, initial: 0.9))]),
-        (id: "bo", start: (0.0, -10.0), speed: 10.0, actions: ["draw"],
-         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.2, initial: 0.0))]),
+        (id: "bo", start: (0.0, {bo_y}), speed: 10.0, actions: ["draw"],
+         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: {bo_drift})]),
     ],
 )"#
     ))
@@ -277,26 +283,8 @@ fn a_villager_waits_in_line_when_that_is_cheaper_than_the_walk() {
 /// draws for a long while. Bo, in line, chooses again and leaves for the other well.
 #[test]
 fn one_in_line_chooses_again_and_leaves_for_a_free_station() {
-    let text = |far: f32| {
-        format!(
-            r#"Scenario(
-    settings: (day_length: 60.0),
-    agent: {{"water": 0}},
-    stations: [
-        (id: "well", label: "Well", pos: (0.0, 0.0), kind: "well", capacity: 1),
-        (id: "otherWell", label: "Other well", pos: ({far}, 0.0), kind: "well", capacity: 1),
-    ],
-    actions: [(id: "draw", station: "well", duration: 20.0, cost: 1, effects: ["agent.water += 1"])],
-    characters: [
-        (id: "ana", start: (0.0, 10.0), speed: 10.0, actions: ["draw"],
-         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.0, initial: 0.9))]),
-        (id: "bo", start: (0.0, -20.0), speed: 10.0, actions: ["draw"],
-         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.0, initial: 0.9))]),
-    ],
-)"#
-        )
-    };
-    let day = goap_town::sim::play(parse(&text(40.0)), 1).remove(0);
+    let text = |far: f32| two_wells(far, -20.0, "Need(rate: 0.0, initial: 0.9)");
+    let day = goap_town::sim::play(text(40.0), 1).remove(0);
     let bo: Vec<(EventKind, String)> = day
         .events
         .iter()
@@ -311,7 +299,7 @@ fn one_in_line_chooses_again_and_leaves_for_a_free_station() {
     );
     assert_eq!(first_start(&day, "bo"), "Started draw at Other well");
     // With the other well far away, Bo keeps his place in line.
-    let day = goap_town::sim::play(parse(&text(900.0)), 1).remove(0);
+    let day = goap_town::sim::play(text(900.0), 1).remove(0);
     assert!(events(&day, &[EventKind::LeftQueue]).is_empty());
     assert_eq!(first_start(&day, "bo"), "Started draw at Well");
 }

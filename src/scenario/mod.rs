@@ -182,7 +182,7 @@ impl Scenario {
                 if let (Some(line), Some(capacity)) = (self.lines[task.station], station.capacity) {
                     for ahead in 1..=MAX_AHEAD {
                         let seconds = ahead as f32 * def.duration / capacity as f32;
-                        let cost = (seconds * self.settings.walk_weight * COST_SCALE as f32).round() as u32;
+                        let cost = self.seconds_cost(seconds);
                         if cost > 0 {
                             action = action.costs_more_where(line, ahead, cost);
                         }
@@ -195,7 +195,11 @@ impl Scenario {
 
     /// What walking from `from` to `to` costs `character` in a plan, in [`COST_SCALE`]ths.
     pub fn walk_cost(&self, character: &Character, from: [f32; 2], to: [f32; 2]) -> u32 {
-        let seconds = (to[0] - from[0]).hypot(to[1] - from[1]) / character.speed;
+        self.seconds_cost((to[0] - from[0]).hypot(to[1] - from[1]) / character.speed)
+    }
+
+    /// What `seconds` of walking or waiting cost in a plan, in [`COST_SCALE`]ths.
+    fn seconds_cost(&self, seconds: f32) -> u32 {
         (seconds * self.settings.walk_weight * COST_SCALE as f32).round().min(u32::MAX as f32) as u32
     }
 }
