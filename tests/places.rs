@@ -303,3 +303,44 @@ fn one_in_line_chooses_again_and_leaves_for_a_free_station() {
     assert!(events(&day, &[EventKind::LeftQueue]).is_empty());
     assert_eq!(first_start(&day, "bo"), "Started draw at Well");
 }
+
+/// Over several days of the shipped village, whose wells, mills, ovens and sawmills serve one at
+/// a time, nobody ever acts at a station beyond its capacity, lines do form, and villagers do
+/// leave one for a better station.
+#[test]
+fn the_village_never_crowds_a_station_over_days_and_its_lines_form_and_move() {
+    let village = common::shipped("village.ron");
+    let capacity: Vec<Option<u32>> = village.stations.iter().map(|s| s.capacity).collect();
+    let index = |id: &str| village.stations.iter().position(|s| s.id == id).unwrap();
+    let mut most = vec![0usize; capacity.len()];
+    let (mut queued, mut left) = (0, 0);
+    for day in goap_town::sim::play(village.clone(), 3) {
+        let mut acting = vec![std::collections::BTreeSet::new(); capacity.len()];
+        let mut at = std::collections::BTreeMap::new();
+        for e in &day.events {
+            let who = e.villager.clone().unwrap_or_default();
+            match e.kind {
+                EventKind::ActionStarted => {
+                    let s = index(e.station.as_deref().expect("a start names its station"));
+                    acting[s].insert(who.clone());
+                    at.insert(who, s);
+                    most[s] = most[s].max(acting[s].len());
+                    let held = capacity[s].map_or(usize::MAX, |c| c as usize);
+                    assert!(acting[s].len() <= held, "day {}: {:?} at {}", day.day, acting[s], village.stations[s].id);
+                }
+                EventKind::ActionFinished => {
+                    let s = at.remove(&who).expect("a finish follows a start");
+                    acting[s].remove(&who);
+                }
+                EventKind::Queued => queued += 1,
+                EventKind::LeftQueue => left += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(most.iter().all(|&m| m > 0), "every station is used: {most:?}");
+    for id in ["townWell", "westMill", "eastOven", "westTable", "eastTable"] {
+        assert_eq!(Some(most[index(id)] as u32), capacity[index(id)], "{id} should fill up at some point");
+    }
+    assert!(queued > 100 && left > 10, "lines form and move: {queued} queued, {left} left a line");
+}

@@ -32,7 +32,7 @@ pub struct Cli {
     /// Simulated seconds to play before `--screenshot`.
     #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
     pub after: f32,
-    /// Select this villager (by id) when the game starts.
+    /// Select this villager, or this station, (by id) when the game starts.
     #[arg(long, value_name = "ID")]
     pub select: Option<String>,
     /// Interface language: en or es.

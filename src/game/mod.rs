@@ -12,7 +12,7 @@ mod view;
 
 pub use drive::SimSpeed;
 pub use i18n::{Label, Lang};
-pub use view::Selection;
+pub use view::{SelectedStation, Selection};
 
 use crate::scenario::{SCENARIO_FOLDER, ScenarioChoice, first_choice};
 use crate::sim::{SimPlugin, replace_scenario, villager_playing};
@@ -46,6 +46,7 @@ pub fn open(world: &mut World, choice: ScenarioChoice) {
         Ok(fresh) => {
             replace_scenario(world, fresh);
             world.resource_mut::<Selection>().0 = None;
+            world.resource_mut::<SelectedStation>().0 = None;
             if let ScenarioChoice::File(path) = &choice {
                 hot_reload::watch(world, path);
             } else {
@@ -101,8 +102,11 @@ fn select_by_id(id: String) -> impl FnMut(&mut World) {
     move |world| {
         let found = villager_playing(world, &id, 0);
         world.resource_mut::<Selection>().0 = found;
-        if found.is_none() {
-            eprintln!("--select {id}: no such villager");
+        let station = world.resource::<crate::sim::Town>().scenario.stations.iter().any(|s| s.id == id);
+        if found.is_none() && station {
+            world.resource_mut::<SelectedStation>().0 = Some(id.clone());
+        } else if found.is_none() {
+            eprintln!("--select {id}: no such villager or station");
         }
     }
 }

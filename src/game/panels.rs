@@ -6,8 +6,8 @@ use super::drive::SimSpeed;
 use super::history::InsistenceHistory;
 use super::hot_reload::ReloadStatus;
 use super::i18n::{Label, Lang};
-use super::inspect::{InspectorView, StepStatus, inspect};
-use super::view::Selection;
+use super::inspect::{InspectorView, StationView, StepStatus, inspect, inspect_station};
+use super::view::{SelectedStation, Selection};
 use crate::scenario::{ScenarioChoice, available_scenarios};
 use crate::sim::{Clock, Town, WorldFacts};
 use bevy::prelude::*;
@@ -120,15 +120,41 @@ fn facts_grid<'a>(ui: &mut egui::Ui, id: &str, facts: impl Iterator<Item = (&'a 
     });
 }
 
-/// The inspector's content for this frame, built from the world by [`inspect`].
+/// The inspector's content for this frame, built from the world by [`inspect`] or
+/// [`inspect_station`].
 #[derive(Resource, Debug, Default, Clone)]
-struct Inspected(Option<(InspectorView, Option<InsistenceHistory>)>);
+struct Inspected {
+    villager: Option<(InspectorView, Option<InsistenceHistory>)>,
+    station: Option<StationView>,
+}
 
 fn refresh_inspected(world: &mut World) {
     let selected = world.resource::<Selection>().0;
-    let content = selected
+    let villager = selected
         .and_then(|e| inspect(world, e).map(|view| (view, world.get::<InsistenceHistory>(e).cloned())));
-    world.insert_resource(Inspected(content));
+    let station = world.resource::<SelectedStation>().0.as_deref().and_then(|id| inspect_station(world, id));
+    world.insert_resource(Inspected { villager, station });
+}
+
+/// A station's kind, capacity and who is there: acting, in line, on the way.
+fn station_inspector(ui: &mut egui::Ui, view: &StationView, l: Lang) {
+    ui.heading(&view.label);
+    ui.label(format!("{}: {}", l.text(Label::Kind), view.kind));
+    let capacity = view.capacity.map_or_else(|| l.text(Label::NoLimit).to_owned(), |c| c.to_string());
+    ui.label(format!("{}: {capacity}", l.text(Label::Capacity)));
+    for (label, names) in
+        [(Label::ActingHere, &view.acting), (Label::InLine, &view.queued), (Label::OnTheWay, &view.coming)]
+    {
+        ui.separator();
+        ui.label(format!("{} ({})", l.text(label), names.len()));
+        if names.is_empty() {
+            ui.small(l.text(Label::Nobody));
+        }
+        for (i, name) in names.iter().enumerate() {
+            let place = if label == Label::InLine { format!("{}. ", i + 1) } else { "· ".to_owned() };
+            ui.label(format!("{place}{name}"));
+        }
+    }
 }
 
 fn inspector_panel(mut contexts: EguiContexts, inspected: Res<Inspected>, lang: Res<Lang>) -> Result {
@@ -140,8 +166,11 @@ fn inspector_panel(mut contexts: EguiContexts, inspected: Res<Inspected>, lang: 
         .resizable(false)
         .default_width(330.0)
         .show(ctx, |ui| {
-            let Some((view, history)) = &inspected.0 else {
-                ui.label(l.text(Label::NoSelection));
+            let Some((view, history)) = &inspected.villager else {
+                match &inspected.station {
+                    Some(station) => station_inspector(ui, station, l),
+                    None => _ = ui.label(l.text(Label::NoSelection)),
+                }
                 return;
             };
             ui.heading(&view.name);

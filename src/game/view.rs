@@ -1,7 +1,8 @@
 //! The town on screen: stations where the scenario puts them, villagers as named tokens with a
-//! status line and a progress bar, the selected one ringed, and a camera to pan and zoom.
+//! status line and a progress bar, the selected one ringed with its plan as numbered stops, and a
+//! camera to pan and zoom.
 
-use crate::sim::{Activity, Intent, Placement, Position, Town, Villager, villager_playing};
+use crate::sim::{Activity, Intent, Lines, Placement, Position, Town, Villager, villager_playing};
 use bevy::input::mouse::{MouseMotion, MouseWheel};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
@@ -10,6 +11,11 @@ use bevy_egui::input::egui_wants_any_pointer_input;
 /// The villager being inspected.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
 pub struct Selection(pub Option<Entity>);
+
+/// The station being inspected, by id (so a reload that keeps the station keeps it selected).
+/// A villager and a station are never selected together.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct SelectedStation(pub Option<String>);
 
 /// Runs `rebuild` (which replaces every villager) and selects again the villager that was
 /// selected: the same character in the same tile, while it still exists.
@@ -29,6 +35,10 @@ pub fn keeping_selection(world: &mut World, rebuild: impl FnOnce(&mut World)) {
 #[derive(Component)]
 pub struct StationVisual;
 
+/// One stop of the selected villager's plan: its step numbers at one station.
+#[derive(Component)]
+struct PlanStop;
+
 #[derive(Component)]
 struct StatusText;
 
@@ -39,12 +49,15 @@ struct NameText;
 struct ProgressFill;
 
 const TOKEN: f32 = 26.0;
+const STATION: Vec2 = Vec2::new(64.0, 40.0);
 const BAR: f32 = 34.0;
-/// Horizontal distance between villagers standing at the same station.
+/// Horizontal distance between villagers acting at the same station, and standing in its line.
 const ROW_SPACING: f32 = 78.0;
+const LINE_SPACING: f32 = 64.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
+        .init_resource::<SelectedStation>()
         .insert_resource(ClearColor(Color::srgb(0.16, 0.22, 0.15)))
         .add_systems(Startup, spawn_camera)
         .add_observer(dress_villager)
@@ -52,7 +65,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 (draw_stations, rename_villagers).run_if(resource_exists_and_changed::<Town>),
-                (follow_positions, show_status, show_progress, draw_selection).chain(),
+                (follow_positions, show_status, show_progress, show_plan_stops, draw_selection).chain(),
                 (pan_and_zoom, deselect_on_escape).run_if(not(egui_wants_any_pointer_input)),
             ),
         );
@@ -114,18 +127,26 @@ fn draw_stations(
     }
     for station in &town.scenario.stations {
         let [x, y] = station.position;
-        commands.spawn((
-            StationVisual,
-            Sprite::from_color(Color::srgb(0.42, 0.33, 0.22), Vec2::new(64.0, 40.0)),
-            Transform::from_xyz(x, y, 0.0),
-            Pickable::IGNORE,
-            children![(
-                Text2d::new(station.label.clone()),
-                TextFont::from_font_size(14.0),
-                TextColor(Color::srgb(0.95, 0.92, 0.80)),
-                Transform::from_xyz(0.0, 30.0, 0.5),
-            )],
-        ));
+        let id = station.id.clone();
+        commands
+            .spawn((
+                StationVisual,
+                Sprite::from_color(Color::srgb(0.42, 0.33, 0.22), STATION),
+                Transform::from_xyz(x, y, 0.0),
+                Pickable::default(),
+                children![(
+                    Text2d::new(station.label.clone()),
+                    TextFont::from_font_size(14.0),
+                    TextColor(Color::srgb(0.95, 0.92, 0.80)),
+                    Transform::from_xyz(0.0, 30.0, 0.5),
+                    Pickable::IGNORE,
+                )],
+            ))
+            .observe(move |click: On<Pointer<Click>>, mut villager: ResMut<Selection>, mut station: ResMut<SelectedStation>| {
+                if click.button == PointerButton::Primary {
+                    (villager.0, station.0) = (None, Some(id.clone()));
+                }
+            });
     }
 }
 
@@ -198,40 +219,51 @@ fn dress_villager(
         .observe(select_on_click);
 }
 
-fn select_on_click(click: On<Pointer<Click>>, mut selection: ResMut<Selection>) {
+fn select_on_click(click: On<Pointer<Click>>, mut selection: ResMut<Selection>, mut station: ResMut<SelectedStation>) {
     if click.button == PointerButton::Primary {
-        selection.0 = Some(click.entity);
+        (selection.0, station.0) = (Some(click.entity), None);
     }
 }
 
-fn deselect_on_escape(keys: Res<ButtonInput<KeyCode>>, mut selection: ResMut<Selection>) {
+fn deselect_on_escape(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut selection: ResMut<Selection>,
+    mut station: ResMut<SelectedStation>,
+) {
     if keys.just_pressed(KeyCode::Escape) {
-        selection.0 = None;
+        (selection.0, station.0) = (None, None);
     }
 }
 
-/// Villagers stand where the simulation puts them; those waiting or working at a station line up
-/// in a row under it, so that no token hides another. Tokens glide to where they are shown, so a
-/// villager leaving the row does not jump.
+/// Villagers stand where the simulation puts them; those at a station line up under it so that
+/// no token hides another — the ones acting (or waiting there) in a row, and the ones in line in
+/// a second row below it, first in line on the left. Tokens glide to where they are shown, so a
+/// villager leaving a row does not jump.
 fn follow_positions(
     town: Res<Town>,
+    lines: Res<Lines>,
     time: Res<Time>,
-    mut villagers: Query<(&Villager, &Position, &mut Transform)>,
+    mut villagers: Query<(&Villager, &Placement, &Position, &Activity, &mut Transform)>,
 ) {
     let glide = (time.delta_secs() * 12.0).min(1.0);
-    let mut at_station: Vec<(usize, usize, usize)> = Vec::new(); // (station, villager number, rank)
-    for (villager, position, _) in &villagers {
-        if let Some(s) = town.scenario.stations.iter().position(|s| s.position == position.0) {
-            let rank = at_station.iter().filter(|(other, _, _)| *other == s).count();
-            at_station.push((s, villager.number, rank));
-        }
+    // (station, row, villager number, place in its row)
+    let mut rows: Vec<(usize, usize, usize, usize)> = Vec::new();
+    for (villager, placement, position, activity, _) in &villagers {
+        let Some(s) = town.scenario.stations.iter().position(|s| s.position == position.0) else { continue };
+        let place_in_line = || lines.0.get(placement.tile)?.get(s)?.waiting.iter().position(|&n| n == villager.number);
+        let (row, place) = match activity {
+            Activity::Queued { .. } => (1, place_in_line().unwrap_or(0)),
+            _ => (0, rows.iter().filter(|r| (r.0, r.1) == (s, 0)).count()),
+        };
+        rows.push((s, row, villager.number, place));
     }
-    for (villager, position, mut transform) in &mut villagers {
+    for (villager, _, position, _, mut transform) in &mut villagers {
         let [mut x, mut y] = position.0;
-        if let Some(&(s, _, rank)) = at_station.iter().find(|(_, v, _)| *v == villager.number) {
-            let crowd = at_station.iter().filter(|(other, _, _)| *other == s).count();
-            x += (rank as f32 - (crowd - 1) as f32 / 2.0) * ROW_SPACING;
-            y -= 58.0;
+        if let Some(&(s, row, _, place)) = rows.iter().find(|r| r.2 == villager.number) {
+            let crowd = rows.iter().filter(|r| (r.0, r.1) == (s, row)).count();
+            let spacing = [ROW_SPACING, LINE_SPACING][row];
+            x += (place as f32 - (crowd - 1) as f32 / 2.0) * spacing;
+            y -= 58.0 + 62.0 * row as f32;
         }
         let target = Vec2::new(x, y);
         let shown = transform.translation.truncate();
@@ -296,24 +328,89 @@ fn show_progress(
     }
 }
 
+/// Where the steps of a plan happen, as stops in the order they are walked: a station and the
+/// numbers (from 1) of the steps done there in a row, and whether the stop is still to come.
+pub fn plan_stops(town: &Town, villager: &Villager, intent: &Intent) -> Vec<(usize, Vec<usize>, bool)> {
+    let mut stops: Vec<(usize, Vec<usize>, bool)> = Vec::new();
+    for (i, &step) in intent.plan.iter().enumerate() {
+        let station = town.station(villager.index, step as usize);
+        let ahead = i >= intent.step;
+        match stops.last_mut() {
+            Some((at, numbers, still)) if *at == station => {
+                numbers.push(i + 1);
+                *still |= ahead;
+            }
+            _ => stops.push((station, vec![i + 1], ahead)),
+        }
+    }
+    stops
+}
+
+/// Numbers the selected villager's plan on the map, one marker per stop at the corner of its
+/// station: amber for what is still to come, grey for what is done.
+fn show_plan_stops(
+    mut commands: Commands,
+    town: Res<Town>,
+    selection: Res<Selection>,
+    villagers: Query<(&Villager, &Intent)>,
+    old: Query<Entity, With<PlanStop>>,
+    mut shown: Local<Vec<(usize, Vec<usize>, bool)>>,
+) {
+    let stops = selection
+        .0
+        .and_then(|e| villagers.get(e).ok())
+        .map(|(villager, intent)| plan_stops(&town, villager, intent))
+        .unwrap_or_default();
+    if *shown == stops && !town.is_changed() {
+        return;
+    }
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    for (station, numbers, ahead) in &stops {
+        let [x, y] = town.scenario.stations[*station].position;
+        let text = numbers.iter().map(usize::to_string).collect::<Vec<_>>().join("·");
+        let fill = if *ahead { Color::srgb(0.95, 0.72, 0.20) } else { Color::srgb(0.45, 0.45, 0.45) };
+        commands.spawn((
+            PlanStop,
+            Sprite::from_color(fill, Vec2::new(12.0 + 9.0 * text.len() as f32, 20.0)),
+            Transform::from_xyz(x - STATION.x / 2.0, y + STATION.y / 2.0, 1.5),
+            Pickable::IGNORE,
+            children![(
+                Text2d::new(text),
+                TextFont::from_font_size(14.0),
+                TextColor(Color::srgb(0.12, 0.10, 0.05)),
+                Transform::from_xyz(0.0, 0.0, 0.1),
+                Pickable::IGNORE,
+            )],
+        ));
+    }
+    *shown = stops;
+}
+
+/// Rings the selected villager and draws the way its plan still has to walk, or frames the
+/// selected station.
 fn draw_selection(
     selection: Res<Selection>,
+    selected_station: Res<SelectedStation>,
     town: Res<Town>,
-    villagers: Query<(&Villager, &Intent, &Activity)>,
+    villagers: Query<(&Villager, &Intent)>,
     shown: Query<&Transform, With<Villager>>,
     mut gizmos: Gizmos,
 ) {
+    let highlight = Color::srgb(1.0, 0.95, 0.3);
+    if let Some(station) = town.scenario.stations.iter().find(|s| Some(&s.id) == selected_station.0.as_ref()) {
+        let at = Isometry2d::from_translation(Vec2::from(station.position));
+        gizmos.rect_2d(at, STATION + Vec2::splat(8.0), highlight);
+    }
     let Some(selected) = selection.0 else { return };
-    let Ok((villager, intent, activity)) = villagers.get(selected) else { return };
+    let Ok((villager, intent)) = villagers.get(selected) else { return };
     let Ok(shown) = shown.get(selected) else { return };
     let here = shown.translation.truncate();
-    gizmos.circle_2d(Isometry2d::from_translation(here), TOKEN * 0.9, Color::srgb(1.0, 0.95, 0.3));
-    if *activity == Activity::Walking
-        && let Some(step) = intent.current()
-    {
-        let station = &town.scenario.stations[town.station(villager.index, step)];
-        gizmos.line_2d(here, Vec2::from(station.position), Color::srgba(1.0, 0.95, 0.3, 0.6));
-    }
+    gizmos.circle_2d(Isometry2d::from_translation(here), TOKEN * 0.9, highlight);
+    let ahead = plan_stops(&town, villager, intent).into_iter().filter(|(_, _, ahead)| *ahead);
+    let path = ahead.map(|(station, _, _)| Vec2::from(town.scenario.stations[station].position));
+    gizmos.linestrip_2d(std::iter::once(here).chain(path), Color::srgba(1.0, 0.95, 0.3, 0.6));
 }
 
 fn pan_and_zoom(

@@ -8,6 +8,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("bakery.ron", include_str!("../../scenarios/bakery.ron")),
     ("soldier.ron", include_str!("../../scenarios/soldier.ron")),
     ("miner.ron", include_str!("../../scenarios/miner.ron")),
+    ("village.ron", include_str!("../../scenarios/village.ron")),
 ];
 
 /// The text of the shipped scenario called `file_name` (`"cook.ron"`).

@@ -30,24 +30,32 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DueNow>().add_systems(SimTick, (deliberate, decide).chain().in_set(SimSet::Decide));
 }
 
-type Deliberating<'a> =
-    (&'a Villager, &'a Placement, &'a AgentFacts, &'a mut Goals, &'a mut Activity, &'a mut Deliberation);
+type Deliberating<'a> = (
+    &'a Villager,
+    &'a Placement,
+    &'a AgentFacts,
+    &'a Intent,
+    &'a mut Goals,
+    &'a mut Activity,
+    &'a mut Deliberation,
+);
 
 /// Plans every unmet goal of each villager at a safe point, in parallel unless told otherwise.
 fn deliberate(
     town: Res<Town>,
     world: Res<WorldFacts>,
     outlook: Res<Outlook>,
+    lines: Res<Lines>,
     options: Res<SimOptions>,
     mut due: ResMut<DueNow>,
     mut times: ResMut<PlanTimes>,
     mut villagers: Query<Deliberating>,
 ) {
     let (found, timed) = (&due.found, &due.times);
-    let (town, world, outlook, options) = (&*town, &*world, &*outlook, &*options);
+    let (town, world, outlook, lines, options) = (&*town, &*world, &*outlook, &*lines, &*options);
     let think = |one: QueryItem<Deliberating>| {
         let number = one.0.number;
-        if deliberate_one(town, world, outlook, options, timed, one) {
+        if deliberate_one(town, world, outlook, lines, options, timed, one) {
             found.borrow_local_mut().push(number);
         }
     };
@@ -80,9 +88,10 @@ fn deliberate_one(
     town: &Town,
     world: &WorldFacts,
     outlook: &Outlook,
+    lines: &Lines,
     options: &SimOptions,
     timed: &Parallel<PlanTimes>,
-    (villager, placement, agent, mut goals, mut activity, mut deliberation): QueryItem<Deliberating>,
+    (villager, placement, agent, intent, mut goals, mut activity, mut deliberation): QueryItem<Deliberating>,
 ) -> bool {
     // Only at safe points: idle, or a wait / rest whose retry is due. Never mid-walk or mid-action.
     match &mut *activity {
@@ -99,9 +108,23 @@ fn deliberate_one(
     deliberation.viable.clear();
     VIEW.with_borrow_mut(|view| {
         town.available(world, outlook, placement.tile, &agent.0, view);
+        if matches!(*activity, Activity::Queued { .. }) {
+            see_own_place(town, lines, villager, placement.tile, intent, view);
+        }
         plan_goals(town, options, timed, villager, view, &mut goals, deliberation);
     });
     true
+}
+
+/// One in line sees the line it stands in from its own place: only those ahead of it count,
+/// so the same line does not look longer to it than to a newcomer and send it away.
+fn see_own_place(town: &Town, lines: &Lines, villager: &Villager, tile: usize, intent: &Intent, view: &mut State) {
+    let Some(at) = intent.current().map(|t| town.station(villager.index, t)) else { return };
+    let Some(fact) = town.scenario.lines[at] else { return };
+    let line = &lines.0[tile][at];
+    let place = line.waiting.iter().position(|&n| n == villager.number).unwrap_or(line.waiting.len());
+    let full = town.scenario.stations[at].capacity.is_some_and(|c| line.acting >= c);
+    view.set(fact, (place + usize::from(full)).min(scenario::MAX_AHEAD as usize) as crate::planner::Value);
 }
 
 thread_local! {
