@@ -1,8 +1,9 @@
-//! The inspector's content, built from ECS data for a villager that waits and one mid-plan.
+//! The inspector's content, built from ECS data: a villager that waits, one mid-plan with its
+//! plan as stops on the map, and a station with who acts there and who is in line.
 
 use bevy::prelude::*;
 use goap_town::game::Lang;
-use goap_town::game::inspect::{StateLine, StepStatus, inspect};
+use goap_town::game::inspect::{self, StateLine, StepStatus, inspect};
 use goap_town::scenario;
 use goap_town::sim::{self, Activity, Intent, Villager};
 
@@ -93,4 +94,53 @@ fn a_villager_mid_plan_shows_done_current_and_next_steps() {
     let StateLine::Acting { label, done, duration } = &acting.state else { panic!("{:?}", acting.state) };
     assert!(*done <= *duration && *duration > 0.0);
     assert!(acting.state.describe(Lang::English).starts_with(&format!("acting: {label} ")));
+}
+
+#[test]
+fn a_plan_is_shown_as_stops_with_the_steps_done_at_each() {
+    let mut app =
+        sim::simulation_app(scenario::parse(scenario::shipped("cook.ron").unwrap(), "cook.ron").unwrap());
+    let cook = entity_of(&mut app, 0);
+    assert!(sim::run_until(&mut app, 3000, |app| app.world().get::<Intent>(cook).unwrap().plan.len() == 4));
+    let world = app.world();
+    let town = world.resource::<sim::Town>();
+    let (villager, intent) = (world.get::<Villager>(cook).unwrap(), world.get::<Intent>(cook).unwrap());
+    let stops: Vec<(&str, Vec<usize>, bool)> = inspect::plan_stops(town, villager, intent)
+        .into_iter()
+        .map(|(s, numbers, ahead)| (town.scenario.stations[s].id.as_str(), numbers, ahead))
+        .collect();
+    // chopWood @ woodpile, lightFire and cookMeal @ hearth, eatMeal @ table; nothing done yet.
+    assert_eq!(stops, [("woodpile", vec![1], true), ("hearth", vec![2, 3], true), ("table", vec![4], true)]);
+}
+
+#[test]
+fn a_station_shows_its_kind_capacity_who_acts_and_who_is_in_line_in_order() {
+    let text = r#"Scenario(
+    agent: {"water": 0},
+    stations: [(id: "well", label: "Well", pos: (0.0, 0.0), kind: "spring", capacity: 1)],
+    actions: [(id: "draw", station: "spring", duration: 30.0, cost: 1, effects: ["agent.water += 1"])],
+    characters: [
+        (id: "ana", name: "Ana", start: (0.0, 10.0), speed: 10.0, actions: ["draw"],
+         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.0, initial: 0.9))]),
+        (id: "bo", name: "Bo", start: (0.0, 30.0), speed: 10.0, actions: ["draw"],
+         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.0, initial: 0.9))]),
+        (id: "cy", name: "Cy", start: (0.0, 50.0), speed: 10.0, actions: ["draw"],
+         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.0, initial: 0.9))]),
+    ],
+)"#;
+    let mut app = sim::simulation_app(scenario::parse(text, "spring.ron").unwrap());
+    sim::step(&mut app);
+    let view = inspect::inspect_station(app.world(), "well").unwrap();
+    assert_eq!((view.label.as_str(), view.kind.as_str(), view.capacity), ("Well", "spring", Some(1)));
+    assert_eq!((view.acting.len(), view.queued.len()), (0, 0));
+    assert_eq!(view.coming, ["Ana", "Bo", "Cy"], "all three set out at dawn");
+    // Ana arrives first (1 s), then Bo (3 s) and Cy (5 s) get in line behind her.
+    assert!(sim::run_until(&mut app, 100, |app| {
+        inspect::inspect_station(app.world(), "well").unwrap().queued.len() == 2
+    }));
+    let view = inspect::inspect_station(app.world(), "well").unwrap();
+    assert_eq!(view.acting, ["Ana"]);
+    assert_eq!(view.queued, ["Bo", "Cy"]);
+    assert!(view.coming.is_empty());
+    assert_eq!(inspect::inspect_station(app.world(), "nowhere"), None);
 }

@@ -326,7 +326,13 @@ fn the_village_never_crowds_a_station_over_days_and_its_lines_form_and_move() {
                     at.insert(who, s);
                     most[s] = most[s].max(acting[s].len());
                     let held = capacity[s].map_or(usize::MAX, |c| c as usize);
-                    assert!(acting[s].len() <= held, "day {}: {:?} at {}", day.day, acting[s], village.stations[s].id);
+                    assert!(
+                        acting[s].len() <= held,
+                        "day {}: {:?} at {}",
+                        day.day,
+                        acting[s],
+                        village.stations[s].id
+                    );
                 }
                 EventKind::ActionFinished => {
                     let s = at.remove(&who).expect("a finish follows a start");

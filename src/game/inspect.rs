@@ -231,3 +231,21 @@ pub fn inspect_station(world: &World, id: &str) -> Option<StationView> {
         coming,
     })
 }
+
+/// Where the steps of a plan happen, as stops in the order they are walked: a station and the
+/// numbers (from 1) of the steps done there in a row, and whether the stop is still to come.
+pub fn plan_stops(town: &Town, villager: &Villager, intent: &Intent) -> Vec<(usize, Vec<usize>, bool)> {
+    let mut stops: Vec<(usize, Vec<usize>, bool)> = Vec::new();
+    for (i, &step) in intent.plan.iter().enumerate() {
+        let station = town.station(villager.index, step as usize);
+        let ahead = i >= intent.step;
+        match stops.last_mut() {
+            Some((at, numbers, still)) if *at == station => {
+                numbers.push(i + 1);
+                *still |= ahead;
+            }
+            _ => stops.push((station, vec![i + 1], ahead)),
+        }
+    }
+    stops
+}

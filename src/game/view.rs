@@ -2,6 +2,7 @@
 //! status line and a progress bar, the selected one ringed with its plan as numbered stops, and a
 //! camera to pan and zoom.
 
+use super::inspect::plan_stops;
 use crate::sim::{Activity, Intent, Lines, Placement, Position, Town, Villager, villager_playing};
 use bevy::input::mouse::{MouseMotion, MouseWheel};
 use bevy::prelude::*;
@@ -142,11 +143,15 @@ fn draw_stations(
                     Pickable::IGNORE,
                 )],
             ))
-            .observe(move |click: On<Pointer<Click>>, mut villager: ResMut<Selection>, mut station: ResMut<SelectedStation>| {
-                if click.button == PointerButton::Primary {
-                    (villager.0, station.0) = (None, Some(id.clone()));
-                }
-            });
+            .observe(
+                move |click: On<Pointer<Click>>,
+                      mut villager: ResMut<Selection>,
+                      mut station: ResMut<SelectedStation>| {
+                    if click.button == PointerButton::Primary {
+                        (villager.0, station.0) = (None, Some(id.clone()));
+                    }
+                },
+            );
     }
 }
 
@@ -219,7 +224,11 @@ fn dress_villager(
         .observe(select_on_click);
 }
 
-fn select_on_click(click: On<Pointer<Click>>, mut selection: ResMut<Selection>, mut station: ResMut<SelectedStation>) {
+fn select_on_click(
+    click: On<Pointer<Click>>,
+    mut selection: ResMut<Selection>,
+    mut station: ResMut<SelectedStation>,
+) {
     if click.button == PointerButton::Primary {
         (selection.0, station.0) = (Some(click.entity), None);
     }
@@ -250,7 +259,8 @@ fn follow_positions(
     let mut rows: Vec<(usize, usize, usize, usize)> = Vec::new();
     for (villager, placement, position, activity, _) in &villagers {
         let Some(s) = town.scenario.stations.iter().position(|s| s.position == position.0) else { continue };
-        let place_in_line = || lines.0.get(placement.tile)?.get(s)?.waiting.iter().position(|&n| n == villager.number);
+        let place_in_line =
+            || lines.0.get(placement.tile)?.get(s)?.waiting.iter().position(|&n| n == villager.number);
         let (row, place) = match activity {
             Activity::Queued { .. } => (1, place_in_line().unwrap_or(0)),
             _ => (0, rows.iter().filter(|r| (r.0, r.1) == (s, 0)).count()),
@@ -328,24 +338,6 @@ fn show_progress(
     }
 }
 
-/// Where the steps of a plan happen, as stops in the order they are walked: a station and the
-/// numbers (from 1) of the steps done there in a row, and whether the stop is still to come.
-pub fn plan_stops(town: &Town, villager: &Villager, intent: &Intent) -> Vec<(usize, Vec<usize>, bool)> {
-    let mut stops: Vec<(usize, Vec<usize>, bool)> = Vec::new();
-    for (i, &step) in intent.plan.iter().enumerate() {
-        let station = town.station(villager.index, step as usize);
-        let ahead = i >= intent.step;
-        match stops.last_mut() {
-            Some((at, numbers, still)) if *at == station => {
-                numbers.push(i + 1);
-                *still |= ahead;
-            }
-            _ => stops.push((station, vec![i + 1], ahead)),
-        }
-    }
-    stops
-}
-
 /// Numbers the selected villager's plan on the map, one marker per stop at the corner of its
 /// station: amber for what is still to come, grey for what is done.
 fn show_plan_stops(
@@ -369,7 +361,12 @@ fn show_plan_stops(
     }
     for (station, numbers, ahead) in &stops {
         let [x, y] = town.scenario.stations[*station].position;
-        let text = numbers.iter().map(usize::to_string).collect::<Vec<_>>().join("·");
+        // The steps of one stop follow each other: 3, 3,4, 3-7 (in glyphs every font has).
+        let text = match numbers[..] {
+            [one] => one.to_string(),
+            [first, second] => format!("{first},{second}"),
+            _ => format!("{}-{}", numbers[0], numbers[numbers.len() - 1]),
+        };
         let fill = if *ahead { Color::srgb(0.95, 0.72, 0.20) } else { Color::srgb(0.45, 0.45, 0.45) };
         commands.spawn((
             PlanStop,
@@ -399,7 +396,8 @@ fn draw_selection(
     mut gizmos: Gizmos,
 ) {
     let highlight = Color::srgb(1.0, 0.95, 0.3);
-    if let Some(station) = town.scenario.stations.iter().find(|s| Some(&s.id) == selected_station.0.as_ref()) {
+    if let Some(station) = town.scenario.stations.iter().find(|s| Some(&s.id) == selected_station.0.as_ref())
+    {
         let at = Isometry2d::from_translation(Vec2::from(station.position));
         gizmos.rect_2d(at, STATION + Vec2::splat(8.0), highlight);
     }

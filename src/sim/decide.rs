@@ -118,7 +118,14 @@ fn deliberate_one(
 
 /// One in line sees the line it stands in from its own place: only those ahead of it count,
 /// so the same line does not look longer to it than to a newcomer and send it away.
-fn see_own_place(town: &Town, lines: &Lines, villager: &Villager, tile: usize, intent: &Intent, view: &mut State) {
+fn see_own_place(
+    town: &Town,
+    lines: &Lines,
+    villager: &Villager,
+    tile: usize,
+    intent: &Intent,
+    view: &mut State,
+) {
     let Some(at) = intent.current().map(|t| town.station(villager.index, t)) else { return };
     let Some(fact) = town.scenario.lines[at] else { return };
     let line = &lines.0[tile][at];
