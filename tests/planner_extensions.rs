@@ -1,7 +1,8 @@
 //! What the planner's model gained once operators had one owner: `!=` in conditions, and an
 //! action whose cost depends on the value of one fact where it is taken.
 
-use goap_town::planner::{Action, Condition, Effect, FactTable, NoPlan, Planner, Scope, State};
+use goap_town::planner::{Action, Condition, Effect, NoPlan, Planner, State};
+use goap_town::scenario::{FactTable, Scope};
 
 /// Both ways a planner can answer — asked the first time (plain bounds, slices) and prepared
 /// (its tables, packed words where they fit) — give this plan.
@@ -24,7 +25,7 @@ fn a_differs_condition_is_met_by_moving_the_fact_either_way() {
     assert_eq!(plan_both_ways(&actions, &goal, &State::zeros(1)), (vec![1], 1));
     // Already elsewhere: nothing to do.
     assert_eq!(plan_both_ways(&actions, &goal, &State::from(vec![4])), (vec![], 0));
-    assert_eq!(goal[0].describe(&facts), "agent.place != 0");
+    assert_eq!(facts.condition(&goal[0]), "agent.place != 0");
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! Why-not answers and search shape: unreachable names the blocking fact, exhausted and budget
 //! say so, numeric deficits steer the search, and distractors do not multiply it.
 
-use goap_town::planner::{Action, Condition, Effect, FactTable, NoPlan, Planner, Scope, State};
+use goap_town::planner::{Action, Condition, Effect, NoPlan, Planner, State};
+use goap_town::scenario::{FactTable, Scope};
 
 #[test]
 fn a_fact_no_action_produces_is_named_as_unreachable() {
@@ -25,7 +26,7 @@ fn a_fact_no_action_produces_is_named_as_unreachable() {
         .unwrap_err();
     assert_eq!(why, NoPlan::Unreachable { blocked: vec![Condition::at_least(ingot, 1)] });
     assert_eq!(why.kind(), "unreachable");
-    assert_eq!(why.explain(&facts), "unreachable: no available action can bring about world.ironIngot >= 1");
+    assert_eq!(facts.explain(&why), "unreachable: no available action can bring about world.ironIngot >= 1");
 
     // With an ingot in stock the same question has an answer.
     let mut stocked = State::zeros(facts.len());
@@ -63,7 +64,7 @@ fn every_reachable_state_tried_is_reported_as_exhausted() {
     // expanded to find out.
     let why = planner.plan(&State::zeros(2), 5000).unwrap_err();
     assert_eq!(why, NoPlan::Exhausted { expanded: 0 });
-    assert_eq!(why.explain(&facts), "exhausted: no reachable state meets the goal (0 expanded)");
+    assert_eq!(facts.explain(&why), "exhausted: no reachable state meets the goal (0 expanded)");
 }
 
 #[test]
@@ -83,7 +84,7 @@ fn the_budget_stops_a_search_that_cannot_finish_and_says_how_far_it_got() {
         .plan(&State::zeros(2), 300)
         .unwrap_err();
     assert_eq!(why, NoPlan::Budget { expanded: 300 });
-    assert_eq!(why.explain(&facts), "budget: gave up after expanding 300 states");
+    assert_eq!(facts.explain(&why), "budget: gave up after expanding 300 states");
 }
 
 #[test]

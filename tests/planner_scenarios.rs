@@ -88,7 +88,7 @@ fn soldier_starting_armed_gets_a_shorter_plan_without_touching_any_action() {
 
     let unarmed = planner.plan(&war.start_state(soldier), 5000).unwrap();
     let mut armed_start = war.start_state(soldier);
-    armed_start.set(war.facts.get(goap_town::planner::Scope::Agent, "hasWeapon").unwrap(), 1);
+    armed_start.set(war.facts.get(goap_town::scenario::Scope::Agent, "hasWeapon").unwrap(), 1);
     let armed = planner.plan(&armed_start, 5000).unwrap();
 
     assert!(armed.steps.len() < unarmed.steps.len());

@@ -1,8 +1,9 @@
 //! Every limit of a scenario is a located error with the limit in words, every message speaks the
 //! scenario's own words, and a need that holds at dawn is a warning.
 
-use goap_town::planner::{self, Action, Condition, Effect, FactTable, NoPlan, Planner, Scope, State};
+use goap_town::planner::{self, Action, Condition, Effect, NoPlan, Planner, State};
 use goap_town::scenario::{self, Diagnostic, Severity, limits};
+use goap_town::scenario::{FactTable, Scope};
 
 fn errors(text: &str) -> Vec<Diagnostic> {
     scenario::parse(text, "test.ron").expect_err("should not load").diagnostics()

@@ -68,7 +68,7 @@ fn shipped_scenarios_keep_the_contract_ids() {
     let ids: Vec<&str> = town.characters.iter().map(|c| c.id.as_str()).collect();
     assert_eq!(ids, ["miner", "smelter", "smith", "farmer", "carpenter", "baker"]);
     assert_eq!(town.stations.len(), 9);
-    let bread = town.facts.get(goap_town::planner::Scope::World, "bread").unwrap();
+    let bread = town.facts.get(goap_town::scenario::Scope::World, "bread").unwrap();
     assert!(town.world_seed.contains(&(bread, 2)));
     for c in &town.characters {
         let hunger =
@@ -84,7 +84,7 @@ fn shipped_scenarios_keep_the_contract_ids() {
     }
     let baker = &town.characters[town.character_index("baker").unwrap()];
     let bake = baker.goals.iter().find(|g| g.id != "hunger").unwrap();
-    assert_eq!(bake.conditions[0].describe(&town.facts), "agent.breadBaked >= 4");
+    assert_eq!(town.facts.condition(&bake.conditions[0]), "agent.breadBaked >= 4");
 
     let bakery = common::shipped("bakery.ron");
     let ids: Vec<&str> = bakery.characters.iter().map(|c| c.id.as_str()).collect();

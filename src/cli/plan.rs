@@ -1,6 +1,7 @@
 //! `goap-town plan FILE --character ID --goal ID [--set SCOPE.FACT=N]... [--json]`.
 
-use crate::planner::{Planner, Scope, Value};
+use crate::planner::{Planner, Value};
+use crate::scenario::Scope;
 use crate::scenario::{self, Scenario, did_you_mean};
 use serde_json::json;
 use std::io::Write;
@@ -66,9 +67,9 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), String
             let object = json!({"plan": ids, "stations": stations, "cost": cost, "expanded": plan.expanded});
             (object.to_string() + "\n", 0)
         }
-        (Err(why), false) => (format!("no plan: {}\n", why.explain(&scenario.facts)), 2),
+        (Err(why), false) => (format!("no plan: {}\n", scenario.facts.explain(&why)), 2),
         (Err(why), true) => {
-            let object = json!({"plan": null, "reason": why.kind(), "detail": why.explain(&scenario.facts), "expanded": why.expanded()});
+            let object = json!({"plan": null, "reason": why.kind(), "detail": scenario.facts.explain(&why), "expanded": why.expanded()});
             (object.to_string() + "\n", 2)
         }
     })

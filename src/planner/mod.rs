@@ -1,11 +1,9 @@
 //! The GOAP planner: pure Rust, no Bevy types — a function of (start, actions, goal, budget).
 //!
 //! ```
-//! use goap_town::planner::{Action, Condition, Effect, FactTable, Planner, Scope, State};
+//! use goap_town::planner::{Action, Condition, Effect, FactId, Planner, State};
 //!
-//! let mut facts = FactTable::default();
-//! let wood = facts.intern(Scope::Agent, "wood");
-//! let fire = facts.intern(Scope::World, "fireLit");
+//! let (wood, fire) = (FactId(0), FactId(1));
 //! let actions = [
 //!     Action::new("chopWood", 1).does(Effect::add(wood, 1)),
 //!     Action::new("lightFire", 1)
@@ -14,7 +12,7 @@
 //!         .does(Effect::set(fire, 1)),
 //! ];
 //! let goal = [Condition::at_least(fire, 1)];
-//! let plan = Planner::new(&actions, &goal).plan(&State::zeros(facts.len()), 5000).unwrap();
+//! let plan = Planner::new(&actions, &goal).plan(&State::zeros(2), 5000).unwrap();
 //! assert_eq!(plan.steps[..], [0, 1]); // chopWood, then lightFire
 //! assert_eq!(plan.cost, 2);
 //! ```
@@ -47,7 +45,7 @@ mod reach;
 mod search;
 mod slices;
 
-pub use facts::{FactId, FactTable, Scope, State, Value};
+pub use facts::{FactId, State, Value};
 pub use model::{Action, Condition, Effect, ExtraCost};
 pub(crate) use ops::Delta;
 pub use ops::{Change, Compare, Need};
@@ -133,22 +131,6 @@ impl NoPlan {
             NoPlan::Unreachable { .. } => "unreachable",
             NoPlan::Exhausted { .. } => "exhausted",
             NoPlan::Budget { .. } => "budget",
-        }
-    }
-
-    /// One sentence for people, with fact names from `facts`.
-    pub fn explain(&self, facts: &FactTable) -> String {
-        match self {
-            NoPlan::Unreachable { blocked } => {
-                let what: Vec<String> = blocked.iter().map(|c| c.describe(facts)).collect();
-                format!("unreachable: no available action can bring about {}", what.join(", "))
-            }
-            NoPlan::Exhausted { expanded } => {
-                format!("exhausted: no reachable state meets the goal ({expanded} expanded)")
-            }
-            NoPlan::Budget { expanded } => {
-                format!("budget: gave up after expanding {expanded} states")
-            }
         }
     }
 

@@ -1,8 +1,7 @@
 //! What a planning problem is made of: conditions on facts, effects on facts, and actions.
 
-use super::facts::{FactId, FactTable, State, Value};
+use super::facts::{FactId, State, Value};
 pub use super::ops::{Change, Compare};
-use std::fmt;
 
 /// `fact <compare> value`, e.g. `world.tools >= 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,11 +36,6 @@ impl Condition {
     pub fn holds_in(&self, state: &State) -> bool {
         self.holds_for(state.get(self.fact))
     }
-
-    /// `world.tools >= 1`, with the fact's name.
-    pub fn describe(&self, facts: &FactTable) -> String {
-        format!("{} {} {}", facts.qualified(self.fact), self.compare.symbol(), self.value)
-    }
 }
 
 /// `fact <change> value`, e.g. `agent.wood -= 1`.
@@ -72,10 +66,6 @@ impl Effect {
 
     pub fn apply(&self, state: &mut State) {
         state.set(self.fact, self.applied_to(state.get(self.fact)));
-    }
-
-    pub fn describe(&self, facts: &FactTable) -> String {
-        format!("{} {} {}", facts.qualified(self.fact), self.change.symbol(), self.value)
     }
 }
 
@@ -161,11 +151,5 @@ impl Action {
         for effect in &self.effects {
             effect.apply(state);
         }
-    }
-}
-
-impl fmt::Display for Condition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {} {}", self.fact, self.compare.symbol(), self.value)
     }
 }

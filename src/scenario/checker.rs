@@ -5,7 +5,8 @@ use super::diagnostic::{Diagnostic, Severity, did_you_mean, number, quoted};
 use super::expr::{self, ExprError, FactRef};
 use super::limits::Range;
 use super::locate::{Locations, Position};
-use crate::planner::{Condition, Effect, FactId, FactTable, Scope, Value};
+use super::{FactTable, Scope};
+use crate::planner::{Condition, Effect, FactId, Value};
 use rustc_hash::FxHashMap;
 
 pub(super) struct Checker<'a> {

@@ -89,10 +89,10 @@ pub fn diff(old: &Scenario, new: &Scenario) -> Vec<Change> {
             c.live(&format!("{id}.duration"), a.duration, b.duration);
             c.live(&format!("{id}.cost"), a.planning.cost, b.planning.cost);
             let needs = |s: &Scenario, x: &super::ActionDef| {
-                terms(x.planning.preconditions.iter().map(|p| p.describe(&s.facts)))
+                terms(x.planning.preconditions.iter().map(|p| s.facts.condition(p)))
             };
             let effects = |s: &Scenario, x: &super::ActionDef| {
-                terms(x.planning.effects.iter().map(|e| e.describe(&s.facts)))
+                terms(x.planning.effects.iter().map(|e| s.facts.effect(e)))
             };
             c.restart(&format!("{id}.needs"), needs(so, a), needs(sn, b));
             c.restart(&format!("{id}.effects"), effects(so, a), effects(sn, b));
@@ -124,7 +124,7 @@ pub fn diff(old: &Scenario, new: &Scenario) -> Vec<Change> {
                 |c, goal, (so, g), (sn, h)| {
                     c.live(&format!("{goal}.label"), &g.label, &h.label);
                     let wants = |s: &Scenario, x: &super::Goal| {
-                        terms(x.conditions.iter().map(|p| p.describe(&s.facts)))
+                        terms(x.conditions.iter().map(|p| s.facts.condition(p)))
                     };
                     c.restart(&format!("{goal}.wants"), wants(so, g), wants(sn, h));
                     match (g.drift, h.drift) {

@@ -4,8 +4,9 @@
 //! `!=` (and `>` / `<` as integer shorthands: `x > 0` means `x >= 1`); effects use `=`, `+=`, `-=`.
 //! VALUE is an integer, or `true` / `false` for 1 / 0.
 
+use super::Scope;
 use super::syntax::cut;
-use crate::planner::{Change, Compare, Scope, Value};
+use crate::planner::{Change, Compare, Value};
 
 /// A fact reference as written, before it is resolved against the declared facts.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,11 +1,12 @@
 //! Warnings: things a scenario may do but probably does not mean — a goal nothing can move, a
 //! need that already holds at dawn, an action nobody can do, a station where nothing happens.
 
+use super::Scope;
 use super::checker::Checker;
 use super::diagnostic::quoted;
 use super::raw::RawScenario;
 use super::{Drift, Scenario};
-use crate::planner::{Compare, Delta, Effect, FactId, Scope};
+use crate::planner::{Compare, Delta, Effect, FactId};
 
 /// Which ways some action can move a fact: up, down, or set it.
 #[derive(Clone, Copy, Default)]
@@ -64,7 +65,7 @@ pub(super) fn warn_unmovable_goals(check: &mut Checker, scenario: &Scenario) {
                     format!(
                         "no action {whose} can move {} toward {}, so goal {} can never be worked on",
                         scenario.facts.qualified(condition.fact),
-                        condition.describe(&scenario.facts),
+                        scenario.facts.condition(condition),
                         quoted(&goal.id)
                     ),
                 );

@@ -15,6 +15,7 @@ pub mod fuzz;
 pub mod limits;
 mod lints;
 mod locate;
+mod names;
 mod raw;
 mod read;
 mod shipped;
@@ -23,9 +24,10 @@ mod validate;
 
 pub use choice::{SCENARIO_FOLDER, ScenarioChoice, available_scenarios, first_choice, load_or_report};
 pub use diagnostic::{Diagnostic, Severity, did_you_mean};
+pub use names::{FactTable, Scope};
 pub use shipped::{SHIPPED, shipped};
 
-use crate::planner::{self, FactId, FactTable, State, Value};
+use crate::planner::{self, FactId, State, Value};
 use std::path::Path;
 
 /// Tuning shared by every villager of a scenario.

@@ -9,7 +9,8 @@ use super::lints::{warn_needs_met_at_dawn, warn_unmovable_goals, warn_unused};
 use super::locate::Locations;
 use super::raw::{FactValues, RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings};
 use super::{ActionDef, Character, Drift, Goal, LoadError, Scenario, Settings, Station, Task};
-use crate::planner::{self, Condition, FactId, FactTable, Scope, Value};
+use super::{FactTable, Scope};
+use crate::planner::{self, Condition, FactId, Value};
 use rustc_hash::FxHashMap;
 
 pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scenario, LoadError> {

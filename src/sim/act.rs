@@ -11,8 +11,9 @@ use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, Tally, Villager};
 use super::{SimSet, SimTick};
-use crate::planner::{Compare, Effect, Scope};
+use crate::planner::{Compare, Effect};
 use crate::scenario::Drift;
+use crate::scenario::Scope;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 

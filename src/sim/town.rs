@@ -5,8 +5,9 @@ use super::clock::Clock;
 use super::log::{EventKind, EventLog};
 use super::tiles::{Layout, Placement};
 use super::villager::{self, Position, Villager};
-use crate::planner::{Condition, Effect, FactId, Planner, Scope, State, Value};
+use crate::planner::{Condition, Effect, FactId, Planner, State, Value};
 use crate::scenario::Scenario;
+use crate::scenario::Scope;
 use crate::scenario::diff::{Change, diff};
 use bevy::ecs::prelude::*;
 use std::sync::Arc;
@@ -127,7 +128,7 @@ impl Town {
         conditions.iter().find(|c| !c.holds_in(view)).map(|c| {
             format!(
                 "needs {}, but {} is {} now",
-                c.describe(facts),
+                facts.condition(c),
                 facts.qualified(c.fact),
                 view.get(c.fact)
             )

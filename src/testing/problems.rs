@@ -2,8 +2,9 @@
 //! and the golden dump's: every character and goal of every shipped scenario, from its start and
 //! from states reached by random walks.
 
-use crate::planner::{Action, Condition, Effect, FactTable, Planner, Scope, State};
+use crate::planner::{Action, Condition, Effect, Planner, State};
 use crate::scenario::{self, SHIPPED};
+use crate::scenario::{FactTable, Scope};
 
 /// One planning question, with the fact names another planner needs as keys.
 pub struct Problem {

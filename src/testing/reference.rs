@@ -188,7 +188,7 @@ pub fn replay(actions: &[Action], start: &State, steps: &[u32]) -> (State, u64) 
         for c in &action.preconditions {
             assert!(
                 c.holds_in(&state),
-                "step {i} ({}) is taken while {c} does not hold in {state:?}",
+                "step {i} ({}) is taken while {c:?} does not hold in {state:?}",
                 action.name
             );
         }
