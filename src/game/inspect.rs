@@ -3,7 +3,7 @@
 
 use super::i18n::{Label, Lang};
 use crate::sim::{
-    Activity, AgentFacts, EventKind, EventLog, Goals, Intent, LastReason, Town, Villager, WorldFacts,
+    Activity, AgentFacts, EventKind, EventLog, Goals, Intent, LastReason, Town, Verdict, Villager, WorldFacts,
 };
 use bevy::ecs::prelude::*;
 
@@ -68,11 +68,13 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         world.get::<Intent>(entity)?,
         world.get::<Activity>(entity)?,
     );
-    let reason = world.get::<LastReason>(entity).map(|r| r.0.clone()).unwrap_or_default();
+
     let town = world.get_resource::<Town>()?;
     let world_facts = world.get_resource::<WorldFacts>()?;
     let scenario = &town.scenario;
     let character = &scenario.characters[villager.index];
+    let reason =
+        world.get::<LastReason>(entity).map(|r| town.reason_text(villager.index, r)).unwrap_or_default();
 
     let current_action = intent.current().map(|s| town.action(villager.index, s));
     let state = match activity {
@@ -120,9 +122,15 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         .map(|(g, (goal, live))| GoalLine {
             label: goal.label.clone(),
             insistence: live.insistence,
-            planned: live.planned,
-            score: live.score,
-            cost: live.plan_cost,
+            planned: live.verdict != Verdict::NotPlanned,
+            score: match live.verdict {
+                Verdict::Plan { score, .. } => Some(score),
+                _ => None,
+            },
+            cost: match live.verdict {
+                Verdict::Plan { cost, .. } => Some(cost),
+                _ => None,
+            },
             current: intent.goal == Some(g),
         })
         .collect();

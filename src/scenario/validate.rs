@@ -18,8 +18,11 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scen
     let settings = settings(&mut check, &raw.settings);
 
     let mut facts = FactTable::default();
-    let world_seed = declare(&mut check, &mut facts, Scope::World, "world", &raw.world);
+    // Agent facts first, the engine's place among them, so that a villager's own facts are the
+    // first ids and its state holds only those.
     let agent_defaults = declare(&mut check, &mut facts, Scope::Agent, "agent", &raw.agent);
+    let place = facts.intern(Scope::Agent, "@place");
+    let world_seed = declare(&mut check, &mut facts, Scope::World, "world", &raw.world);
     if facts.len() > limits::MAX_FACTS {
         check.error(
             "agent",
@@ -100,8 +103,7 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scen
     if characters.is_empty() {
         check.error("characters", "a scenario needs at least one character");
     }
-    // Interned last, so that no message suggests them: names no scenario can write.
-    let place = facts.intern(Scope::Agent, "@place");
+    // The lines' facts: names no scenario can write, so no message suggests them.
     let lines = (stations.iter())
         .map(|s| s.capacity.map(|_| facts.intern(Scope::World, &format!("@line.{}", s.id))))
         .collect();

@@ -12,7 +12,9 @@ use super::log::{EventKind, EventLog};
 use super::tiles::Placement;
 use super::timing::PlanTimes;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
-use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Tally, Villager};
+use super::villager::{
+    Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Tally, Verdict, Villager,
+};
 use super::{SimOptions, SimSet, SimTick};
 use crate::planner::State;
 use crate::scenario;
@@ -153,7 +155,7 @@ fn plan_goals(
     let character = &town.scenario.characters[c];
     let settings = &town.scenario.settings;
     for live in &mut goals.0 {
-        (live.planned, live.plan_cost, live.score) = (false, None, None);
+        live.verdict = Verdict::NotPlanned;
     }
     let unmet = |g: &usize| !character.goals[*g].conditions.iter().all(|cond| cond.holds_in(view));
     deliberation.resting =
@@ -168,12 +170,12 @@ fn plan_goals(
     let hopeless = deliberation.hopeless == Some(digest);
     if hopeless && !cfg!(debug_assertions) {
         for g in (0..character.goals.len()).filter(unmet) {
-            goals.0[g].planned = true;
+            goals.0[g].verdict = Verdict::NoPlan;
         }
         return;
     }
     for g in (0..character.goals.len()).filter(unmet) {
-        goals.0[g].planned = true;
+        goals.0[g].verdict = Verdict::NoPlan;
         let started = options.time_plans.then(Instant::now);
         let result = town.planners[c][g].plan(view, settings.planner_budget);
         if let Some(started) = started {
@@ -181,8 +183,7 @@ fn plan_goals(
         }
         if let Ok(plan) = result {
             let score = goals.0[g].insistence - settings.cost_weight * scenario::cost_value(plan.cost) as f32;
-            (goals.0[g].plan_cost, goals.0[g].score) =
-                (Some(u32::try_from(plan.cost).unwrap_or(u32::MAX)), Some(score));
+            goals.0[g].verdict = Verdict::Plan { cost: u32::try_from(plan.cost).unwrap_or(u32::MAX), score };
             let steps = plan.steps.iter().copied().collect();
             let intent =
                 Intent { goal: Some(g), plan: steps, step: 0, cost: plan.cost, expanded: plan.expanded };
@@ -258,9 +259,8 @@ fn decide(
 
         if deliberation.resting {
             if !matches!(*activity, Activity::Resting { .. }) {
-                let text = format!("Resting: every insistence is below {}", settings.rest_threshold);
-                say(EventKind::Resting, text.clone());
-                reason.0 = text;
+                *reason = LastReason::Resting;
+                say(EventKind::Resting, town.reason_text(c, &reason));
             }
             *intent = Intent::default();
             *activity = Activity::Resting { retry_in };
@@ -272,8 +272,8 @@ fn decide(
             _ => Some(v),
         }) else {
             if !matches!(*activity, Activity::Waiting { .. }) {
-                say(EventKind::Waiting, WAITING_REASON.to_owned());
-                reason.0 = WAITING_REASON.to_owned();
+                *reason = LastReason::Waiting;
+                say(EventKind::Waiting, town.reason_text(c, &reason));
             }
             *intent = Intent::default();
             *activity = Activity::Waiting { retry_in };
@@ -283,12 +283,9 @@ fn decide(
         let incumbent = intent.goal.and_then(|g| viable.iter().find(|v| v.0 == g));
         let chosen = match incumbent {
             Some(inc) if best.0 != inc.0 && best.1 > inc.1 + settings.hysteresis => {
-                let text = format!(
-                    "{} ({:.2}) overtook {} ({:.2})",
-                    character.goals[best.0].label, best.1, character.goals[inc.0].label, inc.1
-                );
-                say(EventKind::GoalSwitch, text.clone());
-                reason.0 = text;
+                let (to, from) = (best.0 as u16, inc.0 as u16);
+                *reason = LastReason::Switched { to, to_score: best.1, from, from_score: inc.1 };
+                say(EventKind::GoalSwitch, town.reason_text(c, &reason));
                 best
             }
             Some(inc) => inc,

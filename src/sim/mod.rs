@@ -34,7 +34,8 @@ pub use town::{
     update_scenario, villager_playing,
 };
 pub use villager::{
-    Activity, AgentFacts, Deliberation, GoalState, Goals, Intent, LastReason, Position, Tally, Villager,
+    Activity, AgentFacts, Deliberation, GoalState, Goals, Intent, LastReason, Position, Tally, Verdict,
+    Villager,
 };
 
 use crate::scenario::Scenario;

@@ -28,7 +28,9 @@ fn drift(
     mut villagers: Query<(&Villager, &Placement, Ref<AgentFacts>, &mut Goals)>,
 ) {
     // Each villager's insistence depends on nothing another changes here, so any order will do.
-    let (progress, town, world, now) = (clock.progress(), &*town, &*world, stamp(&clock));
+    let (progress, town, world) = (clock.progress(), &*town, &*world);
+    // Goals start afresh at dawn, so a deficit's step is one of today's.
+    let today = |step: u32| stamp(&Clock { steps: u64::from(step), ..*clock });
     let rise =
         |(villager, placement, agent, mut goals): (&Villager, &Placement, Ref<AgentFacts>, Mut<Goals>)| {
             let world = &world.0[placement.tile];
@@ -40,7 +42,8 @@ fn drift(
                         let unmet = || deficit(&goal.conditions, |f| town.value_of(f, world, &agent.0));
                         let deficit = match live.deficit {
                             Some(known)
-                                if !agent.is_changed() && !changes.since(placement.tile, live.deficit_at) =>
+                                if !agent.is_changed()
+                                    && !changes.since(placement.tile, today(live.deficit_at)) =>
                             {
                                 // Every test run (a debug build) checks that the cache is never stale.
                                 debug_assert_eq!(known.to_bits(), unmet().to_bits(), "a stale quota deficit");
@@ -48,7 +51,7 @@ fn drift(
                             }
                             _ => {
                                 let fresh = unmet();
-                                (live.deficit, live.deficit_at) = (Some(fresh), now);
+                                (live.deficit, live.deficit_at) = (Some(fresh), clock.steps as u32);
                                 fresh
                             }
                         };

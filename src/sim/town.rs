@@ -101,8 +101,8 @@ impl Town {
 
     /// [`available`](Self::available) given the villager's tile's world and outlook.
     pub fn available_in(&self, world: &State, outlook: &State, agent: &State, view: &mut State) {
-        if view.values().len() != agent.values().len() {
-            *view = agent.clone();
+        if view.values().len() != self.scenario.facts.len() {
+            *view = State::zeros(self.scenario.facts.len());
         }
         for &f in &self.agent_ids {
             view.set(f, agent.get(f));
@@ -122,17 +122,35 @@ impl Town {
         self.scenario.characters[character].tasks[step].station
     }
 
-    /// "needs world.ore >= 1, but world.ore is 0 now" for the first unmet precondition.
-    pub fn unmet(&self, conditions: &[Condition], view: &State) -> Option<String> {
-        let facts = &self.scenario.facts;
-        conditions.iter().find(|c| !c.holds_in(view)).map(|c| {
-            format!(
-                "needs {}, but {} is {} now",
-                facts.condition(c),
-                facts.qualified(c.fact),
-                view.get(c.fact)
-            )
-        })
+    /// The first of `conditions` that does not hold in `view` — its index, and its fact's value.
+    pub fn unmet(&self, conditions: &[Condition], view: &State) -> Option<(usize, Value)> {
+        conditions.iter().position(|c| !c.holds_in(view)).map(|i| (i, view.get(conditions[i].fact)))
+    }
+
+    /// `reason` in words, for `character`: `Resting: every insistence is below 0.05`, `Hunger
+    /// (0.72) overtook Smelt iron (0.51)`, `Abandoned Take a loaf: needs world.bread >= 1, but
+    /// world.bread is 0 now`.
+    pub fn reason_text(&self, character: usize, reason: &super::LastReason) -> String {
+        use super::LastReason::*;
+        let goals = &self.scenario.characters[character].goals;
+        match *reason {
+            None => String::new(),
+            Resting => {
+                format!("Resting: every insistence is below {}", self.scenario.settings.rest_threshold)
+            }
+            Waiting => super::decide::WAITING_REASON.to_owned(),
+            Switched { to, to_score, from, from_score } => format!(
+                "{} ({to_score:.2}) overtook {} ({from_score:.2})",
+                goals[to as usize].label, goals[from as usize].label
+            ),
+            Abandoned { task, condition, was } => {
+                let action = self.action(character, task as usize);
+                let c = &action.planning.preconditions[condition as usize];
+                let facts = &self.scenario.facts;
+                let (needs, fact) = (facts.condition(c), facts.qualified(c.fact));
+                format!("Abandoned {}: needs {needs}, but {fact} is {was} now", action.label)
+            }
+        }
     }
 }
 

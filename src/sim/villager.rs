@@ -3,7 +3,7 @@
 use super::act::GoalWatch;
 use super::clock::STEP;
 use super::{SimSet, SimTick};
-use crate::planner::State;
+use crate::planner::{State, Value};
 use crate::scenario::{Drift, Scenario};
 use bevy::app::App;
 use bevy::ecs::prelude::*;
@@ -32,19 +32,32 @@ pub struct GoalState {
     pub insistence: f32,
     /// Whether its conditions held when last looked at (to count each time it is met).
     pub met: bool,
-    /// Whether the last arbitration planned for it (it does not while resting, or once met).
-    pub planned: bool,
-    /// From the last arbitration: the plan cost and score, or `None` without a viable plan.
-    pub plan_cost: Option<u32>,
-    pub score: Option<f32>,
-    /// A quota's unmet fraction, worked out at the step stamped `deficit_at` (`None`: not yet),
+    /// What the last arbitration made of it.
+    pub verdict: Verdict,
+    /// A quota's unmet fraction, worked out at step `deficit_at` of the day (`None`: not yet),
     /// and again only once the facts it reads may have changed.
     pub deficit: Option<f32>,
-    pub deficit_at: u64,
+    pub deficit_at: u32,
 }
 
+/// What the last arbitration made of a goal.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Verdict {
+    /// Not planned: the villager rested, or the goal was met.
+    #[default]
+    NotPlanned,
+    NoPlan,
+    /// A plan of this cost (in the planner's hundredths), scoring `score`.
+    Plan {
+        cost: u32,
+        score: f32,
+    },
+}
+
+/// Inline for up to three goals (a trade and two needs), so most villagers' goals take no
+/// allocation of their own.
 #[derive(Component, Clone, Debug, PartialEq)]
-pub struct Goals(pub SmallVec<[GoalState; 2]>);
+pub struct Goals(pub SmallVec<[GoalState; 3]>);
 
 /// The goal being pursued and the plan for it.
 #[derive(Component, Clone, Debug, Default, PartialEq)]
@@ -82,9 +95,22 @@ pub enum Activity {
     Resting { retry_in: f32 },
 }
 
-/// The last thing worth explaining, in plain words (why it waits, why it dropped a plan).
-#[derive(Component, Clone, Debug, Default, PartialEq)]
-pub struct LastReason(pub String);
+/// Why the villager last changed course, kept as data: words are made where it is shown
+/// ([`Town::reason_text`](super::Town::reason_text)), and a town of thousands keeps no text.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+pub enum LastReason {
+    #[default]
+    None,
+    /// Every insistence was below the rest threshold.
+    Resting,
+    /// No goal had a viable plan.
+    Waiting,
+    /// Goal `to`, scoring `to_score`, overtook goal `from`, scoring `from_score`.
+    Switched { to: u16, to_score: f32, from: u16, from_score: f32 },
+    /// Plan step `task` (an index into the character's tasks) was dropped on arrival: its
+    /// precondition number `condition` did not hold, its fact being `was`.
+    Abandoned { task: u32, condition: u16, was: Value },
+}
 
 /// Per-day statistics for the report.
 #[derive(Component, Clone, Debug, Default, PartialEq)]
@@ -97,7 +123,7 @@ pub struct Tally {
     pub replans: u32,
     pub aborts: u32,
     /// Per goal: times met today and the day fraction when first met.
-    pub met: SmallVec<[(u32, Option<f32>); 2]>,
+    pub met: SmallVec<[(u32, Option<f32>); 3]>,
 }
 
 /// What a decision found, left by the planning phase for the arbitration that follows it: the
@@ -120,7 +146,8 @@ pub type Fresh = (Villager, AgentFacts, Goals, Intent, Activity, LastReason, Tal
 /// Everything a character starts the day with, but where it stands (see [`Placement`](super::Placement)).
 pub fn fresh(scenario: &Scenario, index: usize, number: usize) -> Fresh {
     let character = &scenario.characters[index];
-    let mut facts = State::zeros(scenario.facts.len());
+    // A villager's own facts are the first ids, up to its place (see `scenario::validate`).
+    let mut facts = State::zeros(scenario.place.index() + 1);
     for &(fact, value) in &character.facts {
         facts.set(fact, value);
     }
@@ -134,9 +161,7 @@ pub fn fresh(scenario: &Scenario, index: usize, number: usize) -> Fresh {
                 Drift::Quota { .. } => 0.0,
             },
             met: false,
-            planned: false,
-            plan_cost: None,
-            score: None,
+            verdict: Verdict::NotPlanned,
             deficit: None,
             deficit_at: 0,
         })

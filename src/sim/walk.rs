@@ -146,10 +146,10 @@ impl Here<'_> {
         town.available_in(world, outlook, &agent.0, self.view);
         let who = Some(villager.number);
         match town.unmet(&action.planning.preconditions, self.view) {
-            Some(why) => {
-                let text = format!("Abandoned {}: {why}", action.label);
-                self.log.record(clock.day, clock.time, who, EventKind::Abandoned, text.clone());
-                reason.0 = text;
+            Some((condition, was)) => {
+                *reason = LastReason::Abandoned { task: step_index as u32, condition: condition as u16, was };
+                let text = town.reason_text(villager.index, &reason);
+                self.log.record(clock.day, clock.time, who, EventKind::Abandoned, text);
                 tally.aborts += 1;
                 intent.plan.clear();
                 intent.step = 0;
