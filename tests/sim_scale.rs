@@ -136,7 +136,7 @@ fn shards_of_whole_tiles_each_live_exactly_their_part_of_the_whole_towns_day() {
     let whole = one_day(40, Some(7), false);
     let layout = Layout::tiled(&town, 40, Some(7));
     let options = SimOptions { parallel: false, parallel_from: 0, time_plans: false };
-    let worlds = sim::shard_worlds(&town, &layout, 3, &options);
+    let worlds = sim::shard_worlds(&sim::Town::tiled(town.clone(), layout), 3, &options);
     let shards = sim::run_shards(worlds, steps, |world| world.resource_mut::<FinishedDays>().0.remove(0));
     let sizes: Vec<usize> = shards.iter().map(|s| s.villagers.len()).collect();
     assert_eq!(sizes, [18, 12, 10]);

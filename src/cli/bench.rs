@@ -2,7 +2,7 @@
 //! as fast as it goes, to measure how fast and how lean the simulation and the planner are.
 
 use crate::scenario::{self, SCENARIO_FOLDER, Scenario, ScenarioChoice};
-use crate::sim::{self, EventLog, Layout, PlanTimes, STEP, SimOptions};
+use crate::sim::{self, EventLog, Layout, PlanTimes, STEP, SimOptions, Town};
 use bevy::tasks::{ComputeTaskPool, TaskPoolBuilder};
 use serde_json::json;
 use std::io::Write;
@@ -113,12 +113,15 @@ fn measure(scenario: Scenario, request: &Request, threads: usize) -> Measured {
     let layout = Layout::tiled(&scenario, request.villagers, Some(request.seed));
     let tiles = layout.tiles;
     let options = SimOptions { time_plans: true, ..SimOptions::default() };
-    // The engine first, so what the town adds can be told apart.
-    let mut app = sim::tiled_app(scenario.clone(), Layout::tiled(&scenario, 1, None), options.clone());
+    // The engine first — with the town's compiled planners, which do not grow with the town, and
+    // one tile of it — so that what the villagers add can be told apart.
+    let whole = Town::tiled(scenario, layout);
+    let mut app =
+        sim::town_app(whole.shard(whole.layout.shards(whole.layout.tiles).remove(0)), options.clone());
     sim::step(&mut app);
     let engine = resident_bytes("VmRSS:").unwrap_or(0);
     // Shards of whole tiles, each stepping through the whole run on its own.
-    let mut worlds = sim::shard_worlds(&scenario, &layout, shard_count(request, threads), &options);
+    let mut worlds = sim::shard_worlds(&whole, shard_count(request, threads), &options);
     for world in &mut worlds {
         world.resource_mut::<EventLog>().keep_days = false;
     }

@@ -8,17 +8,15 @@
 //! planners. Each villager lives exactly the day it lives in the whole town, and
 //! `tests/sim_scale.rs` checks that, event for event.
 
-use super::{Layout, SimOptions, SimTick, Town, town_app};
-use crate::scenario::Scenario;
+use super::{SimOptions, SimTick, Town, town_app};
 use bevy::ecs::world::World;
 use bevy::tasks::ComputeTaskPool;
 
-/// The town of `layout` as at most `count` worlds of whole tiles, each ready to step on its own.
-/// Their phases do not spread over the pool: the shards are what runs in parallel.
-pub fn shard_worlds(scenario: &Scenario, layout: &Layout, count: usize, options: &SimOptions) -> Vec<World> {
+/// `whole` as at most `count` worlds of whole tiles, each ready to step on its own and sharing its
+/// planners. Their phases do not spread over the pool: the shards are what runs in parallel.
+pub fn shard_worlds(whole: &Town, count: usize, options: &SimOptions) -> Vec<World> {
     let options = SimOptions { parallel: false, ..options.clone() };
-    let whole = Town::tiled(scenario.clone(), layout.clone());
-    let shards = layout.shards(count).into_iter();
+    let shards = whole.layout.shards(count).into_iter();
     shards.map(|shard| std::mem::take(town_app(whole.shard(shard), options.clone()).world_mut())).collect()
 }
 
