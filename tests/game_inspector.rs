@@ -143,4 +143,10 @@ fn a_station_shows_its_kind_capacity_who_acts_and_who_is_in_line_in_order() {
     assert_eq!(view.queued, ["Bo", "Cy"]);
     assert!(view.coming.is_empty());
     assert_eq!(inspect::inspect_station(app.world(), "nowhere"), None);
+    // Cy, second in line, says so in both languages.
+    let cy = entity_of(&mut app, 2);
+    let cy = inspect(app.world(), cy).unwrap().state;
+    assert_eq!(cy, StateLine::Queued("Well".to_owned(), 2));
+    assert_eq!(cy.describe(Lang::English), "queued at Well (2nd)");
+    assert_eq!(cy.describe(Lang::Spanish), "en la cola de Well (2.º)");
 }

@@ -128,6 +128,14 @@ impl Lang {
         }
     }
 
+    /// A place in line: `2nd`, `2.º`.
+    pub fn ordinal(self, n: usize) -> String {
+        match self {
+            Lang::English => crate::sim::ordinal(n),
+            Lang::Spanish => format!("{n}.º"),
+        }
+    }
+
     pub fn other(self) -> Lang {
         match self {
             Lang::English => Lang::Spanish,

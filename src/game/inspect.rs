@@ -168,12 +168,15 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
 }
 
 impl StateLine {
-    /// "walking to Oven", "acting: Bake bread 2.5 / 6.0 s", "waiting", "resting".
+    /// "walking to Oven", "queued at Oven 2 (2nd)", "acting: Bake bread 2.5 / 6.0 s", "waiting",
+    /// "resting".
     pub fn describe(&self, lang: Lang) -> String {
         match self {
             StateLine::Deciding => lang.text(Label::Idle).to_owned(),
             StateLine::WalkingTo(station) => format!("{} {station}", lang.text(Label::Walking)),
-            StateLine::Queued(station, place) => format!("{} {station} ({place})", lang.text(Label::Queued)),
+            StateLine::Queued(station, place) => {
+                format!("{} {station} ({})", lang.text(Label::Queued), lang.ordinal(*place))
+            }
             StateLine::Acting { label, done, duration } => {
                 format!("{}: {label} {done:.1} / {duration:.1} s", lang.text(Label::Acting))
             }

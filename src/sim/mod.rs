@@ -24,7 +24,7 @@ mod villager;
 mod walk;
 
 pub use clock::{Clock, STEP, STEPS_PER_SECOND};
-pub use log::{EventKind, EventLog, SimEvent};
+pub use log::{EventKind, EventLog, SimEvent, ordinal};
 pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};
 pub use shards::{run_shards, shard_worlds};
 pub use tiles::{Layout, Placement, VARIATION};

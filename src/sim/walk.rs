@@ -2,7 +2,7 @@
 //! made on a snapshot, and others may have changed the world since.
 
 use super::clock::{Clock, STEP};
-use super::log::{EventKind, EventLog};
+use super::log::{EventKind, EventLog, ordinal};
 use super::tiles::Placement;
 use super::town::{Line, Lines, Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Intent, LastReason, Position, Tally, Villager};
@@ -103,18 +103,6 @@ fn walk(
 /// Whether station `at` has room for one more villager to act.
 fn has_room(town: &Town, at: usize, line: &Line) -> bool {
     town.scenario.stations[at].capacity.is_none_or(|capacity| line.acting < capacity)
-}
-
-/// "1st", "2nd", "3rd", "4th"…
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// What a villager stepping up to a station reads and writes.
