@@ -23,11 +23,13 @@ fn a_waiting_villager_says_why() {
     let smith = entity_of(&mut app, 1);
     let view = inspect(app.world(), smith).unwrap();
     assert_eq!(view.name, "Smith");
-    assert_eq!(view.state, StateLine::Waiting);
-    assert_eq!(view.state.describe(Lang::English), "waiting…");
-    assert_eq!(view.state.describe(Lang::Spanish), "esperando…");
+    // Nothing the smith can do brings an ingot: the planner names it, and the inspector says so.
+    assert_eq!(view.state, StateLine::Waiting(Some("world.ironIngot >= 1".to_owned())));
+    assert_eq!(view.state.describe(Lang::English), "waiting for world.ironIngot >= 1");
+    assert_eq!(view.state.describe(Lang::Spanish), "esperando world.ironIngot >= 1");
+    assert_eq!(StateLine::Waiting(None).describe(Lang::Spanish), "esperando…");
     assert_eq!(view.reason, "No viable plan: waiting for the world to change");
-    assert_eq!(view.goal, None);
+    assert_eq!(view.goal.as_deref(), Some("Make tools"), "the goal it waits on");
     assert!(view.steps.is_empty());
     assert_eq!(view.goals.len(), 1);
     assert_eq!(

@@ -18,7 +18,8 @@ pub enum StateLine {
         done: f32,
         duration: f32,
     },
-    Waiting,
+    /// Waiting, and for what, when the planner named it (`world.wheat >= 1`).
+    Waiting(Option<String>),
     Resting,
 }
 
@@ -98,7 +99,10 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
             let place = lines.0[tile][at].waiting.iter().position(|&n| n == villager.number)? + 1;
             StateLine::Queued(scenario.stations[at].label.clone(), place)
         }
-        Activity::Waiting { .. } => StateLine::Waiting,
+        Activity::Waiting { .. } => StateLine::Waiting(match world.get::<LastReason>(entity) {
+            Some(LastReason::Waiting { blocked: Some(c), .. }) => Some(scenario.facts.condition(c)),
+            _ => None,
+        }),
         Activity::Resting { .. } => StateLine::Resting,
     };
     let steps = intent
@@ -157,7 +161,12 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
     Some(InspectorView {
         name: character.name.clone(),
         state,
-        goal: intent.goal.map(|g| character.goals[g].label.clone()),
+        // A waiting villager names the goal it waits on.
+        goal: match world.get::<LastReason>(entity) {
+            Some(LastReason::Waiting { goal, .. }) if intent.goal.is_none() => Some(*goal as usize),
+            _ => intent.goal,
+        }
+        .map(|g| character.goals[g].label.clone()),
         steps,
         goals: goal_lines,
         own_facts,
@@ -180,7 +189,8 @@ impl StateLine {
             StateLine::Acting { label, done, duration } => {
                 format!("{}: {label} {done:.1} / {duration:.1} s", lang.text(Label::Acting))
             }
-            StateLine::Waiting => format!("{}…", lang.text(Label::Waiting)),
+            StateLine::Waiting(None) => format!("{}…", lang.text(Label::Waiting)),
+            StateLine::Waiting(Some(blocker)) => format!("{} {blocker}", lang.text(Label::WaitingFor)),
             StateLine::Resting => lang.text(Label::Resting).to_owned(),
         }
     }

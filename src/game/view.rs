@@ -3,7 +3,9 @@
 //! camera to pan and zoom.
 
 use super::inspect::plan_stops;
-use crate::sim::{Activity, Intent, Lines, Placement, Position, Town, Villager, villager_playing};
+use crate::sim::{
+    Activity, Intent, LastReason, Lines, Placement, Position, Town, Villager, villager_playing,
+};
 use bevy::input::mouse::{MouseMotion, MouseWheel};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
@@ -283,15 +285,26 @@ fn follow_positions(
     }
 }
 
-/// A few words under the token: the action under way, where it walks, or that it waits.
-pub fn short_status(town: &Town, villager: &Villager, intent: &Intent, activity: &Activity) -> String {
+/// A few words under the token: the action under way, where it walks, or what it waits for.
+pub fn short_status(
+    town: &Town,
+    villager: &Villager,
+    intent: &Intent,
+    activity: &Activity,
+    reason: &LastReason,
+) -> String {
     let action = intent.current().map(|s| town.action(villager.index, s));
     let station = intent.current().map(|s| &town.scenario.stations[town.station(villager.index, s)]);
     match (activity, action) {
         (Activity::Walking, Some(_)) => format!("to {}", station.map_or("", |s| s.label.as_str())),
         (Activity::Acting { .. }, Some(a)) => a.label.clone(),
         (Activity::Queued { .. }, Some(_)) => "in line".to_owned(),
-        (Activity::Waiting { .. }, _) => "waiting...".to_owned(),
+        (Activity::Waiting { .. }, _) => match reason {
+            LastReason::Waiting { blocked: Some(c), .. } => {
+                format!("waiting for {}", town.scenario.facts.name(c.fact))
+            }
+            _ => "waiting...".to_owned(),
+        },
         (Activity::Resting { .. }, _) => "resting".to_owned(),
         _ => String::new(),
     }
@@ -299,13 +312,13 @@ pub fn short_status(town: &Town, villager: &Villager, intent: &Intent, activity:
 
 fn show_status(
     town: Res<Town>,
-    villagers: Query<(&Villager, &Intent, &Activity, &Children)>,
+    villagers: Query<(&Villager, &Intent, &Activity, &LastReason, &Children)>,
     mut texts: Query<&mut Text2d, With<StatusText>>,
 ) {
-    for (villager, intent, activity, children) in &villagers {
+    for (villager, intent, activity, reason, children) in &villagers {
         for child in children.iter() {
             if let Ok(mut text) = texts.get_mut(child) {
-                let status = short_status(&town, villager, intent, activity);
+                let status = short_status(&town, villager, intent, activity, reason);
                 if text.0 != status {
                     text.0 = status;
                 }

@@ -16,7 +16,7 @@ use super::villager::{
     Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Tally, Verdict, Villager,
 };
 use super::{SimOptions, SimSet, SimTick};
-use crate::planner::State;
+use crate::planner::{Condition, NoPlan, State};
 use crate::scenario;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
@@ -154,44 +154,66 @@ fn plan_goals(
     let c = villager.index;
     let character = &town.scenario.characters[c];
     let settings = &town.scenario.settings;
-    for live in &mut goals.0 {
-        live.verdict = Verdict::NotPlanned;
-    }
     let unmet = |g: &usize| !character.goals[*g].conditions.iter().all(|cond| cond.holds_in(view));
     deliberation.resting =
         (0..character.goals.len()).filter(unmet).all(|g| goals.0[g].insistence < settings.rest_threshold);
+    // Nothing changed since every goal failed: the searches would fail the same way, so a town
+    // of blocked villagers does not spend its steps searching again, and their verdicts stand
+    // (debug builds search anyway and check that they do fail).
+    let digest = digest(view);
+    let hopeless = deliberation.hopeless == Some(digest);
+    if !deliberation.resting && hopeless && !cfg!(debug_assertions) {
+        return;
+    }
+    for live in &mut goals.0 {
+        live.verdict = Verdict::NotPlanned;
+    }
     if deliberation.resting {
         return;
     }
-    // Nothing changed since every goal failed: the searches would fail the same way, so a town
-    // of blocked villagers does not spend its steps searching again (debug builds search anyway
-    // and check that they do fail).
-    let digest = digest(view);
-    let hopeless = deliberation.hopeless == Some(digest);
-    if hopeless && !cfg!(debug_assertions) {
-        for g in (0..character.goals.len()).filter(unmet) {
-            goals.0[g].verdict = Verdict::NoPlan;
-        }
-        return;
-    }
     for g in (0..character.goals.len()).filter(unmet) {
-        goals.0[g].verdict = Verdict::NoPlan;
         let started = options.time_plans.then(Instant::now);
         let result = town.planners[c][g].plan(view, settings.planner_budget);
         if let Some(started) = started {
             timed.borrow_local_mut().record(started.elapsed().as_nanos() as u64);
         }
-        if let Ok(plan) = result {
-            let score = goals.0[g].insistence - settings.cost_weight * scenario::cost_value(plan.cost) as f32;
-            goals.0[g].verdict = Verdict::Plan { cost: u32::try_from(plan.cost).unwrap_or(u32::MAX), score };
-            let steps = plan.steps.iter().copied().collect();
-            let intent =
-                Intent { goal: Some(g), plan: steps, step: 0, cost: plan.cost, expanded: plan.expanded };
-            deliberation.viable.push((g, score, intent));
+        match result {
+            Ok(plan) => {
+                let score =
+                    goals.0[g].insistence - settings.cost_weight * scenario::cost_value(plan.cost) as f32;
+                goals.0[g].verdict =
+                    Verdict::Plan { cost: u32::try_from(plan.cost).unwrap_or(u32::MAX), score };
+                let steps = plan.steps.iter().copied().collect();
+                let intent =
+                    Intent { goal: Some(g), plan: steps, step: 0, cost: plan.cost, expanded: plan.expanded };
+                deliberation.viable.push((g, score, intent));
+            }
+            Err(why) => {
+                let blocked = match why {
+                    NoPlan::Unreachable { blocked } => blocked.first().copied(),
+                    _ => None,
+                };
+                goals.0[g].verdict = Verdict::NoPlan { blocked };
+            }
         }
     }
     debug_assert!(!hopeless || deliberation.viable.is_empty(), "a hopeless view found a plan");
     deliberation.hopeless = deliberation.viable.is_empty().then_some(digest);
+}
+
+/// What a villager with no viable plan waits on: its most insistent goal without a plan (the
+/// first of equals), and what blocks it.
+fn waiting_on(goals: &Goals) -> (u16, Option<Condition>) {
+    let mut waiting = (0, None);
+    let mut loudest = f32::NEG_INFINITY;
+    for (g, live) in goals.0.iter().enumerate() {
+        if let Verdict::NoPlan { blocked } = live.verdict
+            && live.insistence > loudest
+        {
+            (waiting, loudest) = ((g as u16, blocked), live.insistence);
+        }
+    }
+    waiting
 }
 
 /// A 64-bit digest of a state (SipHash with fixed keys: the same in every run).
@@ -215,6 +237,7 @@ fn decide(
     mut villagers: Query<(
         &Villager,
         &Placement,
+        &Goals,
         &mut Deliberation,
         &mut Intent,
         &mut Activity,
@@ -223,8 +246,16 @@ fn decide(
     )>,
 ) {
     for &entity in due.numbers.iter().filter_map(|&n| roster.0.get(n)) {
-        let Ok((villager, placement, mut deliberation, mut intent, mut activity, mut reason, mut tally)) =
-            villagers.get_mut(entity)
+        let Ok((
+            villager,
+            placement,
+            goals,
+            mut deliberation,
+            mut intent,
+            mut activity,
+            mut reason,
+            mut tally,
+        )) = villagers.get_mut(entity)
         else {
             continue;
         };
@@ -272,8 +303,15 @@ fn decide(
             _ => Some(v),
         }) else {
             if !matches!(*activity, Activity::Waiting { .. }) {
-                *reason = LastReason::Waiting;
-                say(EventKind::Waiting, town.reason_text(c, &reason));
+                let (goal, blocked) = waiting_on(goals);
+                *reason = LastReason::Waiting { goal, blocked };
+                log.record_wait(
+                    clock.day,
+                    clock.time,
+                    villager.number,
+                    town.reason_text(c, &reason),
+                    blocked,
+                );
             }
             *intent = Intent::default();
             *activity = Activity::Waiting { retry_in };

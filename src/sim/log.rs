@@ -1,5 +1,6 @@
 //! What happened, in order and in plain words: the record the inspector and reports read.
 
+use crate::planner::Condition;
 use bevy::ecs::prelude::*;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -34,6 +35,8 @@ pub struct SimEvent {
     pub text: String,
     /// The station it happened at, for events at one (started, queued).
     pub station: Option<usize>,
+    /// For a wait, the condition that blocks the goal waited on, when the planner named one.
+    pub blocked: Option<Condition>,
 }
 
 #[derive(Resource, Debug)]
@@ -55,7 +58,7 @@ impl Default for EventLog {
 
 impl EventLog {
     pub fn record(&mut self, day: u32, t: f32, villager: Option<usize>, kind: EventKind, text: String) {
-        self.push(SimEvent { day, t, villager, kind, text, station: None });
+        self.push(SimEvent { day, t, villager, kind, text, station: None, blocked: None });
     }
 
     /// [`record`](Self::record) of an event at station `station`.
@@ -68,7 +71,28 @@ impl EventLog {
         kind: EventKind,
         text: String,
     ) {
-        self.push(SimEvent { day, t, villager: Some(villager), kind, text, station: Some(station) });
+        self.push(SimEvent {
+            day,
+            t,
+            villager: Some(villager),
+            kind,
+            text,
+            station: Some(station),
+            blocked: None,
+        });
+    }
+
+    /// [`record`](Self::record) of a wait, with what blocks it.
+    pub fn record_wait(
+        &mut self,
+        day: u32,
+        t: f32,
+        villager: usize,
+        text: String,
+        blocked: Option<Condition>,
+    ) {
+        let kind = EventKind::Waiting;
+        self.push(SimEvent { day, t, villager: Some(villager), kind, text, station: None, blocked });
     }
 
     fn push(&mut self, event: SimEvent) {

@@ -55,6 +55,9 @@ pub struct EventReport {
     /// The station's id, for events at one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub station: Option<String>,
+    /// For a wait, what blocks the goal waited on (`world.wheat >= 1`), when the planner named it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub blockers: Vec<String>,
 }
 
 /// The report of the day being played, as it stands.
@@ -106,6 +109,7 @@ pub fn day_report(world: &mut World) -> DayReport {
             t: e.t,
             villager: e.villager.map(|number| town.villager_id(number)),
             station: e.station.map(|s| town.scenario.stations[s].id.clone()),
+            blockers: e.blocked.iter().map(|c| town.scenario.facts.condition(c)).collect(),
             kind: e.kind,
             text: e.text.clone(),
         })

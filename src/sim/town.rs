@@ -138,7 +138,7 @@ impl Town {
             Resting => {
                 format!("Resting: every insistence is below {}", self.scenario.settings.rest_threshold)
             }
-            Waiting => super::decide::WAITING_REASON.to_owned(),
+            Waiting { .. } => super::decide::WAITING_REASON.to_owned(),
             Switched { to, to_score, from, from_score } => format!(
                 "{} ({to_score:.2}) overtook {} ({from_score:.2})",
                 goals[to as usize].label, goals[from as usize].label

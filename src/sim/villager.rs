@@ -3,7 +3,7 @@
 use super::act::GoalWatch;
 use super::clock::STEP;
 use super::{SimSet, SimTick};
-use crate::planner::{State, Value};
+use crate::planner::{Condition, State, Value};
 use crate::scenario::{Drift, Scenario};
 use bevy::app::App;
 use bevy::ecs::prelude::*;
@@ -46,12 +46,11 @@ pub enum Verdict {
     /// Not planned: the villager rested, or the goal was met.
     #[default]
     NotPlanned,
-    NoPlan,
+    /// Planned without a plan; `blocked` is a condition nothing it can do brings about, when
+    /// the planner found one.
+    NoPlan { blocked: Option<Condition> },
     /// A plan of this cost (in the planner's hundredths), scoring `score`.
-    Plan {
-        cost: u32,
-        score: f32,
-    },
+    Plan { cost: u32, score: f32 },
 }
 
 /// Inline for up to three goals (a trade and two needs), so most villagers' goals take no
@@ -103,8 +102,9 @@ pub enum LastReason {
     None,
     /// Every insistence was below the rest threshold.
     Resting,
-    /// No goal had a viable plan.
-    Waiting,
+    /// No goal had a viable plan; it waits on its most insistent goal, `goal`, held back by
+    /// `blocked` when the planner named what blocks it.
+    Waiting { goal: u16, blocked: Option<Condition> },
     /// Goal `to`, scoring `to_score`, overtook goal `from`, scoring `from_score`.
     Switched { to: u16, to_score: f32, from: u16, from_score: f32 },
     /// Plan step `task` (an index into the character's tasks) was dropped on arrival: its
