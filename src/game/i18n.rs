@@ -9,8 +9,8 @@ pub enum Lang {
     Spanish,
 }
 
-/// The words of the interface. Texts composed by the simulation (the event log, reasons) stay as
-/// the simulation writes them, in English, as in the source.
+/// The words of the interface, the status line on the map included. Texts composed by the
+/// simulation (the event log, reasons) stay as the simulation writes them, in English.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Label {
     World,
@@ -45,6 +45,8 @@ pub enum Label {
     Acting,
     Waiting,
     WaitingFor,
+    To,
+    InLineShort,
     Resting,
     Idle,
     Score,
@@ -101,6 +103,8 @@ impl Lang {
             Acting => ("acting", "trabajando"),
             Waiting => ("waiting", "esperando"),
             WaitingFor => ("waiting for", "esperando"),
+            To => ("to", "a"),
+            InLineShort => ("in line", "en la cola"),
             Resting => ("resting", "descansando"),
             Idle => ("deciding", "decidiendo"),
             Score => ("score", "puntaje"),

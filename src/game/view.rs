@@ -2,6 +2,7 @@
 //! status line and a progress bar, the selected one ringed with its plan as numbered stops, and a
 //! camera to pan and zoom.
 
+use super::i18n::{Label, Lang};
 use super::inspect::plan_stops;
 use crate::sim::{
     Activity, Intent, LastReason, Lines, Placement, Position, Town, Villager, villager_playing,
@@ -285,40 +286,43 @@ fn follow_positions(
     }
 }
 
-/// A few words under the token: the action under way, where it walks, or what it waits for.
+/// A few words under the token, in `lang`: the action under way, where it walks, or what it
+/// waits for.
 pub fn short_status(
     town: &Town,
     villager: &Villager,
-    intent: &Intent,
-    activity: &Activity,
-    reason: &LastReason,
+    (intent, activity, reason): (&Intent, &Activity, &LastReason),
+    lang: Lang,
 ) -> String {
     let action = intent.current().map(|s| town.action(villager.index, s));
     let station = intent.current().map(|s| &town.scenario.stations[town.station(villager.index, s)]);
     match (activity, action) {
-        (Activity::Walking, Some(_)) => format!("to {}", station.map_or("", |s| s.label.as_str())),
+        (Activity::Walking, Some(_)) => {
+            format!("{} {}", lang.text(Label::To), station.map_or("", |s| s.label.as_str()))
+        }
         (Activity::Acting { .. }, Some(a)) => a.label.clone(),
-        (Activity::Queued { .. }, Some(_)) => "in line".to_owned(),
+        (Activity::Queued { .. }, Some(_)) => lang.text(Label::InLineShort).to_owned(),
         (Activity::Waiting { .. }, _) => match reason {
             LastReason::Waiting { blocked: Some(c), .. } => {
-                format!("waiting for {}", town.scenario.facts.name(c.fact))
+                format!("{} {}", lang.text(Label::WaitingFor), town.scenario.facts.name(c.fact))
             }
-            _ => "waiting...".to_owned(),
+            _ => format!("{}...", lang.text(Label::Waiting)),
         },
-        (Activity::Resting { .. }, _) => "resting".to_owned(),
+        (Activity::Resting { .. }, _) => lang.text(Label::Resting).to_owned(),
         _ => String::new(),
     }
 }
 
 fn show_status(
     town: Res<Town>,
+    lang: Res<Lang>,
     villagers: Query<(&Villager, &Intent, &Activity, &LastReason, &Children)>,
     mut texts: Query<&mut Text2d, With<StatusText>>,
 ) {
     for (villager, intent, activity, reason, children) in &villagers {
         for child in children.iter() {
             if let Ok(mut text) = texts.get_mut(child) {
-                let status = short_status(&town, villager, intent, activity, reason);
+                let status = short_status(&town, villager, (intent, activity, reason), *lang);
                 if text.0 != status {
                     text.0 = status;
                 }

@@ -302,9 +302,10 @@ fn decide(
             Some(b) if b.1 >= v.1 => Some(b),
             _ => Some(v),
         }) else {
+            // The reason follows what it waits on at every retry; the log says it once.
+            let (goal, blocked) = waiting_on(goals);
+            *reason = LastReason::Waiting { goal, blocked };
             if !matches!(*activity, Activity::Waiting { .. }) {
-                let (goal, blocked) = waiting_on(goals);
-                *reason = LastReason::Waiting { goal, blocked };
                 log.record_wait(
                     clock.day,
                     clock.time,
