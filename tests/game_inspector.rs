@@ -28,6 +28,15 @@ fn a_waiting_villager_says_why() {
     assert_eq!(view.state.describe(Lang::English), "waiting for world.ironIngot >= 1");
     assert_eq!(view.state.describe(Lang::Spanish), "esperando world.ironIngot >= 1");
     assert_eq!(StateLine::Waiting(None).describe(Lang::Spanish), "esperando…");
+    // Who can bring it about, and what they are doing now: the smelter, heading for the mine.
+    let makers: Vec<(&str, &str)> =
+        view.makers.iter().map(|m| (m.name.as_str(), m.action.as_str())).collect();
+    assert_eq!(makers, [("Smelter", "Smelt an ingot")]);
+    assert!(
+        matches!(view.makers[0].state, StateLine::WalkingTo(_) | StateLine::Deciding),
+        "{:?}",
+        view.makers
+    );
     assert_eq!(view.reason, "No viable plan: waiting for the world to change");
     assert_eq!(view.goal.as_deref(), Some("Make tools"), "the goal it waits on");
     assert!(view.steps.is_empty());

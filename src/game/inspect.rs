@@ -43,10 +43,22 @@ pub struct GoalLine {
     pub current: bool,
 }
 
+/// One who can bring about what a waiting villager waits for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Maker {
+    pub name: String,
+    /// The action of theirs that does it.
+    pub action: String,
+    /// What they are doing now.
+    pub state: StateLine,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct InspectorView {
     pub name: String,
     pub state: StateLine,
+    /// While it waits on a named blocker: who in the town can bring it about.
+    pub makers: Vec<Maker>,
     pub goal: Option<String>,
     pub steps: Vec<(String, StepStatus)>,
     pub goals: Vec<GoalLine>,
@@ -63,12 +75,8 @@ const DECISIONS: usize = 10;
 /// The inspector's content for `entity`, or `None` if it is not a villager.
 pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
     let villager = world.get::<Villager>(entity)?;
-    let (agent, goals, intent, activity) = (
-        world.get::<AgentFacts>(entity)?,
-        world.get::<Goals>(entity)?,
-        world.get::<Intent>(entity)?,
-        world.get::<Activity>(entity)?,
-    );
+    let (agent, goals, intent) =
+        (world.get::<AgentFacts>(entity)?, world.get::<Goals>(entity)?, world.get::<Intent>(entity)?);
 
     let town = world.get_resource::<Town>()?;
     let world_facts = world.get_resource::<WorldFacts>()?;
@@ -77,33 +85,14 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
     let reason =
         world.get::<LastReason>(entity).map(|r| town.reason_text(villager.index, r)).unwrap_or_default();
 
-    let current_action = intent.current().map(|s| town.action(villager.index, s));
-    let state = match activity {
-        Activity::Idle => StateLine::Deciding,
-        Activity::Walking => StateLine::WalkingTo(
-            (intent.current().map(|s| scenario.stations[town.station(villager.index, s)].label.clone()))
-                .unwrap_or_default(),
-        ),
-        Activity::Acting { left } => {
-            let action = current_action?;
-            StateLine::Acting {
-                label: action.label.clone(),
-                done: (action.duration - left).max(0.0),
-                duration: action.duration,
-            }
+    let state = state_line(world, entity)?;
+    let makers = match world.get::<LastReason>(entity) {
+        Some(LastReason::Waiting { blocked: Some(blocked), .. })
+            if matches!(state, StateLine::Waiting(_)) =>
+        {
+            makers(world, blocked)
         }
-        Activity::Queued { .. } => {
-            let at = town.station(villager.index, intent.current()?);
-            let lines = world.get_resource::<crate::sim::Lines>()?;
-            let tile = world.get::<crate::sim::Placement>(entity)?.tile;
-            let place = lines.0[tile][at].waiting.iter().position(|&n| n == villager.number)? + 1;
-            StateLine::Queued(scenario.stations[at].label.clone(), place)
-        }
-        Activity::Waiting { .. } => StateLine::Waiting(match world.get::<LastReason>(entity) {
-            Some(LastReason::Waiting { blocked: Some(c), .. }) => Some(scenario.facts.condition(c)),
-            _ => None,
-        }),
-        Activity::Resting { .. } => StateLine::Resting,
+        _ => Vec::new(),
     };
     let steps = intent
         .plan
@@ -161,6 +150,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
     Some(InspectorView {
         name: character.name.clone(),
         state,
+        makers,
         // A waiting villager names the goal it waits on.
         goal: match world.get::<LastReason>(entity) {
             Some(LastReason::Waiting { goal, .. }) if intent.goal.is_none() => Some(*goal as usize),
@@ -174,6 +164,83 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         reason,
         decisions,
     })
+}
+
+/// What `entity` is doing, as the inspector's state line says it.
+fn state_line(world: &World, entity: Entity) -> Option<StateLine> {
+    let (villager, intent, activity) =
+        (world.get::<Villager>(entity)?, world.get::<Intent>(entity)?, world.get::<Activity>(entity)?);
+    let town = world.get_resource::<Town>()?;
+    let scenario = &town.scenario;
+    let current_action = intent.current().map(|s| town.action(villager.index, s));
+    let state = match activity {
+        Activity::Idle => StateLine::Deciding,
+        Activity::Walking => StateLine::WalkingTo(
+            (intent.current().map(|s| scenario.stations[town.station(villager.index, s)].label.clone()))
+                .unwrap_or_default(),
+        ),
+        Activity::Acting { left } => {
+            let action = current_action?;
+            StateLine::Acting {
+                label: action.label.clone(),
+                done: (action.duration - left).max(0.0),
+                duration: action.duration,
+            }
+        }
+        Activity::Queued { .. } => {
+            let at = town.station(villager.index, intent.current()?);
+            let lines = world.get_resource::<crate::sim::Lines>()?;
+            let tile = world.get::<crate::sim::Placement>(entity)?.tile;
+            let place = lines.0[tile][at].waiting.iter().position(|&n| n == villager.number)? + 1;
+            StateLine::Queued(scenario.stations[at].label.clone(), place)
+        }
+        Activity::Waiting { .. } => StateLine::Waiting(match world.get::<LastReason>(entity) {
+            Some(LastReason::Waiting { blocked: Some(c), .. }) => Some(scenario.facts.condition(c)),
+            _ => None,
+        }),
+        Activity::Resting { .. } => StateLine::Resting,
+    };
+    Some(state)
+}
+
+/// Who in the first tile can bring `blocked` about: each villager with an action whose effect,
+/// on the world as it is, meets the condition or moves toward it — with that action and what the
+/// villager is doing now (making it, or waiting itself).
+fn makers(world: &World, blocked: &crate::planner::Condition) -> Vec<Maker> {
+    let (Some(town), Some(facts), Some(roster)) = (
+        world.get_resource::<Town>(),
+        world.get_resource::<WorldFacts>(),
+        world.get_resource::<crate::sim::Roster>(),
+    ) else {
+        return Vec::new();
+    };
+    let now = facts.0.first().map_or(0, |w| w.get(blocked.fact));
+    let distance = |v: i32| match blocked.compare.interval(blocked.value) {
+        Some((low, high)) => (low - i64::from(v)).max(i64::from(v) - high).max(0),
+        None => i64::from(!blocked.holds_for(v)),
+    };
+    let mut found = Vec::new();
+    for &entity in &roster.0 {
+        let (Some(villager), Some(placement)) =
+            (world.get::<Villager>(entity), world.get::<crate::sim::Placement>(entity))
+        else {
+            continue;
+        };
+        let character = &town.scenario.characters[villager.index];
+        let helps = |a: &&usize| {
+            let effects = &town.scenario.actions[**a].planning.effects;
+            effects.iter().any(|e| e.fact == blocked.fact && distance(e.applied_to(now)) < distance(now))
+        };
+        if placement.tile != 0 {
+            continue;
+        }
+        if let Some(&action) = character.actions.iter().find(helps) {
+            let Some(state) = state_line(world, entity) else { continue };
+            let action = town.scenario.actions[action].label.clone();
+            found.push(Maker { name: character.name.clone(), action, state });
+        }
+    }
+    found
 }
 
 impl StateLine {

@@ -6,7 +6,7 @@ use super::drive::SimSpeed;
 use super::history::InsistenceHistory;
 use super::hot_reload::ReloadStatus;
 use super::i18n::{Label, Lang};
-use super::inspect::{InspectorView, StationView, StepStatus, inspect, inspect_station};
+use super::inspect::{InspectorView, StateLine, StationView, StepStatus, inspect, inspect_station};
 use super::view::{SelectedStation, Selection};
 use crate::scenario::{ScenarioChoice, available_scenarios};
 use crate::sim::{Clock, Town, WorldFacts};
@@ -175,6 +175,13 @@ fn inspector_panel(mut contexts: EguiContexts, inspected: Res<Inspected>, lang: 
             };
             ui.heading(&view.name);
             ui.label(format!("{}: {}", l.text(Label::State), view.state.describe(l)));
+            if matches!(view.state, StateLine::Waiting(Some(_))) && view.makers.is_empty() {
+                ui.small(format!("— {}", l.text(Label::NobodyMakesIt)));
+            }
+            for maker in &view.makers {
+                let doing = maker.state.describe(l);
+                ui.small(format!("— {} {} ({}): {doing}", maker.name, l.text(Label::MakesIt), maker.action));
+            }
             ui.label(format!(
                 "{}: {}",
                 l.text(Label::Goal),
