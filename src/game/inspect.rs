@@ -2,6 +2,7 @@
 //! test can read exactly what a player would see.
 
 use super::i18n::{Label, Lang};
+use crate::planner::{Condition, Delta};
 use crate::sim::{
     Activity, AgentFacts, EventKind, EventLog, Goals, Intent, LastReason, Town, Verdict, Villager, WorldFacts,
 };
@@ -203,39 +204,36 @@ fn state_line(world: &World, entity: Entity) -> Option<StateLine> {
     Some(state)
 }
 
-/// Who in the first tile can bring `blocked` about: each villager with an action whose effect,
-/// on the world as it is, meets the condition or moves toward it — with that action and what the
-/// villager is doing now (making it, or waiting itself).
-fn makers(world: &World, blocked: &crate::planner::Condition) -> Vec<Maker> {
-    let (Some(town), Some(facts), Some(roster)) = (
-        world.get_resource::<Town>(),
-        world.get_resource::<WorldFacts>(),
-        world.get_resource::<crate::sim::Roster>(),
-    ) else {
+/// The villagers of the first tile (the one the game shows), in roster order.
+fn first_tile(world: &World) -> impl Iterator<Item = (Entity, &Villager)> {
+    let roster = world.get_resource::<crate::sim::Roster>().map(|r| r.0.as_slice()).unwrap_or_default();
+    roster.iter().filter_map(move |&entity| {
+        let on_first = world.get::<crate::sim::Placement>(entity)?.tile == 0;
+        on_first.then_some((entity, world.get::<Villager>(entity)?))
+    })
+}
+
+/// Who in the first tile can bring `blocked` about: each villager with an action that moves its
+/// fact the way the condition needs from where the world stands now — with that action and what
+/// the villager is doing now (making it, or waiting itself).
+fn makers(world: &World, blocked: &Condition) -> Vec<Maker> {
+    let (Some(town), Some(facts)) = (world.get_resource::<Town>(), world.get_resource::<WorldFacts>()) else {
         return Vec::new();
     };
     let now = facts.0.first().map_or(0, |w| w.get(blocked.fact));
-    let distance = |v: i32| match blocked.compare.interval(blocked.value) {
-        Some((low, high)) => (low - i64::from(v)).max(i64::from(v) - high).max(0),
-        None => i64::from(!blocked.holds_for(v)),
+    let need = blocked.compare.need(now, blocked.value);
+    let helps = |action: &&usize| {
+        let effects =
+            town.scenario.actions[**action].planning.effects.iter().filter(|e| e.fact == blocked.fact);
+        let delta = effects.fold(Delta::NONE, |delta, e| delta.then(e.change, e.value));
+        delta != Delta::NONE && delta.moves_as(need)
     };
     let mut found = Vec::new();
-    for &entity in &roster.0 {
-        let (Some(villager), Some(placement)) =
-            (world.get::<Villager>(entity), world.get::<crate::sim::Placement>(entity))
-        else {
-            continue;
-        };
+    for (entity, villager) in first_tile(world) {
         let character = &town.scenario.characters[villager.index];
-        let helps = |a: &&usize| {
-            let effects = &town.scenario.actions[**a].planning.effects;
-            effects.iter().any(|e| e.fact == blocked.fact && distance(e.applied_to(now)) < distance(now))
-        };
-        if placement.tile != 0 {
-            continue;
-        }
-        if let Some(&action) = character.actions.iter().find(helps) {
-            let Some(state) = state_line(world, entity) else { continue };
+        if let Some(&action) = character.actions.iter().find(helps)
+            && let Some(state) = state_line(world, entity)
+        {
             let action = town.scenario.actions[action].label.clone();
             found.push(Maker { name: character.name.clone(), action, state });
         }
@@ -286,17 +284,12 @@ pub fn inspect_station(world: &World, id: &str) -> Option<StationView> {
     };
     // The roster is in villager number order, so the lists are too.
     let (mut acting, mut coming) = (Vec::new(), Vec::new());
-    let roster = &world.get_resource::<crate::sim::Roster>()?.0;
-    for &entity in roster {
-        let (Some(placement), Some(intent), Some(activity)) = (
-            world.get::<crate::sim::Placement>(entity),
-            world.get::<Intent>(entity),
-            world.get::<Activity>(entity),
-        ) else {
+    for (entity, villager) in first_tile(world) {
+        let (Some(intent), Some(activity)) = (world.get::<Intent>(entity), world.get::<Activity>(entity))
+        else {
             continue;
         };
-        let here = world.get::<Villager>(entity).zip(intent.current()).map(|(v, s)| town.station(v.index, s));
-        if placement.tile != 0 || here != Some(at) {
+        if intent.current().map(|s| town.station(villager.index, s)) != Some(at) {
             continue;
         }
         match activity {
@@ -305,6 +298,7 @@ pub fn inspect_station(world: &World, id: &str) -> Option<StationView> {
             _ => {}
         }
     }
+    let roster = &world.get_resource::<crate::sim::Roster>()?.0;
     let queued = world
         .get_resource::<crate::sim::Lines>()
         .and_then(|lines| lines.0.first()?.get(at))
