@@ -138,7 +138,7 @@ fn reload_on_change(world: &mut World) {
 /// Puts a freshly loaded edit of the running scenario in place, with the same villager selected.
 fn take_in(world: &mut World, fresh: scenario::Scenario) -> Reloaded {
     let mut changes = Vec::new();
-    super::view::keeping_selection(world, |world| changes = take_in_edit(world, fresh));
+    super::selection::keeping_selection(world, |world| changes = take_in_edit(world, fresh));
     let restarted = changes.iter().any(|c| c.restarts);
     Reloaded { changes, restarted, at: Instant::now() }
 }

@@ -8,11 +8,12 @@ mod i18n;
 pub mod inspect;
 mod panels;
 mod screenshot;
+mod selection;
 mod view;
 
 pub use drive::SimSpeed;
 pub use i18n::{Label, Lang};
-pub use view::{SelectedStation, Selection};
+pub use selection::{SelectedStation, Selection};
 
 use crate::scenario::{SCENARIO_FOLDER, ScenarioChoice, first_choice};
 use crate::sim::{SimPlugin, replace_scenario, villager_playing};
@@ -80,7 +81,14 @@ pub fn run(options: GameOptions) -> u8 {
     .add_plugins(EguiPlugin::default())
     .add_plugins(SimPlugin)
     .insert_resource(options.lang)
-    .add_plugins((drive::plugin, view::plugin, history::plugin, hot_reload::plugin, panels::plugin));
+    .add_plugins((
+        drive::plugin,
+        view::plugin,
+        selection::plugin,
+        history::plugin,
+        hot_reload::plugin,
+        panels::plugin,
+    ));
     crate::sim::install(app.world_mut(), scenario);
     if let ScenarioChoice::File(path) = &choice {
         hot_reload::watch(app.world_mut(), path);

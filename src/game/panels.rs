@@ -7,7 +7,7 @@ use super::history::InsistenceHistory;
 use super::hot_reload::ReloadStatus;
 use super::i18n::{Label, Lang};
 use super::inspect::{InspectorView, StateLine, StationView, StepStatus, inspect, inspect_station};
-use super::view::{SelectedStation, Selection};
+use super::selection::{SelectedStation, Selection};
 use crate::scenario::{ScenarioChoice, available_scenarios};
 use crate::sim::{Clock, Town, WorldFacts};
 use bevy::prelude::*;
@@ -325,7 +325,7 @@ fn carry_out_request(world: &mut World) {
         Request::Nothing => {}
         Request::RestartDay => {
             let scenario = (*world.resource::<Town>().scenario).clone();
-            super::view::keeping_selection(world, |world| crate::sim::replace_scenario(world, scenario));
+            super::selection::keeping_selection(world, |world| crate::sim::replace_scenario(world, scenario));
         }
         Request::Open(choice) => super::open(world, choice),
     }

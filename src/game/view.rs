@@ -1,47 +1,18 @@
 //! The town on screen: stations where the scenario puts them, villagers as named tokens with a
-//! status line and a progress bar, the selected one ringed with its plan as numbered stops, and a
-//! camera to pan and zoom.
+//! status line and a progress bar, lines at stations drawn in order, and a camera to pan and
+//! zoom. What is selected is drawn by [`super::selection`].
 
 use super::i18n::{Label, Lang};
-use super::inspect::plan_stops;
-use crate::sim::{
-    Activity, Intent, LastReason, Lines, Placement, Position, Town, Villager, villager_playing,
-};
+use super::selection::{deselect_on_escape, select_on_click, select_station};
+use crate::sim::{Activity, Intent, LastReason, Lines, Placement, Position, Town, Villager};
 use bevy::input::mouse::{MouseMotion, MouseWheel};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy_egui::input::egui_wants_any_pointer_input;
 
-/// The villager being inspected.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
-pub struct Selection(pub Option<Entity>);
-
-/// The station being inspected, by id (so a reload that keeps the station keeps it selected).
-/// A villager and a station are never selected together.
-#[derive(Resource, Debug, Default, Clone, PartialEq)]
-pub struct SelectedStation(pub Option<String>);
-
-/// Runs `rebuild` (which replaces every villager) and selects again the villager that was
-/// selected: the same character in the same tile, while it still exists.
-pub fn keeping_selection(world: &mut World, rebuild: impl FnOnce(&mut World)) {
-    let selected = world.get_resource::<Selection>().and_then(|s| s.0);
-    let who = selected.and_then(|e| Some((*world.get::<Villager>(e)?, world.get::<Placement>(e)?.tile)));
-    let who = who.map(|(v, tile)| (world.resource::<Town>().scenario.characters[v.index].id.clone(), tile));
-    rebuild(world);
-    let Some((id, tile)) = who else { return };
-    let found = villager_playing(world, &id, tile);
-    if let Some(mut selection) = world.get_resource_mut::<Selection>() {
-        selection.0 = found;
-    }
-}
-
 /// Marks what is drawn for the current scenario's stations (replaced when the scenario is).
 #[derive(Component)]
 pub struct StationVisual;
-
-/// One stop of the selected villager's plan: its step numbers at one station.
-#[derive(Component)]
-struct PlanStop;
 
 #[derive(Component)]
 struct StatusText;
@@ -52,24 +23,22 @@ struct NameText;
 #[derive(Component)]
 struct ProgressFill;
 
-const TOKEN: f32 = 26.0;
-const STATION: Vec2 = Vec2::new(64.0, 40.0);
+pub(super) const TOKEN: f32 = 26.0;
+pub(super) const STATION: Vec2 = Vec2::new(64.0, 40.0);
 const BAR: f32 = 34.0;
 /// Horizontal distance between villagers acting at the same station, and standing in its line.
 const ROW_SPACING: f32 = 78.0;
 const LINE_SPACING: f32 = 64.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>()
-        .init_resource::<SelectedStation>()
-        .insert_resource(ClearColor(Color::srgb(0.16, 0.22, 0.15)))
+    app.insert_resource(ClearColor(Color::srgb(0.16, 0.22, 0.15)))
         .add_systems(Startup, spawn_camera)
         .add_observer(dress_villager)
         .add_systems(
             Update,
             (
                 (draw_stations, rename_villagers).run_if(resource_exists_and_changed::<Town>),
-                (follow_positions, show_status, show_progress, show_plan_stops, draw_selection).chain(),
+                (follow_positions, show_status, show_progress).chain(),
                 (pan_and_zoom, deselect_on_escape).run_if(not(egui_wants_any_pointer_input)),
             ),
         );
@@ -131,7 +100,6 @@ fn draw_stations(
     }
     for station in &town.scenario.stations {
         let [x, y] = station.position;
-        let id = station.id.clone();
         commands
             .spawn((
                 StationVisual,
@@ -146,15 +114,7 @@ fn draw_stations(
                     Pickable::IGNORE,
                 )],
             ))
-            .observe(
-                move |click: On<Pointer<Click>>,
-                      mut villager: ResMut<Selection>,
-                      mut station: ResMut<SelectedStation>| {
-                    if click.button == PointerButton::Primary {
-                        (villager.0, station.0) = (None, Some(id.clone()));
-                    }
-                },
-            );
+            .observe(select_station(station.id.clone()));
     }
 }
 
@@ -227,31 +187,11 @@ fn dress_villager(
         .observe(select_on_click);
 }
 
-fn select_on_click(
-    click: On<Pointer<Click>>,
-    mut selection: ResMut<Selection>,
-    mut station: ResMut<SelectedStation>,
-) {
-    if click.button == PointerButton::Primary {
-        (selection.0, station.0) = (Some(click.entity), None);
-    }
-}
-
-fn deselect_on_escape(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut selection: ResMut<Selection>,
-    mut station: ResMut<SelectedStation>,
-) {
-    if keys.just_pressed(KeyCode::Escape) {
-        (selection.0, station.0) = (None, None);
-    }
-}
-
 /// Villagers stand where the simulation puts them; those at a station line up under it so that
 /// no token hides another — the ones acting (or waiting there) in a row, and the ones in line in
 /// a second row below it, first in line on the left. Tokens glide to where they are shown, so a
 /// villager leaving a row does not jump.
-fn follow_positions(
+pub(super) fn follow_positions(
     town: Res<Town>,
     lines: Res<Lines>,
     time: Res<Time>,
@@ -353,79 +293,6 @@ fn show_progress(
             }
         }
     }
-}
-
-/// Numbers the selected villager's plan on the map, one marker per stop at the corner of its
-/// station: amber for what is still to come, grey for what is done.
-fn show_plan_stops(
-    mut commands: Commands,
-    town: Res<Town>,
-    selection: Res<Selection>,
-    villagers: Query<(&Villager, &Intent)>,
-    old: Query<Entity, With<PlanStop>>,
-    mut shown: Local<Vec<(usize, Vec<usize>, bool)>>,
-) {
-    let stops = selection
-        .0
-        .and_then(|e| villagers.get(e).ok())
-        .map(|(villager, intent)| plan_stops(&town, villager, intent))
-        .unwrap_or_default();
-    if *shown == stops && !town.is_changed() {
-        return;
-    }
-    for entity in &old {
-        commands.entity(entity).despawn();
-    }
-    for (station, numbers, ahead) in &stops {
-        let [x, y] = town.scenario.stations[*station].position;
-        // The steps of one stop follow each other: 3, 3,4, 3-7 (in glyphs every font has).
-        let text = match numbers[..] {
-            [one] => one.to_string(),
-            [first, second] => format!("{first},{second}"),
-            _ => format!("{}-{}", numbers[0], numbers[numbers.len() - 1]),
-        };
-        let fill = if *ahead { Color::srgb(0.95, 0.72, 0.20) } else { Color::srgb(0.45, 0.45, 0.45) };
-        commands.spawn((
-            PlanStop,
-            Sprite::from_color(fill, Vec2::new(12.0 + 9.0 * text.len() as f32, 20.0)),
-            Transform::from_xyz(x - STATION.x / 2.0, y + STATION.y / 2.0, 1.5),
-            Pickable::IGNORE,
-            children![(
-                Text2d::new(text),
-                TextFont::from_font_size(14.0),
-                TextColor(Color::srgb(0.12, 0.10, 0.05)),
-                Transform::from_xyz(0.0, 0.0, 0.1),
-                Pickable::IGNORE,
-            )],
-        ));
-    }
-    *shown = stops;
-}
-
-/// Rings the selected villager and draws the way its plan still has to walk, or frames the
-/// selected station.
-fn draw_selection(
-    selection: Res<Selection>,
-    selected_station: Res<SelectedStation>,
-    town: Res<Town>,
-    villagers: Query<(&Villager, &Intent)>,
-    shown: Query<&Transform, With<Villager>>,
-    mut gizmos: Gizmos,
-) {
-    let highlight = Color::srgb(1.0, 0.95, 0.3);
-    if let Some(station) = town.scenario.stations.iter().find(|s| Some(&s.id) == selected_station.0.as_ref())
-    {
-        let at = Isometry2d::from_translation(Vec2::from(station.position));
-        gizmos.rect_2d(at, STATION + Vec2::splat(8.0), highlight);
-    }
-    let Some(selected) = selection.0 else { return };
-    let Ok((villager, intent)) = villagers.get(selected) else { return };
-    let Ok(shown) = shown.get(selected) else { return };
-    let here = shown.translation.truncate();
-    gizmos.circle_2d(Isometry2d::from_translation(here), TOKEN * 0.9, highlight);
-    let ahead = plan_stops(&town, villager, intent).into_iter().filter(|(_, _, ahead)| *ahead);
-    let path = ahead.map(|(station, _, _)| Vec2::from(town.scenario.stations[station].position));
-    gizmos.linestrip_2d(std::iter::once(here).chain(path), Color::srgba(1.0, 0.95, 0.3, 0.6));
 }
 
 fn pan_and_zoom(

@@ -1,0 +1,144 @@
+//! What the player has selected — a villager or a station — and how the map shows it: the
+//! villager ringed with its plan as numbered stops and the way still to walk, the station framed.
+
+use super::inspect::plan_stops;
+use super::view::{STATION, TOKEN, follow_positions};
+use crate::sim::{Intent, Placement, Town, Villager, villager_playing};
+use bevy::prelude::*;
+
+/// The villager being inspected.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct Selection(pub Option<Entity>);
+
+/// The station being inspected, by id (so a reload that keeps the station keeps it selected).
+/// A villager and a station are never selected together.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct SelectedStation(pub Option<String>);
+
+/// Runs `rebuild` (which replaces every villager) and selects again the villager that was
+/// selected: the same character in the same tile, while it still exists.
+pub fn keeping_selection(world: &mut World, rebuild: impl FnOnce(&mut World)) {
+    let selected = world.get_resource::<Selection>().and_then(|s| s.0);
+    let who = selected.and_then(|e| Some((*world.get::<Villager>(e)?, world.get::<Placement>(e)?.tile)));
+    let who = who.map(|(v, tile)| (world.resource::<Town>().scenario.characters[v.index].id.clone(), tile));
+    rebuild(world);
+    let Some((id, tile)) = who else { return };
+    let found = villager_playing(world, &id, tile);
+    if let Some(mut selection) = world.get_resource_mut::<Selection>() {
+        selection.0 = found;
+    }
+}
+
+/// One stop of the selected villager's plan: its step numbers at one station.
+#[derive(Component)]
+struct PlanStop;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>()
+        .init_resource::<SelectedStation>()
+        .add_systems(Update, (show_plan_stops, draw_selection).chain().after(follow_positions));
+}
+
+pub(super) fn select_on_click(
+    click: On<Pointer<Click>>,
+    mut selection: ResMut<Selection>,
+    mut station: ResMut<SelectedStation>,
+) {
+    if click.button == PointerButton::Primary {
+        (selection.0, station.0) = (Some(click.entity), None);
+    }
+}
+
+pub(super) fn deselect_on_escape(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut selection: ResMut<Selection>,
+    mut station: ResMut<SelectedStation>,
+) {
+    if keys.just_pressed(KeyCode::Escape) {
+        (selection.0, station.0) = (None, None);
+    }
+}
+
+/// The click handler of station `id`: selects it (and no villager).
+pub(super) fn select_station(
+    id: String,
+) -> impl FnMut(On<Pointer<Click>>, ResMut<Selection>, ResMut<SelectedStation>) {
+    move |click, mut villager, mut station| {
+        if click.button == PointerButton::Primary {
+            (villager.0, station.0) = (None, Some(id.clone()));
+        }
+    }
+}
+
+/// Numbers the selected villager's plan on the map, one marker per stop at the corner of its
+/// station: amber for what is still to come, grey for what is done.
+fn show_plan_stops(
+    mut commands: Commands,
+    town: Res<Town>,
+    selection: Res<Selection>,
+    villagers: Query<(&Villager, &Intent)>,
+    old: Query<Entity, With<PlanStop>>,
+    mut shown: Local<Vec<(usize, Vec<usize>, bool)>>,
+) {
+    let stops = selection
+        .0
+        .and_then(|e| villagers.get(e).ok())
+        .map(|(villager, intent)| plan_stops(&town, villager, intent))
+        .unwrap_or_default();
+    if *shown == stops && !town.is_changed() {
+        return;
+    }
+    for entity in &old {
+        commands.entity(entity).despawn();
+    }
+    for (station, numbers, ahead) in &stops {
+        let [x, y] = town.scenario.stations[*station].position;
+        // The steps of one stop follow each other: 3, 3,4, 3-7 (in glyphs every font has).
+        let text = match numbers[..] {
+            [one] => one.to_string(),
+            [first, second] => format!("{first},{second}"),
+            _ => format!("{}-{}", numbers[0], numbers[numbers.len() - 1]),
+        };
+        let fill = if *ahead { Color::srgb(0.95, 0.72, 0.20) } else { Color::srgb(0.45, 0.45, 0.45) };
+        commands.spawn((
+            PlanStop,
+            Sprite::from_color(fill, Vec2::new(12.0 + 9.0 * text.len() as f32, 20.0)),
+            Transform::from_xyz(x - STATION.x / 2.0, y + STATION.y / 2.0, 1.5),
+            Pickable::IGNORE,
+            children![(
+                Text2d::new(text),
+                TextFont::from_font_size(14.0),
+                TextColor(Color::srgb(0.12, 0.10, 0.05)),
+                Transform::from_xyz(0.0, 0.0, 0.1),
+                Pickable::IGNORE,
+            )],
+        ));
+    }
+    *shown = stops;
+}
+
+/// Rings the selected villager and draws the way its plan still has to walk, or frames the
+/// selected station.
+fn draw_selection(
+    selection: Res<Selection>,
+    selected_station: Res<SelectedStation>,
+    town: Res<Town>,
+    villagers: Query<(&Villager, &Intent)>,
+    shown: Query<&Transform, With<Villager>>,
+    mut gizmos: Gizmos,
+) {
+    let highlight = Color::srgb(1.0, 0.95, 0.3);
+    if let Some(station) = town.scenario.stations.iter().find(|s| Some(&s.id) == selected_station.0.as_ref())
+    {
+        let at = Isometry2d::from_translation(Vec2::from(station.position));
+        gizmos.rect_2d(at, STATION + Vec2::splat(8.0), highlight);
+    }
+    let Some(selected) = selection.0 else { return };
+    let Ok((villager, intent)) = villagers.get(selected) else { return };
+    let Ok(shown) = shown.get(selected) else { return };
+    let here = shown.translation.truncate();
+    gizmos.circle_2d(Isometry2d::from_translation(here), TOKEN * 0.9, highlight);
+    let ahead = plan_stops(&town, villager, intent).into_iter().filter(|(_, _, ahead)| *ahead);
+    let path = ahead.map(|(station, _, _)| Vec2::from(town.scenario.stations[station].position));
+    gizmos.linestrip_2d(std::iter::once(here).chain(path), Color::srgba(1.0, 0.95, 0.3, 0.6));
+}
