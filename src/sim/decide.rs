@@ -53,12 +53,13 @@ fn deliberate(
     mut times: ResMut<PlanTimes>,
     mut villagers: Query<Deliberating>,
 ) {
-    let (found, timed) = (&due.found, &due.times);
+    let found = &due.found;
     let (town, world, outlook, lines, options) = (&*town, &*world, &*outlook, &*lines, &*options);
     let think = |one: QueryItem<Deliberating>| {
         let number = one.0.number;
-        if deliberate_one(town, world, outlook, lines, options, timed, one) {
-            found.borrow_local_mut().push(number);
+        let mut found = found.borrow_local_mut();
+        if deliberate_one(town, world, outlook, lines, options, &mut found, one) {
+            found.numbers.push(number);
         }
     };
     if options.spread(villagers.iter().len()) {
@@ -66,23 +67,50 @@ fn deliberate(
     } else {
         villagers.iter_mut().for_each(think);
     }
-    let DueNow { found, numbers, times: timed } = &mut *due;
-    for thread in timed.iter_mut() {
-        times.absorb(thread);
-    }
+    let DueNow { found, numbers, choices } = &mut *due;
     numbers.clear();
-    found.drain_into(numbers);
+    choices.clear();
+    for thread in found.iter_mut() {
+        times.absorb(&mut thread.times);
+        numbers.append(&mut thread.numbers);
+        choices.append(&mut thread.choices);
+        thread.choices.shrink_to(KEPT_CHOICES); // a whole town deliberating at dawn is rare
+    }
     numbers.sort_unstable();
+    // Stable: a villager's best plan stays before the one for the goal it pursues.
+    choices.sort_by_key(|c| c.number);
 }
 
 /// The villagers (by number, so in roster order) whose deliberation is due this step, so that
-/// `decide` visits only them.
+/// `decide` visits only them, and the plans it found for them.
 #[derive(Resource, Default)]
 pub(super) struct DueNow {
-    /// What each planning thread found, and how long its plans took.
-    found: Parallel<Vec<usize>>,
-    times: Parallel<PlanTimes>,
+    found: Parallel<Found>,
     numbers: Vec<usize>,
+    choices: Vec<Choice>,
+}
+
+/// What one planning thread found this step, and how long its plans took.
+#[derive(Default)]
+struct Found {
+    numbers: Vec<usize>,
+    choices: Vec<Choice>,
+    times: PlanTimes,
+}
+
+/// The most plans a thread keeps room for between steps.
+const KEPT_CHOICES: usize = 64;
+
+/// A plan deliberation found for a villager's goal. Only the two that can win are handed on:
+/// the best (the first of the highest score) and the one for the goal it pursues.
+#[derive(Clone, Debug)]
+struct Choice {
+    number: usize,
+    goal: usize,
+    score: f32,
+    plan: smallvec::SmallVec<[u32; 6]>,
+    cost: u64,
+    expanded: usize,
 }
 
 /// Plans for one villager if it stands at a safe point; returns whether a decision is due.
@@ -92,7 +120,7 @@ fn deliberate_one(
     outlook: &Outlook,
     lines: &Lines,
     options: &SimOptions,
-    timed: &Parallel<PlanTimes>,
+    found: &mut Found,
     (villager, placement, agent, intent, mut goals, mut activity, mut deliberation): QueryItem<Deliberating>,
 ) -> bool {
     // Only at safe points: idle, or a wait / rest whose retry is due. Never mid-walk or mid-action.
@@ -107,13 +135,12 @@ fn deliberate_one(
         Activity::Walking | Activity::Acting { .. } => return false,
     }
     let deliberation = &mut *deliberation;
-    deliberation.viable.clear();
     VIEW.with_borrow_mut(|view| {
         town.available(world, outlook, placement.tile, &agent.0, view);
         if matches!(*activity, Activity::Queued { .. }) {
             see_own_place(town, lines, villager, placement.tile, intent, view);
         }
-        plan_goals(town, options, timed, villager, view, &mut goals, deliberation);
+        plan_goals(town, options, found, (villager, intent.goal), view, &mut goals, deliberation);
     });
     true
 }
@@ -145,8 +172,8 @@ thread_local! {
 fn plan_goals(
     town: &Town,
     options: &SimOptions,
-    timed: &Parallel<PlanTimes>,
-    villager: &Villager,
+    found: &mut Found,
+    (villager, pursued): (&Villager, Option<usize>),
     view: &State,
     goals: &mut Goals,
     deliberation: &mut Deliberation,
@@ -171,22 +198,29 @@ fn plan_goals(
     if deliberation.resting {
         return;
     }
+    let (mut best, mut incumbent) = (None::<Choice>, None::<Choice>);
     for g in (0..character.goals.len()).filter(unmet) {
         let started = options.time_plans.then(Instant::now);
         let result = town.planners[c][g].plan(view, settings.planner_budget);
         if let Some(started) = started {
-            timed.borrow_local_mut().record(started.elapsed().as_nanos() as u64);
+            found.times.record(started.elapsed().as_nanos() as u64);
         }
         match result {
             Ok(plan) => {
+                let (plan_cost, expanded) = (plan.cost, plan.expanded);
                 let score =
                     goals.0[g].insistence - settings.cost_weight * scenario::cost_value(plan.cost) as f32;
                 goals.0[g].verdict =
                     Verdict::Plan { cost: u32::try_from(plan.cost).unwrap_or(u32::MAX), score };
-                let steps = plan.steps.iter().copied().collect();
-                let intent =
-                    Intent { goal: Some(g), plan: steps, step: 0, cost: plan.cost, expanded: plan.expanded };
-                deliberation.viable.push((g, score, intent));
+                let plan = plan.steps.iter().copied().collect();
+                let choice =
+                    Choice { number: villager.number, goal: g, score, plan, cost: plan_cost, expanded };
+                if pursued == Some(g) {
+                    incumbent = Some(choice.clone());
+                }
+                if best.as_ref().is_none_or(|b| score > b.score) {
+                    best = Some(choice);
+                }
             }
             Err(why) => {
                 let blocked = match why {
@@ -197,8 +231,10 @@ fn plan_goals(
             }
         }
     }
-    debug_assert!(!hopeless || deliberation.viable.is_empty(), "a hopeless view found a plan");
-    deliberation.hopeless = deliberation.viable.is_empty().then_some(digest);
+    debug_assert!(!hopeless || best.is_none(), "a hopeless view found a plan");
+    deliberation.hopeless = best.is_none().then_some(digest);
+    let incumbent = incumbent.filter(|i| best.as_ref().is_some_and(|b| b.goal != i.goal));
+    found.choices.extend(best.into_iter().chain(incumbent));
 }
 
 /// What a villager with no viable plan waits on: its most insistent goal without a plan (the
@@ -238,24 +274,22 @@ fn decide(
         &Villager,
         &Placement,
         &Goals,
-        &mut Deliberation,
+        &Deliberation,
         &mut Intent,
         &mut Activity,
         &mut LastReason,
         &mut Tally,
     )>,
 ) {
-    for &entity in due.numbers.iter().filter_map(|&n| roster.0.get(n)) {
-        let Ok((
-            villager,
-            placement,
-            goals,
-            mut deliberation,
-            mut intent,
-            mut activity,
-            mut reason,
-            mut tally,
-        )) = villagers.get_mut(entity)
+    let mut choices = due.choices.as_slice();
+    for &number in &due.numbers {
+        // This villager's plans: the choices are in roster order too.
+        let mine = choices.iter().take_while(|c| c.number == number).count();
+        let viable;
+        (viable, choices) = choices.split_at(mine);
+        let Some(&entity) = roster.0.get(number) else { continue };
+        let Ok((villager, placement, goals, deliberation, mut intent, mut activity, mut reason, mut tally)) =
+            villagers.get_mut(entity)
         else {
             continue;
         };
@@ -274,9 +308,6 @@ fn decide(
             };
             log.record_at(clock.day, clock.time, villager.number, at, EventKind::LeftQueue, text);
         };
-        // What is left of the deliberation is freed, so a town of thousands keeps no plan it
-        // did not choose.
-        let viable = std::mem::take(&mut deliberation.viable);
         if deliberation.resting || viable.is_empty() {
             leave_line(&mut log, None);
         }
@@ -298,10 +329,7 @@ fn decide(
             continue;
         }
 
-        let Some(best) = viable.iter().fold(None::<&(usize, f32, Intent)>, |best, v| match best {
-            Some(b) if b.1 >= v.1 => Some(b),
-            _ => Some(v),
-        }) else {
+        let Some(best) = viable.first() else {
             // The reason follows what it waits on at every retry; the log says it once.
             let (goal, blocked) = waiting_on(goals);
             *reason = LastReason::Waiting { goal, blocked };
@@ -319,11 +347,11 @@ fn decide(
             continue;
         };
 
-        let incumbent = intent.goal.and_then(|g| viable.iter().find(|v| v.0 == g));
+        let incumbent = intent.goal.and_then(|g| viable.iter().find(|v| v.goal == g));
         let chosen = match incumbent {
-            Some(inc) if best.0 != inc.0 && best.1 > inc.1 + settings.hysteresis => {
-                let (to, from) = (best.0 as u16, inc.0 as u16);
-                *reason = LastReason::Switched { to, to_score: best.1, from, from_score: inc.1 };
+            Some(inc) if best.goal != inc.goal && best.score > inc.score + settings.hysteresis => {
+                let (to, from) = (best.goal as u16, inc.goal as u16);
+                *reason = LastReason::Switched { to, to_score: best.score, from, from_score: inc.score };
                 say(EventKind::GoalSwitch, town.reason_text(c, &reason));
                 best
             }
@@ -332,8 +360,8 @@ fn decide(
         };
 
         if let Some(task) = in_line {
-            let first = chosen.2.plan.first().map(|&t| t as usize);
-            if intent.goal == Some(chosen.0) && first == Some(task) {
+            let first = chosen.plan.first().map(|&t| t as usize);
+            if intent.goal == Some(chosen.goal) && first == Some(task) {
                 *activity = Activity::Queued { retry_in };
                 continue;
             }
@@ -343,22 +371,22 @@ fn decide(
             log.record(clock.day, clock.time, Some(villager.number), kind, text)
         };
         let continuing =
-            intent.goal == Some(chosen.0) && intent.step < intent.plan.len() && in_line.is_none();
+            intent.goal == Some(chosen.goal) && intent.step < intent.plan.len() && in_line.is_none();
         if !continuing {
             let names: Vec<&str> =
-                chosen.2.plan.iter().map(|&s| town.action(c, s as usize).id.as_str()).collect();
+                chosen.plan.iter().map(|&s| town.action(c, s as usize).id.as_str()).collect();
             say(
                 EventKind::PlanMade,
                 format!(
                     "Plan for {}: {} (cost {}, {} expanded)",
-                    character.goals[chosen.0].label,
+                    character.goals[chosen.goal].label,
                     names.join(", "),
-                    scenario::cost_text(chosen.2.cost),
-                    chosen.2.expanded
+                    scenario::cost_text(chosen.cost),
+                    chosen.expanded
                 ),
             );
             tally.replans += 1;
-            *intent = chosen.2.clone();
+            *intent = Intent { goal: Some(chosen.goal), plan: chosen.plan.clone(), step: 0 };
         }
         *activity = Activity::Walking;
     }

@@ -66,8 +66,6 @@ pub struct Intent {
     pub plan: SmallVec<[u32; 6]>,
     /// The step being walked to or performed (`plan.len()` when done).
     pub step: usize,
-    pub cost: u64,
-    pub expanded: usize,
 }
 
 impl Intent {
@@ -126,15 +124,12 @@ pub struct Tally {
     pub met: SmallVec<[(u32, Option<f32>); 3]>,
 }
 
-/// What a decision found, left by the planning phase for the arbitration that follows it: the
-/// expensive part runs for every villager at once, the choice in roster order.
+/// What a villager's last deliberation concluded about itself (the plans it found are handed
+/// to the arbitration in a list of the step's, not kept here: a town of thousands keeps none).
 #[derive(Component, Clone, Debug, Default, PartialEq)]
 pub struct Deliberation {
     /// Every unmet goal is below the rest threshold: nothing was planned.
     pub resting: bool,
-    /// The goals with a plan, in goal order, with their scores and the intent each would become
-    /// (a compact copy of the plan: a whole town deliberates at dawn, all at once).
-    pub viable: Vec<(usize, f32, Intent)>,
     /// A digest of what the villager could count on the last time every unmet goal had no plan:
     /// from the same view the planner would fail again, so the retry skips the search.
     pub hopeless: Option<u64>,
