@@ -70,6 +70,7 @@ fn deliberate(
     let DueNow { found, numbers, choices } = &mut *due;
     numbers.clear();
     choices.clear();
+    choices.shrink_to(KEPT_CHOICES);
     for thread in found.iter_mut() {
         times.absorb(&mut thread.times);
         numbers.append(&mut thread.numbers);

@@ -149,6 +149,9 @@ pub fn tiled_app(scenario: Scenario, layout: Layout, options: SimOptions) -> App
 /// A headless app running `town`.
 pub fn town_app(town: Town, options: SimOptions) -> App {
     let mut app = App::new();
+    // The registry of reflected types (most of an empty app's memory, and one per shard of a
+    // big town) serves scenes and editors; nothing headless reads it.
+    app.world_mut().remove_resource::<bevy::ecs::reflect::AppTypeRegistry>();
     app.add_plugins(SimPlugin);
     app.insert_resource(options);
     town::install_town(app.world_mut(), town);
