@@ -73,6 +73,17 @@ fn the_shipped_town_logs_the_same_on_several_threads() {
     assert_eq!(one_day(6, None, false), one_day(6, None, true));
 }
 
+/// The village's lines and choices between nearer and freer stations, two tiles of it.
+#[test]
+fn the_shipped_village_logs_the_same_on_several_threads() {
+    two_threads();
+    let single = one_day_of(shipped("village.ron"), 40, Some(3), false);
+    let parallel = one_day_of(shipped("village.ron"), 40, Some(3), true);
+    let left = single.events.iter().filter(|e| e.kind == sim::EventKind::LeftQueue).count();
+    assert!(left > 5, "only {left} villagers left a line for another station");
+    assert_eq!(single, parallel);
+}
+
 #[test]
 fn tiles_without_variation_each_live_the_single_town_day() {
     let alone = one_day(6, None, false);
