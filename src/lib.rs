@@ -14,3 +14,5 @@ pub mod scenario;
 pub mod sim;
 #[doc(hidden)]
 pub mod testing;
+#[cfg(feature = "sim")]
+pub mod words;

@@ -35,7 +35,7 @@ pub struct Cli {
     /// Select this villager, or this station, (by id) when the game starts.
     #[arg(long, value_name = "ID")]
     pub select: Option<String>,
-    /// Interface language: en or es.
+    /// The language of the interface and the log: en, es, or any assets/i18n/<id>.ftl.
     #[arg(long, value_name = "LANG", default_value = "en")]
     pub lang: String,
 }
@@ -154,14 +154,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         #[cfg(feature = "game")]
         None => {
-            let lang = match cli.lang.as_str() {
-                "es" => crate::game::Lang::Spanish,
-                "en" => crate::game::Lang::English,
-                other => {
-                    let _ = writeln!(err, "--lang {other}: expected en or es");
-                    return 1;
-                }
-            };
+            let Some(lang) = lang(&cli.lang, err) else { return 1 };
             let _ = out.flush();
             crate::game::run(crate::game::GameOptions {
                 file: cli.file,
@@ -178,4 +171,16 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             0
         }
     }
+}
+
+/// The language `--lang` names, or `None` having said which there are.
+#[cfg(feature = "sim")]
+fn lang(id: &str, err: &mut dyn Write) -> Option<crate::words::Lang> {
+    let words = crate::words::words();
+    let found = words.lang(id);
+    if found.is_none() {
+        let ids: Vec<&str> = (0..words.count()).map(|i| words.id(crate::words::Lang(i))).collect();
+        let _ = writeln!(err, "--lang {id}: expected one of {}", ids.join(", "));
+    }
+    found
 }

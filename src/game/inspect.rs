@@ -1,11 +1,12 @@
 //! What the inspector says about one villager, built from ECS data alone, so that a headless
 //! test can read exactly what a player would see.
 
-use super::i18n::{Label, Lang};
+use super::i18n::Label;
 use crate::planner::{Condition, Delta};
 use crate::sim::{
     Activity, AgentFacts, EventKind, EventLog, Goals, Intent, LastReason, Town, Verdict, Villager, WorldFacts,
 };
+use crate::words::Lang;
 use bevy::ecs::prelude::*;
 
 #[derive(Clone, Debug, PartialEq)]

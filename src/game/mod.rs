@@ -11,8 +11,9 @@ mod screenshot;
 mod selection;
 mod view;
 
+pub use crate::words::Lang;
 pub use drive::SimSpeed;
-pub use i18n::{Label, Lang};
+pub use i18n::Label;
 pub use selection::{SelectedStation, Selection};
 
 use crate::scenario::{SCENARIO_FOLDER, ScenarioChoice, first_choice};

@@ -5,11 +5,12 @@ use super::CurrentScenario;
 use super::drive::SimSpeed;
 use super::history::InsistenceHistory;
 use super::hot_reload::ReloadStatus;
-use super::i18n::{Label, Lang};
+use super::i18n::Label;
 use super::inspect::{InspectorView, StateLine, StationView, StepStatus, inspect, inspect_station};
 use super::selection::{SelectedStation, Selection};
 use crate::scenario::{ScenarioChoice, available_scenarios};
 use crate::sim::{Clock, Town, WorldFacts};
+use crate::words::Lang;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_plot::{Legend, Line, Plot};
@@ -79,7 +80,7 @@ fn world_panel(
                 if ui.button(l.text(Label::RestartDay)).clicked() {
                     *request = Request::RestartDay;
                 }
-                if ui.button(l.text(Label::Language)).clicked() {
+                if ui.button(l.other().text(Label::Language)).clicked() {
                     *lang = l.other();
                 }
             });

@@ -2,9 +2,10 @@
 //! status line and a progress bar, lines at stations drawn in order, and a camera to pan and
 //! zoom. What is selected is drawn by [`super::selection`].
 
-use super::i18n::{Label, Lang};
+use super::i18n::Label;
 use super::selection::{deselect_on_escape, select_on_click, select_station};
 use crate::sim::{Activity, Intent, LastReason, Lines, Placement, Position, Town, Villager};
+use crate::words::Lang;
 use bevy::input::mouse::{MouseMotion, MouseWheel};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;

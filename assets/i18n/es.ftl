@@ -1,0 +1,77 @@
+# goap-town en español.
+language-name = Español
+
+## La interfaz
+
+world = Mundo
+day = Día
+paused = en pausa
+pause = Pausa
+resume = Seguir
+step = Paso
+restart-day = Reiniciar día
+scenario = Escenario
+world-facts = Hechos del mundo
+own-facts = Hechos propios
+inspector = Inspector
+state = Estado
+goal = Objetivo
+plan = Plan
+goals = Objetivos
+at-last-decision = puntaje y costo en la última decisión
+last-reason = Último motivo
+decisions = Decisiones recientes
+insistence = Insistencia a lo largo del día
+no-selection = Haz clic en un aldeano o una estación para inspeccionarlos.
+kind = Tipo
+capacity = Capacidad
+no-limit = sin límite
+acting-here = Trabajando aquí
+in-line = En la cola
+on-the-way = En camino
+nobody = nadie
+walking = caminando a
+queued = en la cola de
+acting = trabajando
+waiting = esperando
+waiting-for = esperando
+makes-it = puede producirlo
+nobody-makes-it = nadie en el pueblo puede producirlo
+to = a
+in-line-short = en la cola
+resting = descansando
+idle = decidiendo
+score = puntaje
+cost = costo
+no-plan = sin plan
+not-planned = sin planificar
+nothing = ninguno
+built-in = escenarios integrados (no hay carpeta scenarios/)
+errors = El escenario tiene errores; sigue la última versión válida:
+reloaded-goes-on = Recargado; el día sigue:
+reloaded-restarts = Recargado; el día vuelve a empezar (cambiaron hechos, condiciones, efectos, metas o los aldeanos):
+reloaded-no-change = Guardado sin cambios
+ordinal = { $n }.º
+
+## Lo que pasa en el pueblo
+
+event-dawn = Amanecer del día { $day }
+event-plan-made = Plan para { $goal }: { $steps } (costo { $cost }, { $expanded } estados expandidos)
+event-started = Empezó { $action } en { $station }
+event-finished = Terminó { $action }
+event-abandoned = Abandonó { $action }: necesita { $needs }, pero { $fact } vale { $was } ahora
+event-queued = En la cola de { $station }{ $behind ->
+    [none] {""}
+   *[other] {" "}detrás de { $behind }
+} ({ $place }.º en la cola)
+event-left-queue = Dejó la cola de { $station }{ $to ->
+    [none] {""}
+   *[other] {" "}por { $to }
+}
+event-waiting = { $blocked ->
+    [none] Sin plan viable para { $goal }: esperando a que el mundo cambie
+   *[other] Sin plan viable para { $goal }: esperando { $blocked }
+}
+event-switched = { $to } ({ $to-score }) superó a { $from } ({ $from-score })
+event-met = { $goal }: cumplido
+event-resting = Descansando: toda insistencia está por debajo de { $threshold }
