@@ -25,9 +25,9 @@ fn a_waiting_villager_says_why() {
     assert_eq!(view.name, "Smith");
     // Nothing the smith can do brings an ingot: the planner names it, and the inspector says so.
     assert_eq!(view.state, StateLine::Waiting(Some("world.ironIngot >= 1".to_owned())));
-    assert_eq!(view.state.describe(Lang::English), "waiting for world.ironIngot >= 1");
-    assert_eq!(view.state.describe(Lang::Spanish), "esperando world.ironIngot >= 1");
-    assert_eq!(StateLine::Waiting(None).describe(Lang::Spanish), "esperando…");
+    assert_eq!(view.state.describe(Lang::ENGLISH), "waiting for world.ironIngot >= 1");
+    assert_eq!(view.state.describe(Lang::SPANISH), "esperando world.ironIngot >= 1");
+    assert_eq!(StateLine::Waiting(None).describe(Lang::SPANISH), "esperando…");
     // Who can bring it about, and what they are doing now: the smelter, heading for the mine.
     let makers: Vec<(&str, &str)> =
         view.makers.iter().map(|m| (m.name.as_str(), m.action.as_str())).collect();
@@ -37,7 +37,7 @@ fn a_waiting_villager_says_why() {
         "{:?}",
         view.makers
     );
-    assert_eq!(view.reason, "No viable plan: waiting for the world to change");
+    assert_eq!(view.reason, "No viable plan for Make tools: waiting for world.ironIngot >= 1");
     assert_eq!(view.goal.as_deref(), Some("Make tools"), "the goal it waits on");
     assert!(view.steps.is_empty());
     assert_eq!(view.goals.len(), 1);
@@ -45,7 +45,10 @@ fn a_waiting_villager_says_why() {
         (view.goals[0].label.as_str(), view.goals[0].score, view.goals[0].cost),
         ("Make tools", None, None)
     );
-    assert_eq!(view.decisions.last().unwrap().1, "No viable plan: waiting for the world to change");
+    assert_eq!(
+        view.decisions.last().unwrap().1,
+        "No viable plan for Make tools: waiting for world.ironIngot >= 1"
+    );
     assert!(view.world_facts.contains(&("ironIngot".to_owned(), 0)));
     assert_eq!(view.own_facts, [("iron".to_owned(), 0)]);
 }
@@ -104,7 +107,7 @@ fn a_villager_mid_plan_shows_done_current_and_next_steps() {
     let acting = inspect(app.world(), smelter).unwrap();
     let StateLine::Acting { label, done, duration } = &acting.state else { panic!("{:?}", acting.state) };
     assert!(*done <= *duration && *duration > 0.0);
-    assert!(acting.state.describe(Lang::English).starts_with(&format!("acting: {label} ")));
+    assert!(acting.state.describe(Lang::ENGLISH).starts_with(&format!("acting: {label} ")));
 }
 
 #[test]
@@ -158,6 +161,6 @@ fn a_station_shows_its_kind_capacity_who_acts_and_who_is_in_line_in_order() {
     let cy = entity_of(&mut app, 2);
     let cy = inspect(app.world(), cy).unwrap().state;
     assert_eq!(cy, StateLine::Queued("Well".to_owned(), 2));
-    assert_eq!(cy.describe(Lang::English), "queued at Well (2nd)");
-    assert_eq!(cy.describe(Lang::Spanish), "en la cola de Well (2.º)");
+    assert_eq!(cy.describe(Lang::ENGLISH), "queued at Well (2nd)");
+    assert_eq!(cy.describe(Lang::SPANISH), "en la cola de Well (2.º)");
 }

@@ -152,8 +152,10 @@ fn dawn_restores_the_seed_and_rebuilds_every_villager() {
         assert!(tally.met.iter().all(|&(times, _)| times == 0));
     }
     let log = app.world().resource::<sim::EventLog>();
-    assert_eq!(log.today[0].kind, EventKind::Dawn);
-    assert_eq!(log.today[0].text, "Dawn of day 2");
+    assert_eq!(log.today[0].kind(), EventKind::Dawn);
+    let town = app.world().resource::<sim::Town>();
+    assert_eq!(sim::event_text(town, goap_town::words::Lang::ENGLISH, &log.today[0]), "Dawn of day 2");
+    assert_eq!(sim::event_text(town, goap_town::words::Lang::SPANISH, &log.today[0]), "Amanecer del día 2");
 }
 
 /// A quota on the villager's own facts alone: as each log is chopped its insistence falls with

@@ -87,3 +87,23 @@ event-waiting = { $blocked ->
 event-switched = { $to } ({ $to-score }) overtook { $from } ({ $from-score })
 event-met = { $goal } met
 event-resting = Resting: every insistence is below { $threshold }
+
+## The day report of `run`
+
+report-title = { $scenario } — day { $day }
+report-tail = last { $shown } of { $total } events:
+column-villager = villager
+column-goal = goal
+column-kind = kind
+column-met = met
+column-first = first
+column-walking = walking
+column-acting = acting
+column-waiting = waiting
+column-resting = resting
+column-queued = queued
+column-replans = replans
+column-aborts = aborts
+kind-need = need
+kind-quota = quota
+town = town

@@ -75,3 +75,23 @@ event-waiting = { $blocked ->
 event-switched = { $to } ({ $to-score }) superó a { $from } ({ $from-score })
 event-met = { $goal }: cumplido
 event-resting = Descansando: toda insistencia está por debajo de { $threshold }
+
+## El informe del día de `run`
+
+report-title = { $scenario } — día { $day }
+report-tail = últimos { $shown } de { $total } sucesos:
+column-villager = aldeano
+column-goal = objetivo
+column-kind = tipo
+column-met = logros
+column-first = primero
+column-walking = caminando
+column-acting = trabajando
+column-waiting = esperando
+column-resting = descanso
+column-queued = en cola
+column-replans = replanes
+column-aborts = abandonos
+kind-need = necesidad
+kind-quota = cuota
+town = pueblo

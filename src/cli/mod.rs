@@ -36,7 +36,7 @@ pub struct Cli {
     #[arg(long, value_name = "ID")]
     pub select: Option<String>,
     /// The language of the interface and the log: en, es, or any assets/i18n/<id>.ftl.
-    #[arg(long, value_name = "LANG", default_value = "en")]
+    #[arg(long, value_name = "LANG", default_value = "en", global = true)]
     pub lang: String,
 }
 
@@ -135,7 +135,10 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             plan::run(&plan::Request { file, character, goal, overrides, json }, out, err)
         }
         #[cfg(feature = "sim")]
-        Some(Command::Run { file, days, json }) => run::run(&file, days, json, out, err),
+        Some(Command::Run { file, days, json }) => {
+            let Some(lang) = lang(&cli.lang, err) else { return 1 };
+            run::run(&file, days, lang, json, out, err)
+        }
         #[cfg(feature = "sim")]
         Some(Command::Bench { villagers, days, threads, shard_villagers, seed, scenario, json }) => {
             bench::run(

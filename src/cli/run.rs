@@ -1,7 +1,10 @@
-//! `goap-town run FILE [--days N] [--json]`: the town headless, as fast as it goes, then a report.
+//! `goap-town run FILE [--days N] [--lang L] [--json]`: the town headless, as fast as it goes, then
+//! a report, its events in language L.
 
 use crate::scenario;
 use crate::sim::{self, DayReport};
+use crate::words::{Lang, words};
+use fluent_bundle::FluentValue;
 use serde_json::json;
 use std::io::Write;
 use std::path::Path;
@@ -9,46 +12,56 @@ use std::path::Path;
 /// How many events of each day the text report ends with.
 const TAIL: usize = 15;
 
-pub fn run(file: &Path, days: u32, as_json: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+pub fn run(
+    file: &Path,
+    days: u32,
+    lang: Lang,
+    as_json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
     let Ok(scenario) = scenario::load_or_report(file, err) else { return 1 };
     let name = scenario.name.clone();
-    let reports = sim::play(scenario, days);
+    let reports = sim::play_in(scenario, days, lang);
     if as_json {
         let _ = writeln!(out, "{}", json!({"scenario": name, "days": reports}));
     } else {
         for report in &reports {
-            let _ = write!(out, "{}", text(&name, report));
+            let _ = write!(out, "{}", text(&name, report, lang));
         }
     }
     0
 }
 
-fn text(name: &str, report: &DayReport) -> String {
-    let mut s = format!("{name} — day {}\n", report.day);
+fn text(name: &str, report: &DayReport, lang: Lang) -> String {
+    let say = |id: &str, args: &[(&str, FluentValue)]| words().say(lang, id, args);
+    let plain = |id: &'static str| words().plain(lang, id);
+    let mut s = say("report-title", &[("scenario", name.into()), ("day", report.day.into())]) + "\n";
     s += &format!(
-        "{:<12} {:<10} {:<6} {:>4} {:>7} | {:>8} {:>7} {:>8} {:>8} {:>7} | {:>7} {:>6}\n",
-        "villager",
-        "goal",
-        "kind",
-        "met",
-        "first",
-        "walking",
-        "acting",
-        "waiting",
-        "resting",
-        "queued",
-        "replans",
-        "aborts"
+        "{:<12} {:<10} {:<9} {:>4} {:>7} | {:>8} {:>7} {:>8} {:>8} {:>7} | {:>7} {:>6}\n",
+        plain("column-villager"),
+        plain("column-goal"),
+        plain("column-kind"),
+        plain("column-met"),
+        plain("column-first"),
+        plain("column-walking"),
+        plain("column-acting"),
+        plain("column-waiting"),
+        plain("column-resting"),
+        plain("column-queued"),
+        plain("column-replans"),
+        plain("column-aborts")
     );
     for v in &report.villagers {
         for (i, g) in v.goals.iter().enumerate() {
             let first = g.first_met_at.map_or("—".to_owned(), |f| format!("{:.0}%", f * 100.0));
+            let kind = plain(if g.kind == "need" { "kind-need" } else { "kind-quota" });
             if i == 0 {
                 s += &format!(
-                    "{:<12} {:<10} {:<6} {:>4} {:>7} | {:>7.0}s {:>6.0}s {:>7.0}s {:>7.0}s {:>6.0}s | {:>7} {:>6}\n",
+                    "{:<12} {:<10} {:<9} {:>4} {:>7} | {:>7.0}s {:>6.0}s {:>7.0}s {:>7.0}s {:>6.0}s | {:>7} {:>6}\n",
                     v.id,
                     g.id,
-                    g.kind,
+                    kind,
                     g.times_met,
                     first,
                     v.seconds.walking,
@@ -60,13 +73,16 @@ fn text(name: &str, report: &DayReport) -> String {
                     v.aborts
                 );
             } else {
-                s += &format!("{:<12} {:<10} {:<6} {:>4} {:>7} |\n", "", g.id, g.kind, g.times_met, first);
+                s += &format!("{:<12} {:<10} {:<9} {:>4} {:>7} |\n", "", g.id, kind, g.times_met, first);
             }
         }
     }
-    s += &format!("last {} of {} events:\n", TAIL.min(report.events.len()), report.events.len());
-    for e in report.events.iter().skip(report.events.len().saturating_sub(TAIL)) {
-        s += &format!("  [{:>6.1}s] {:<10} {}\n", e.t, e.villager.as_deref().unwrap_or("town"), e.text);
+    let (shown, total) = (TAIL.min(report.events.len()), report.events.len());
+    s += &say("report-tail", &[("shown", shown.into()), ("total", total.into())]);
+    s += "\n";
+    for e in report.events.iter().skip(total - shown) {
+        let who = e.villager.as_deref().unwrap_or(plain("town"));
+        s += &format!("  [{:>6.1}s] {:<10} {}\n", e.t, who, e.text);
     }
     s
 }

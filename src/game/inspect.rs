@@ -84,8 +84,11 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
     let world_facts = world.get_resource::<WorldFacts>()?;
     let scenario = &town.scenario;
     let character = &scenario.characters[villager.index];
-    let reason =
-        world.get::<LastReason>(entity).map(|r| town.reason_text(villager.index, r)).unwrap_or_default();
+    // The words are the interface's: the log and the reasons are kept as data.
+    let lang = world.get_resource::<Lang>().copied().unwrap_or_default();
+    let reason = world
+        .get::<LastReason>(entity)
+        .map_or_else(String::new, |r| crate::sim::reason_text(town, lang, villager.index, r));
 
     let state = state_line(world, entity)?;
     let makers = match world.get::<LastReason>(entity) {
@@ -143,8 +146,8 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
                 .recent
                 .iter()
                 .filter(|e| e.villager == Some(villager.number))
-                .filter(|e| !matches!(e.kind, EventKind::ActionStarted | EventKind::ActionFinished))
-                .map(|e| (e.t, e.text.clone()))
+                .filter(|e| !matches!(e.kind(), EventKind::ActionStarted | EventKind::ActionFinished))
+                .map(|e| (e.t, crate::sim::event_text(town, lang, e)))
                 .collect();
             mine[mine.len().saturating_sub(DECISIONS)..].to_vec()
         })

@@ -6,7 +6,7 @@
 //! same outcome as looking every step, without visiting every villager of a large town.
 
 use super::clock::{Clock, STEP};
-use super::log::{EventKind, EventLog};
+use super::log::{EventLog, Happening};
 use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, Tally, Villager};
@@ -108,13 +108,8 @@ fn finish_actions(
             }
         }
         watch.recheck = true;
-        log.record(
-            clock.day,
-            clock.time,
-            Some(villager.number),
-            EventKind::ActionFinished,
-            format!("Finished {}", action.label),
-        );
+        let finished = Happening::Finished { task: step_index as u32 };
+        log.record(clock.day, clock.time, Some(villager.number), finished);
         intent.step += 1;
         *activity = Activity::Idle;
     }
@@ -154,13 +149,7 @@ fn notice_goals(
             let (times, first) = &mut tally.met[g];
             *times += 1;
             first.get_or_insert(clock.progress());
-            log.record(
-                clock.day,
-                clock.time,
-                Some(villager.number),
-                EventKind::GoalSatisfied,
-                format!("{} met", goal.label),
-            );
+            log.record(clock.day, clock.time, Some(villager.number), Happening::Met { goal: g as u16 });
             match goal.drift {
                 Drift::Need { initial, .. } => {
                     // The food is eaten: a need's `>=` conditions are spent, and it starts over.

@@ -1,6 +1,6 @@
 //! The day: simulated time since dawn, and the reset that every dawn brings.
 
-use super::log::{EventKind, EventLog};
+use super::log::{EventLog, Happening};
 use super::report::{self, FinishedDays};
 use super::town;
 use super::{SimSet, SimTick};
@@ -60,5 +60,5 @@ fn advance(world: &mut World) {
     let day = clock.day;
     let mut log = world.resource_mut::<EventLog>();
     log.start_day(day);
-    log.record(day, 0.0, None, EventKind::Dawn, format!("Dawn of day {day}"));
+    log.record(day, 0.0, None, Happening::Dawn);
 }

@@ -8,7 +8,7 @@
 //! it, and a parallel run logs exactly what a single-threaded one does.
 
 use super::clock::{Clock, STEP};
-use super::log::{EventKind, EventLog};
+use super::log::{EventLog, Happening};
 use super::tiles::Placement;
 use super::timing::PlanTimes;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
@@ -24,9 +24,6 @@ use bevy::ecs::query::QueryItem;
 use bevy::utils::Parallel;
 use std::cell::RefCell;
 use std::time::Instant;
-
-/// Shown word for word when no goal has a viable plan.
-pub const WAITING_REASON: &str = "No viable plan: waiting for the world to change";
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DueNow>().add_systems(SimTick, (deliberate, decide).chain().in_set(SimSet::Decide));
@@ -302,28 +299,21 @@ fn decide(
             let line = &mut lines.0[placement.tile][at];
             line.waiting.retain(|&n| n != villager.number);
             town.post_line(placement.tile, at, line, &mut world, &mut outlook);
-            let stations = &town.scenario.stations;
-            let text = match to {
-                Some(to) => format!("Left the queue at {} for {}", stations[at].label, stations[to].label),
-                None => format!("Left the queue at {}", stations[at].label),
-            };
-            log.record_at(clock.day, clock.time, villager.number, at, EventKind::LeftQueue, text);
+            let left = Happening::LeftQueue { station: at as u32, to: to.map(|s| s as u32) };
+            log.record(clock.day, clock.time, Some(villager.number), left);
         };
         if deliberation.resting || viable.is_empty() {
             leave_line(&mut log, None);
         }
-        let mut say = |kind: EventKind, text: String| {
-            log.record(clock.day, clock.time, Some(villager.number), kind, text)
-        };
+        let mut say = |what: Happening| log.record(clock.day, clock.time, Some(villager.number), what);
         let c = villager.index;
-        let character = &town.scenario.characters[c];
         let settings = &town.scenario.settings;
         let retry_in = settings.retry_interval;
 
         if deliberation.resting {
             if !matches!(*activity, Activity::Resting { .. }) {
                 *reason = LastReason::Resting;
-                say(EventKind::Resting, town.reason_text(c, &reason));
+                say(Happening::Changed(*reason));
             }
             *intent = Intent::default();
             *activity = Activity::Resting { retry_in };
@@ -335,13 +325,7 @@ fn decide(
             let (goal, blocked) = waiting_on(goals);
             *reason = LastReason::Waiting { goal, blocked };
             if !matches!(*activity, Activity::Waiting { .. }) {
-                log.record_wait(
-                    clock.day,
-                    clock.time,
-                    villager.number,
-                    town.reason_text(c, &reason),
-                    blocked,
-                );
+                say(Happening::Changed(*reason));
             }
             *intent = Intent::default();
             *activity = Activity::Waiting { retry_in };
@@ -353,7 +337,7 @@ fn decide(
             Some(inc) if best.goal != inc.goal && best.score > inc.score + settings.hysteresis => {
                 let (to, from) = (best.goal as u16, inc.goal as u16);
                 *reason = LastReason::Switched { to, to_score: best.score, from, from_score: inc.score };
-                say(EventKind::GoalSwitch, town.reason_text(c, &reason));
+                say(Happening::Changed(*reason));
                 best
             }
             Some(inc) => inc,
@@ -368,24 +352,16 @@ fn decide(
             }
             leave_line(&mut log, first.map(|t| town.station(c, t)));
         }
-        let mut say = |kind: EventKind, text: String| {
-            log.record(clock.day, clock.time, Some(villager.number), kind, text)
-        };
         let continuing =
             intent.goal == Some(chosen.goal) && intent.step < intent.plan.len() && in_line.is_none();
         if !continuing {
-            let names: Vec<&str> =
-                chosen.plan.iter().map(|&s| town.action(c, s as usize).id.as_str()).collect();
-            say(
-                EventKind::PlanMade,
-                format!(
-                    "Plan for {}: {} (cost {}, {} expanded)",
-                    character.goals[chosen.goal].label,
-                    names.join(", "),
-                    scenario::cost_text(chosen.cost),
-                    chosen.expanded
-                ),
-            );
+            let made = Happening::PlanMade {
+                goal: chosen.goal as u16,
+                plan: chosen.plan.clone(),
+                cost: chosen.cost,
+                expanded: u32::try_from(chosen.expanded).unwrap_or(u32::MAX),
+            };
+            log.record(clock.day, clock.time, Some(villager.number), made);
             tally.replans += 1;
             *intent = Intent { goal: Some(chosen.goal), plan: chosen.plan.clone(), step: 0 };
         }

@@ -1,8 +1,9 @@
-//! What happened, in order and in plain words: the record the inspector and reports read.
+//! What happened, in order, as data: the record the inspector and reports read.
 
-use crate::planner::Condition;
+use super::villager::LastReason;
 use bevy::ecs::prelude::*;
 use serde::Serialize;
+use smallvec::SmallVec;
 use std::collections::VecDeque;
 
 /// How many recent events the game keeps for its views.
@@ -24,19 +25,82 @@ pub enum EventKind {
     Dawn,
 }
 
+/// One thing that happened, as data: who, when, and [`what`](Happening). Words are made where it
+/// is shown ([`super::phrase`]), in the language of whoever reads it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SimEvent {
     pub day: u32,
     /// Simulated seconds since that day's dawn.
     pub t: f32,
-    /// The character index, or `None` for town-wide events.
+    /// The villager's number, or `None` for town-wide events.
     pub villager: Option<usize>,
-    pub kind: EventKind,
-    pub text: String,
-    /// The station it happened at, for events at one (started, queued).
-    pub station: Option<usize>,
-    /// For a wait, the condition that blocks the goal waited on, when the planner named one.
-    pub blocked: Option<Condition>,
+    pub what: Happening,
+}
+
+/// What happened. Goals and tasks are indices into the villager's character's lists, stations
+/// into the scenario's, villagers are numbers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Happening {
+    Dawn,
+    /// It adopted plan `plan` (tasks) for goal `goal`, of cost `cost` (the planner's hundredths),
+    /// found expanding `expanded` states.
+    PlanMade {
+        goal: u16,
+        plan: SmallVec<[u32; 6]>,
+        cost: u64,
+        expanded: u32,
+    },
+    Started {
+        task: u32,
+        station: u32,
+    },
+    Finished {
+        task: u32,
+    },
+    /// It joined the line at `station`, behind villager `behind`, `place`th in line.
+    Queued {
+        station: u32,
+        behind: Option<u32>,
+        place: u32,
+    },
+    /// It left the line at `station`, for station `to` when it goes to another.
+    LeftQueue {
+        station: u32,
+        to: Option<u32>,
+    },
+    Met {
+        goal: u16,
+    },
+    /// It changed course: rested, waited, switched goals or dropped its plan.
+    Changed(LastReason),
+}
+
+impl SimEvent {
+    pub fn kind(&self) -> EventKind {
+        match &self.what {
+            Happening::Dawn => EventKind::Dawn,
+            Happening::PlanMade { .. } => EventKind::PlanMade,
+            Happening::Started { .. } => EventKind::ActionStarted,
+            Happening::Finished { .. } => EventKind::ActionFinished,
+            Happening::Queued { .. } => EventKind::Queued,
+            Happening::LeftQueue { .. } => EventKind::LeftQueue,
+            Happening::Met { .. } => EventKind::GoalSatisfied,
+            Happening::Changed(LastReason::Resting | LastReason::None) => EventKind::Resting,
+            Happening::Changed(LastReason::Waiting { .. }) => EventKind::Waiting,
+            Happening::Changed(LastReason::Switched { .. }) => EventKind::GoalSwitch,
+            Happening::Changed(LastReason::Abandoned { .. }) => EventKind::Abandoned,
+        }
+    }
+
+    /// The station it happened at, for events at one.
+    pub fn station(&self) -> Option<usize> {
+        match self.what {
+            Happening::Started { station, .. }
+            | Happening::Queued { station, .. }
+            | Happening::LeftQueue { station, .. } => Some(station as usize),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Resource, Debug)]
@@ -57,45 +121,8 @@ impl Default for EventLog {
 }
 
 impl EventLog {
-    pub fn record(&mut self, day: u32, t: f32, villager: Option<usize>, kind: EventKind, text: String) {
-        self.push(SimEvent { day, t, villager, kind, text, station: None, blocked: None });
-    }
-
-    /// [`record`](Self::record) of an event at station `station`.
-    pub fn record_at(
-        &mut self,
-        day: u32,
-        t: f32,
-        villager: usize,
-        station: usize,
-        kind: EventKind,
-        text: String,
-    ) {
-        self.push(SimEvent {
-            day,
-            t,
-            villager: Some(villager),
-            kind,
-            text,
-            station: Some(station),
-            blocked: None,
-        });
-    }
-
-    /// [`record`](Self::record) of a wait, with what blocks it.
-    pub fn record_wait(
-        &mut self,
-        day: u32,
-        t: f32,
-        villager: usize,
-        text: String,
-        blocked: Option<Condition>,
-    ) {
-        let kind = EventKind::Waiting;
-        self.push(SimEvent { day, t, villager: Some(villager), kind, text, station: None, blocked });
-    }
-
-    fn push(&mut self, event: SimEvent) {
+    pub fn record(&mut self, day: u32, t: f32, villager: Option<usize>, what: Happening) {
+        let event = SimEvent { day, t, villager, what };
         if self.recent.len() == RECENT_EVENTS {
             self.recent.pop_front();
         }
@@ -108,16 +135,4 @@ impl EventLog {
     pub fn start_day(&mut self, _day: u32) {
         self.today.clear();
     }
-}
-
-/// "1st", "2nd", "3rd", "4th"…
-pub fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }

@@ -15,6 +15,7 @@ mod clock;
 mod decide;
 mod log;
 mod needs;
+mod phrase;
 mod report;
 mod shards;
 mod tiles;
@@ -24,7 +25,8 @@ mod villager;
 mod walk;
 
 pub use clock::{Clock, STEP, STEPS_PER_SECOND};
-pub use log::{EventKind, EventLog, SimEvent, ordinal};
+pub use log::{EventKind, EventLog, Happening, SimEvent};
+pub use phrase::{event_text, reason_text};
 pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};
 pub use shards::{run_shards, shard_worlds};
 pub use tiles::{Layout, Placement, VARIATION};
@@ -175,10 +177,16 @@ pub fn run_until(app: &mut App, max_steps: usize, mut done: impl FnMut(&App) -> 
     false
 }
 
-/// Plays `days` whole days of `scenario` headless and returns their reports.
+/// Plays `days` whole days of `scenario` headless and returns their reports, in English.
 pub fn play(scenario: Scenario, days: u32) -> Vec<DayReport> {
+    play_in(scenario, days, crate::words::Lang::ENGLISH)
+}
+
+/// [`play`], the reports in words of `lang`.
+pub fn play_in(scenario: Scenario, days: u32, lang: crate::words::Lang) -> Vec<DayReport> {
     let steps_per_day = (scenario.settings.day_length / STEP).ceil() as usize + 1;
     let mut app = simulation_app(scenario);
+    app.insert_resource(lang);
     run_until(&mut app, steps_per_day * days as usize + 1, |app| {
         app.world().resource::<FinishedDays>().0.len() >= days as usize
     });

@@ -2,10 +2,15 @@
 //! replans and aborted plans; plus every event of the day.
 
 use super::clock::Clock;
-use super::log::{EventKind, EventLog};
+use super::log::{EventKind, EventLog, Happening, SimEvent};
+use super::phrase;
 use super::town::Town;
+use super::villager::LastReason;
 use super::villager::{Tally, Villager};
+use crate::planner::Value;
+use crate::scenario;
 use crate::scenario::Drift;
+use crate::words::Lang;
 use bevy::ecs::prelude::*;
 use serde::Serialize;
 
@@ -46,18 +51,122 @@ pub struct Seconds {
     pub queued: f32,
 }
 
+/// One event of the day: who, when, its kind and its words, and what it is about, by id.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EventReport {
     pub t: f32,
     pub villager: Option<String>,
     pub kind: EventKind,
+    /// The event in words, in the report's language.
     pub text: String,
+    /// The goal planned for, met, waited on, or switched to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goal: Option<String>,
+    /// The action started, finished or abandoned.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
     /// The station's id, for events at one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub station: Option<String>,
+    /// A plan made: its actions, cost and how many states the search expanded.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub plan: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cost: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expanded: Option<u32>,
+    /// Joining a line: who it stands behind and its place (1 is first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub behind: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<u32>,
+    /// Leaving a line for another station: that station's id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub for_station: Option<String>,
+    /// A switch: the goal's score, and the goal it overtook with its score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub over: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub over_score: Option<f32>,
+    /// An abandoned plan: the precondition that failed, and its fact's value then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub condition: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub was: Option<Value>,
     /// For a wait, what blocks the goal waited on (`world.wheat >= 1`), when the planner named it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub blockers: Vec<String>,
+}
+
+impl EventReport {
+    /// `event` of `town`, its words in `lang`.
+    pub fn new(town: &Town, lang: Lang, event: &SimEvent) -> Self {
+        let scenario = &town.scenario;
+        let character = event.villager.map(|n| &scenario.characters[town.layout.character_of(n)]);
+        let goal = |g: u16| character.map(|c| c.goals[g as usize].id.clone());
+        let task = |t: u32| character.map(|c| scenario.actions[c.tasks[t as usize].action].id.clone());
+        let station = |s: u32| scenario.stations[s as usize].id.clone();
+        let mut report = EventReport {
+            t: event.t,
+            villager: event.villager.map(|number| town.villager_id(number)),
+            kind: event.kind(),
+            text: phrase::event_text(town, lang, event),
+            goal: None,
+            action: None,
+            station: event.station().map(|s| station(s as u32)),
+            plan: Vec::new(),
+            cost: None,
+            expanded: None,
+            behind: None,
+            place: None,
+            for_station: None,
+            score: None,
+            over: None,
+            over_score: None,
+            condition: None,
+            was: None,
+            blockers: Vec::new(),
+        };
+        match &event.what {
+            Happening::Dawn => {}
+            Happening::PlanMade { goal: g, plan, cost, expanded } => {
+                report.goal = goal(*g);
+                report.plan = plan.iter().filter_map(|&t| task(t)).collect();
+                report.cost = Some(scenario::cost_value(*cost));
+                report.expanded = Some(*expanded);
+            }
+            Happening::Started { task: t, .. } | Happening::Finished { task: t } => report.action = task(*t),
+            Happening::Queued { behind, place, .. } => {
+                report.behind = behind.map(|n| town.villager_id(n as usize));
+                report.place = Some(*place);
+            }
+            Happening::LeftQueue { to, .. } => report.for_station = to.map(station),
+            Happening::Met { goal: g } => report.goal = goal(*g),
+            Happening::Changed(reason) => match *reason {
+                LastReason::None | LastReason::Resting => {}
+                LastReason::Waiting { goal: g, blocked } => {
+                    report.goal = goal(g);
+                    report.blockers = blocked.iter().map(|c| scenario.facts.condition(c)).collect();
+                }
+                LastReason::Switched { to, to_score, from, from_score } => {
+                    (report.goal, report.score) = (goal(to), Some(to_score));
+                    (report.over, report.over_score) = (goal(from), Some(from_score));
+                }
+                LastReason::Abandoned { task: t, condition, was } => {
+                    report.action = task(t);
+                    let c = character.map(|c| {
+                        scenario.actions[c.tasks[t as usize].action].planning.preconditions
+                            [condition as usize]
+                    });
+                    report.condition = c.map(|c| scenario.facts.condition(&c));
+                    report.was = Some(was);
+                }
+            },
+        }
+        report
+    }
 }
 
 /// The report of the day being played, as it stands.
@@ -101,18 +210,8 @@ pub fn day_report(world: &mut World) -> DayReport {
             }
         })
         .collect();
-    let events = world
-        .resource::<EventLog>()
-        .today
-        .iter()
-        .map(|e| EventReport {
-            t: e.t,
-            villager: e.villager.map(|number| town.villager_id(number)),
-            station: e.station.map(|s| town.scenario.stations[s].id.clone()),
-            blockers: e.blocked.iter().map(|c| town.scenario.facts.condition(c)).collect(),
-            kind: e.kind,
-            text: e.text.clone(),
-        })
-        .collect();
+    let lang = world.get_resource::<Lang>().copied().unwrap_or_default();
+    let log = world.resource::<EventLog>();
+    let events = log.today.iter().map(|e| EventReport::new(town, lang, e)).collect();
     DayReport { day: world.resource::<Clock>().day, villagers, events }
 }

@@ -2,7 +2,7 @@
 
 use super::act::WorldChanges;
 use super::clock::Clock;
-use super::log::{EventKind, EventLog};
+use super::log::{EventLog, Happening};
 use super::tiles::{Layout, Placement};
 use super::villager::{self, Position, Villager};
 use crate::planner::{Condition, Effect, FactId, Planner, State, Value};
@@ -126,32 +126,6 @@ impl Town {
     pub fn unmet(&self, conditions: &[Condition], view: &State) -> Option<(usize, Value)> {
         conditions.iter().position(|c| !c.holds_in(view)).map(|i| (i, view.get(conditions[i].fact)))
     }
-
-    /// `reason` in words, for `character`: `Resting: every insistence is below 0.05`, `Hunger
-    /// (0.72) overtook Smelt iron (0.51)`, `Abandoned Take a loaf: needs world.bread >= 1, but
-    /// world.bread is 0 now`.
-    pub fn reason_text(&self, character: usize, reason: &super::LastReason) -> String {
-        use super::LastReason::*;
-        let goals = &self.scenario.characters[character].goals;
-        match *reason {
-            None => String::new(),
-            Resting => {
-                format!("Resting: every insistence is below {}", self.scenario.settings.rest_threshold)
-            }
-            Waiting { .. } => super::decide::WAITING_REASON.to_owned(),
-            Switched { to, to_score, from, from_score } => format!(
-                "{} ({to_score:.2}) overtook {} ({from_score:.2})",
-                goals[to as usize].label, goals[from as usize].label
-            ),
-            Abandoned { task, condition, was } => {
-                let action = self.action(character, task as usize);
-                let c = &action.planning.preconditions[condition as usize];
-                let facts = &self.scenario.facts;
-                let (needs, fact) = (facts.condition(c), facts.qualified(c.fact));
-                format!("Abandoned {}: needs {needs}, but {fact} is {was} now", action.label)
-            }
-        }
-    }
 }
 
 /// The shared world facts of each tile (only world-scope entries are meaningful). Villagers
@@ -250,7 +224,7 @@ pub fn install_town(world: &mut World, town: Town) {
     world.insert_resource(Clock::new(scenario.settings.day_length));
     // The clock starts over, so do the stamps of the world's changes.
     world.insert_resource(WorldChanges::default());
-    world.resource_mut::<EventLog>().record(1, 0.0, None, EventKind::Dawn, "Dawn of day 1".to_owned());
+    world.resource_mut::<EventLog>().record(1, 0.0, None, Happening::Dawn);
     // The town first: whatever reacts to a villager appearing (the game's view) can read it.
     world.insert_resource(town);
     // One batch, so that the ECS sizes its tables for exactly this many villagers.

@@ -2,7 +2,7 @@
 //! made on a snapshot, and others may have changed the world since.
 
 use super::clock::{Clock, STEP};
-use super::log::{EventKind, EventLog, ordinal};
+use super::log::{EventLog, Happening};
 use super::tiles::Placement;
 use super::town::{Line, Lines, Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Intent, LastReason, Position, Tally, Villager};
@@ -85,13 +85,11 @@ fn walk(
         }
         let line = &mut lines.0[placement.tile][at];
         if !line.waiting.is_empty() || !has_room(&town, at, line) {
-            let station = &town.scenario.stations[at].label;
-            let behind = line.waiting.back().map(|&n| format!(" behind {}", town.villager_id(n)));
+            let behind = line.waiting.back().map(|&n| n as u32);
             line.waiting.push_back(villager.number);
             town.post_line(placement.tile, at, line, &mut world, &mut outlook);
-            let place = ordinal(line.waiting.len());
-            let text = format!("Queued at {station}{} ({place} in line)", behind.unwrap_or_default());
-            here.log.record_at(clock.day, clock.time, villager.number, at, EventKind::Queued, text);
+            let queued = Happening::Queued { station: at as u32, behind, place: line.waiting.len() as u32 };
+            here.log.record(clock.day, clock.time, Some(villager.number), queued);
             *one.5 = Activity::Queued { retry_in: town.scenario.settings.retry_interval };
             continue;
         }
@@ -136,24 +134,15 @@ impl Here<'_> {
         match town.unmet(&action.planning.preconditions, self.view) {
             Some((condition, was)) => {
                 *reason = LastReason::Abandoned { task: step_index as u32, condition: condition as u16, was };
-                let text = town.reason_text(villager.index, &reason);
-                self.log.record(clock.day, clock.time, who, EventKind::Abandoned, text);
+                self.log.record(clock.day, clock.time, who, Happening::Changed(*reason));
                 tally.aborts += 1;
                 intent.plan.clear();
                 intent.step = 0;
                 *activity = Activity::Idle;
             }
             None => {
-                let station = &town.scenario.stations[at].label;
-                let text = format!("Started {} at {station}", action.label);
-                self.log.record_at(
-                    clock.day,
-                    clock.time,
-                    villager.number,
-                    at,
-                    EventKind::ActionStarted,
-                    text,
-                );
+                let started = Happening::Started { task: step_index as u32, station: at as u32 };
+                self.log.record(clock.day, clock.time, who, started);
                 let world_effects = action
                     .planning
                     .effects

@@ -1,0 +1,92 @@
+//! Events and reasons in words, in any language of [`crate::words`]: made where they are shown
+//! (the game, `run`, the day report), never kept by the simulation.
+
+use super::log::{Happening, SimEvent};
+use super::town::Town;
+use super::villager::LastReason;
+use crate::scenario;
+use crate::words::{Lang, words};
+use fluent_bundle::FluentValue;
+
+/// `event` in words: `Queued at Oven 2 behind baker@1 (2nd in line)`.
+pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
+    let character = event.villager.map_or(0, |n| town.layout.character_of(n));
+    let goal = |g: u16| text(&town.scenario.characters[character].goals[g as usize].label);
+    let action = |task: u32| text(&town.action(character, task as usize).label);
+    let station = |s: u32| text(&town.scenario.stations[s as usize].label);
+    let say = |id: &str, args: &[(&str, FluentValue)]| words().say(lang, id, args);
+    match &event.what {
+        Happening::Dawn => say("event-dawn", &[("day", event.day.into())]),
+        Happening::PlanMade { goal: g, plan, cost, expanded } => {
+            let steps: Vec<&str> =
+                plan.iter().map(|&t| town.action(character, t as usize).id.as_str()).collect();
+            let args = [
+                ("goal", goal(*g)),
+                ("steps", text(&steps.join(", "))),
+                ("cost", text(&scenario::cost_text(*cost))),
+                ("expanded", (*expanded).into()),
+            ];
+            say("event-plan-made", &args)
+        }
+        Happening::Started { task, station: s } => {
+            say("event-started", &[("action", action(*task)), ("station", station(*s))])
+        }
+        Happening::Finished { task } => say("event-finished", &[("action", action(*task))]),
+        Happening::Queued { station: s, behind, place } => {
+            let behind = behind.map_or(text("none"), |n| text(&town.villager_id(n as usize)));
+            say("event-queued", &[("station", station(*s)), ("behind", behind), ("place", (*place).into())])
+        }
+        Happening::LeftQueue { station: s, to } => {
+            let to = to.map_or(text("none"), station);
+            say("event-left-queue", &[("station", station(*s)), ("to", to)])
+        }
+        Happening::Met { goal: g } => say("event-met", &[("goal", goal(*g))]),
+        Happening::Changed(reason) => reason_text(town, lang, character, reason),
+    }
+}
+
+/// Why a villager of `character` last changed course, in words: `Resting: every insistence is
+/// below 0.05`, `Hunger (0.72) overtook Smelt iron (0.51)`, `No viable plan for Bake bread:
+/// waiting for world.wheat >= 1`, `Abandoned Take a loaf: needs world.bread >= 1, but world.bread
+/// is 0 now`.
+pub fn reason_text(town: &Town, lang: Lang, character: usize, reason: &LastReason) -> String {
+    let goals = &town.scenario.characters[character].goals;
+    let goal = |g: u16| text(&goals[g as usize].label);
+    let facts = &town.scenario.facts;
+    let say = |id: &str, args: &[(&str, FluentValue)]| words().say(lang, id, args);
+    match *reason {
+        LastReason::None => String::new(),
+        LastReason::Resting => {
+            say("event-resting", &[("threshold", text(&town.scenario.settings.rest_threshold.to_string()))])
+        }
+        LastReason::Waiting { goal: g, blocked } => {
+            let blocked = blocked.map_or(text("none"), |c| text(&facts.condition(&c)));
+            say("event-waiting", &[("goal", goal(g)), ("blocked", blocked)])
+        }
+        LastReason::Switched { to, to_score, from, from_score } => {
+            let args = [
+                ("to", goal(to)),
+                ("to-score", text(&format!("{to_score:.2}"))),
+                ("from", goal(from)),
+                ("from-score", text(&format!("{from_score:.2}"))),
+            ];
+            say("event-switched", &args)
+        }
+        LastReason::Abandoned { task, condition, was } => {
+            let action = town.action(character, task as usize);
+            let c = &action.planning.preconditions[condition as usize];
+            let args = [
+                ("action", text(&action.label)),
+                ("needs", text(&facts.condition(c))),
+                ("fact", text(&facts.qualified(c.fact))),
+                ("was", text(&was.to_string())),
+            ];
+            say("event-abandoned", &args)
+        }
+    }
+}
+
+/// A word or a number shown as it is written (not formatted as a number of the language).
+fn text(s: &str) -> FluentValue<'static> {
+    FluentValue::String(s.to_owned().into())
+}

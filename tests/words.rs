@@ -1,0 +1,127 @@
+//! The words of the simulation and the interface: every message in every built-in language, a
+//! third language from one new file, and each kind of event told in English and in Spanish.
+
+mod common;
+
+use common::shipped;
+use goap_town::sim::{self, DayReport, EventKind};
+use goap_town::words::{Lang, Words, words};
+
+#[test]
+fn spanish_has_every_message_english_has_and_says_it_in_its_own_words() {
+    let words = Words::built_in();
+    assert_eq!(words.missing(Lang::SPANISH), Vec::<&str>::new());
+    assert_eq!(words.plain(Lang::SPANISH, "no-plan"), "sin plan");
+    assert_eq!(words.say(Lang::ENGLISH, "ordinal", &[("n", 22.into())]), "22nd");
+    assert_eq!(words.say(Lang::ENGLISH, "ordinal", &[("n", 13.into())]), "13th");
+    assert_eq!(words.say(Lang::SPANISH, "ordinal", &[("n", 2.into())]), "2.º");
+}
+
+#[test]
+fn a_third_language_is_one_new_file_and_what_it_lacks_is_said_in_english() {
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(folder.path().join("fr.ftl"), "language-name = Français\nno-plan = pas de plan\n")
+        .unwrap();
+    std::fs::write(folder.path().join("broken.ftl"), "this is = { not fluent\n").unwrap();
+    let (words, problems) = Words::load(folder.path());
+    let french = words.lang("fr").expect("fr.ftl is a language");
+    assert_eq!(words.count(), 3, "English, Spanish and French; the broken file is left out");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].contains("broken.ftl"), "{problems:?}");
+    assert_eq!(words.plain(french, "language-name"), "Français");
+    assert_eq!(words.plain(french, "no-plan"), "pas de plan");
+    assert_eq!(words.plain(french, "resting"), "resting", "missing in French: English");
+    assert!(words.missing(french).contains(&"event-queued"));
+}
+
+/// One day of `scenario`, its events in `lang`.
+fn day(scenario: goap_town::scenario::Scenario, lang: Lang) -> DayReport {
+    sim::play_in(scenario, 1, lang).remove(0)
+}
+
+/// The first event of `kind` said by `villager` (any villager when `None`), in both languages.
+fn first(en: &DayReport, es: &DayReport, kind: EventKind, villager: Option<&str>) -> (String, String) {
+    let pick = |day: &DayReport| {
+        let mine = |e: &&sim::EventReport| {
+            e.kind == kind && villager.is_none_or(|v| e.villager.as_deref() == Some(v))
+        };
+        day.events.iter().find(mine).unwrap_or_else(|| panic!("no {kind:?} event")).text.clone()
+    };
+    (pick(en), pick(es))
+}
+
+#[test]
+fn every_kind_of_event_is_told_in_english_and_in_spanish() {
+    let town = shipped("town.ron");
+    let (en, es) = (day(town.clone(), Lang::ENGLISH), day(town, words().lang("es").unwrap()));
+    // The same day, told twice.
+    assert_eq!(en.events.len(), es.events.len());
+    assert!(en.events.iter().zip(&es.events).all(|(a, b)| (a.t, a.kind) == (b.t, b.kind)));
+    let told = |kind, villager| first(&en, &es, kind, villager);
+    assert_eq!(told(EventKind::Dawn, None), ("Dawn of day 1".into(), "Amanecer del día 1".into()));
+    assert_eq!(
+        told(EventKind::Resting, Some("miner")),
+        (
+            "Resting: every insistence is below 0.05".into(),
+            "Descansando: toda insistencia está por debajo de 0.05".into()
+        )
+    );
+    assert_eq!(
+        told(EventKind::Waiting, Some("smith")),
+        (
+            "No viable plan for Hunger: waiting for world.bread >= 1".into(),
+            "Sin plan viable para Hunger: esperando world.bread >= 1".into()
+        )
+    );
+    assert_eq!(
+        told(EventKind::Abandoned, Some("smith")),
+        (
+            "Abandoned Take a loaf: needs world.bread >= 1, but world.bread is 0 now".into(),
+            "Abandonó Take a loaf: necesita world.bread >= 1, pero world.bread vale 0 ahora".into()
+        )
+    );
+    assert_eq!(
+        told(EventKind::GoalSwitch, Some("baker")),
+        (
+            "Bake bread (0.26) overtook Hunger (-0.10)".into(),
+            "Bake bread (0.26) superó a Hunger (-0.10)".into()
+        )
+    );
+    assert_eq!(
+        told(EventKind::PlanMade, Some("baker")),
+        (
+            "Plan for Hunger: takeBread, eatMeal (cost 2.46, 2 expanded)".into(),
+            "Plan para Hunger: takeBread, eatMeal (costo 2.46, 2 estados expandidos)".into()
+        )
+    );
+    assert_eq!(
+        told(EventKind::ActionStarted, Some("baker")),
+        ("Started Take a loaf at Oven".into(), "Empezó Take a loaf en Oven".into())
+    );
+    assert_eq!(
+        told(EventKind::ActionFinished, Some("baker")),
+        ("Finished Take a loaf".into(), "Terminó Take a loaf".into())
+    );
+    assert_eq!(
+        told(EventKind::GoalSatisfied, Some("baker")),
+        ("Hunger met".into(), "Hunger: cumplido".into())
+    );
+}
+
+#[test]
+fn queues_and_leaving_them_are_told_in_english_and_in_spanish() {
+    let village = shipped("village.ron");
+    let (en, es) = (day(village.clone(), Lang::ENGLISH), day(village, Lang::SPANISH));
+    let queued = first(&en, &es, EventKind::Queued, None);
+    let place = |text: &str| text.rsplit_once('(').map(|(_, p)| p.to_owned()).unwrap();
+    assert!(queued.0.starts_with("Queued at ") && queued.1.starts_with("En la cola de "), "{queued:?}");
+    assert_eq!((place(&queued.0), place(&queued.1)), ("1st in line)".into(), "1.º en la cola)".into()));
+    let behind = en.events.iter().position(|e| e.kind == EventKind::Queued && e.behind.is_some()).unwrap();
+    let who = en.events[behind].behind.clone().unwrap();
+    assert!(en.events[behind].text.contains(&format!(" behind {who} (")), "{}", en.events[behind].text);
+    assert!(es.events[behind].text.contains(&format!(" detrás de {who} (")), "{}", es.events[behind].text);
+    let left =
+        en.events.iter().position(|e| e.kind == EventKind::LeftQueue && e.for_station.is_some()).unwrap();
+    assert!(en.events[left].text.starts_with("Left the queue at ") && en.events[left].text.contains(" for "));
+    assert!(es.events[left].text.starts_with("Dejó la cola de ") && es.events[left].text.contains(" por "));
+}
