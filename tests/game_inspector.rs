@@ -164,3 +164,61 @@ fn a_station_shows_its_kind_capacity_who_acts_and_who_is_in_line_in_order() {
     assert_eq!(cy.describe(Lang::ENGLISH), "queued at Well (2nd)");
     assert_eq!(cy.describe(Lang::SPANISH), "en la cola de Well (2.º)");
 }
+
+/// Bread waits on flour, flour on wheat, wheat on tools; the smith is forging them.
+const CHAIN: &str = r#"Scenario(
+    settings: (day_length: 600.0),
+    world: {"tools": 0, "wheat": 0, "flour": 0, "bread": 0},
+    stations: [(id: "anvil", pos: (0.0, 0.0)), (id: "field", pos: (0.0, 0.0)),
+               (id: "mill", pos: (0.0, 0.0)), (id: "oven", pos: (0.0, 0.0))],
+    actions: [
+        (id: "forge", label: "Forge tools", station: "anvil", duration: 100.0, cost: 1, effects: ["world.tools += 1"]),
+        (id: "harvest", label: "Harvest wheat", station: "field", duration: 5.0, cost: 1,
+         needs: ["world.tools >= 1"], effects: ["world.wheat += 1"]),
+        (id: "grind", label: "Mill flour", station: "mill", duration: 5.0, cost: 1,
+         needs: ["world.wheat >= 1"], effects: ["world.wheat -= 1", "world.flour += 1"]),
+        (id: "bake", label: "Bake bread", station: "oven", duration: 5.0, cost: 1,
+         needs: ["world.flour >= 1"], effects: ["world.flour -= 1", "world.bread += 1"]),
+    ],
+    characters: [
+        (id: "baker", name: "Baker", start: (0.0, 0.0), speed: 50.0, actions: ["bake"],
+         goals: [(id: "bread", wants: ["world.bread >= 1"], drift: Need(rate: 0.01, initial: 0.9))]),
+        (id: "miller", name: "Miller", start: (0.0, 0.0), speed: 50.0, actions: ["grind"],
+         goals: [(id: "flour", wants: ["world.flour >= 1"], drift: Need(rate: 0.01, initial: 0.9))]),
+        (id: "farmer", name: "Farmer", start: (0.0, 0.0), speed: 50.0, actions: ["harvest"],
+         goals: [(id: "wheat", wants: ["world.wheat >= 1"], drift: Need(rate: 0.01, initial: 0.9))]),
+        (id: "smith", name: "Smith", start: (0.0, 0.0), speed: 50.0, actions: ["forge"],
+         goals: [(id: "tools", wants: ["world.tools >= 1"], drift: Need(rate: 0.01, initial: 0.9))]),
+    ],
+)"#;
+
+#[test]
+fn a_waiting_villager_follows_the_chain_of_who_waits_for_whom() {
+    let mut app = sim::simulation_app(scenario::parse(CHAIN, "chain.ron").unwrap());
+    for _ in 0..30 {
+        sim::step(&mut app);
+    }
+    let baker = entity_of(&mut app, 0);
+    let view = inspect(app.world(), baker).unwrap();
+    assert_eq!(view.state.describe(Lang::ENGLISH), "waiting for world.flour >= 1");
+    let chain: Vec<(usize, &str, &str, String)> = view
+        .makers
+        .iter()
+        .map(|m| (m.depth, m.name.as_str(), m.action.as_str(), m.state.describe(Lang::ENGLISH)))
+        .collect();
+    assert_eq!(chain.len(), 3, "{chain:?}");
+    assert_eq!(chain[0], (0, "Miller", "Mill flour", "waiting for world.wheat >= 1".to_owned()));
+    assert_eq!(chain[1], (1, "Farmer", "Harvest wheat", "waiting for world.tools >= 1".to_owned()));
+    assert_eq!((chain[2].0, chain[2].1, chain[2].2), (2, "Smith", "Forge tools"));
+    assert!(
+        chain[2].3.starts_with("acting: Forge tools ") && chain[2].3.ends_with(" / 100.0 s"),
+        "{chain:?}"
+    );
+    // The miller's own view starts one link further down.
+    let miller = entity_of(&mut app, 1);
+    let miller = inspect(app.world(), miller).unwrap();
+    assert_eq!(
+        miller.makers.iter().map(|m| (m.depth, m.name.as_str())).collect::<Vec<_>>(),
+        [(0, "Farmer"), (1, "Smith")]
+    );
+}

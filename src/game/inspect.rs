@@ -53,6 +53,9 @@ pub struct Maker {
     pub action: String,
     /// What they are doing now.
     pub state: StateLine,
+    /// 0 for who can make what the inspected villager waits for, 1 for who can make what that
+    /// one waits for, and so on.
+    pub depth: usize,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -217,12 +220,29 @@ fn first_tile(world: &World) -> impl Iterator<Item = (Entity, &Villager)> {
     })
 }
 
+/// How many links of "waiting for what someone else waits for" the inspector follows.
+const CHAIN: usize = 3;
+
 /// Who in the first tile can bring `blocked` about: each villager with an action that moves its
 /// fact the way the condition needs from where the world stands now — with that action and what
-/// the villager is doing now (making it, or waiting itself).
+/// the villager is doing now (making it, or waiting itself). A maker that waits is followed to
+/// who can bring about what it waits for, while the chain stays short and does not come back to
+/// a condition already on it; the list is depth first.
 fn makers(world: &World, blocked: &Condition) -> Vec<Maker> {
+    let mut found = Vec::new();
+    follow(world, blocked, 0, &mut vec![*blocked], &mut found);
+    found
+}
+
+fn follow(
+    world: &World,
+    blocked: &Condition,
+    depth: usize,
+    seen: &mut Vec<Condition>,
+    found: &mut Vec<Maker>,
+) {
     let (Some(town), Some(facts)) = (world.get_resource::<Town>(), world.get_resource::<WorldFacts>()) else {
-        return Vec::new();
+        return;
     };
     let now = facts.0.first().map_or(0, |w| w.get(blocked.fact));
     let need = blocked.compare.need(now, blocked.value);
@@ -232,17 +252,23 @@ fn makers(world: &World, blocked: &Condition) -> Vec<Maker> {
         let delta = effects.fold(Delta::NONE, |delta, e| delta.then(e.change, e.value));
         delta != Delta::NONE && delta.moves_as(need)
     };
-    let mut found = Vec::new();
     for (entity, villager) in first_tile(world) {
         let character = &town.scenario.characters[villager.index];
-        if let Some(&action) = character.actions.iter().find(helps)
-            && let Some(state) = state_line(world, entity)
+        let (Some(&action), Some(state)) = (character.actions.iter().find(helps), state_line(world, entity))
+        else {
+            continue;
+        };
+        let action = town.scenario.actions[action].label.clone();
+        found.push(Maker { name: character.name.clone(), action, state, depth });
+        if let Some(LastReason::Waiting { blocked: Some(next), .. }) = world.get::<LastReason>(entity)
+            && matches!(found.last().map(|m| &m.state), Some(StateLine::Waiting(_)))
+            && depth + 1 < CHAIN
+            && !seen.contains(next)
         {
-            let action = town.scenario.actions[action].label.clone();
-            found.push(Maker { name: character.name.clone(), action, state });
+            seen.push(*next);
+            follow(world, next, depth + 1, seen, found);
         }
     }
-    found
 }
 
 impl StateLine {

@@ -181,7 +181,14 @@ fn inspector_panel(mut contexts: EguiContexts, inspected: Res<Inspected>, lang: 
             }
             for maker in &view.makers {
                 let doing = maker.state.describe(l);
-                ui.small(format!("— {} {} ({}): {doing}", maker.name, l.text(Label::MakesIt), maker.action));
+                let indent = "    ".repeat(maker.depth);
+                let line = format!(
+                    "{indent}— {} {} ({}): {doing}",
+                    maker.name,
+                    l.text(Label::MakesIt),
+                    maker.action
+                );
+                ui.small(line);
             }
             ui.label(format!(
                 "{}: {}",
