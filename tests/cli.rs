@@ -193,3 +193,39 @@ fn run_prints_a_day_report_and_json_with_every_event() {
     assert_eq!(events[0]["text"], "Dawn of day 2");
     assert!(events.iter().any(|e| e["villager"] == "smith" && e["kind"] == "waiting"));
 }
+
+/// `plan --trace` shows cook.ron's search: five states, each on the plan, with g, h and f, the
+/// actions tried from each, and how many do not apply.
+#[test]
+fn plan_trace_shows_the_search_of_cook() {
+    let args = ["plan", "scenarios/cook.ron", "--character", "cook", "--goal", "fed", "--trace"];
+    let out = goap_town(&[&args[..], &["--json"]].concat());
+    assert!(out.status.success());
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(answer["plan"], serde_json::json!(["chopWood", "lightFire", "cookMeal", "eatMeal"]));
+    let trace = answer["trace"].as_array().unwrap();
+    let g: Vec<f64> = trace.iter().map(|e| e["g"].as_f64().unwrap()).collect();
+    assert_eq!(g, [0.0, 1.32, 2.65, 3.65, 4.96]);
+    assert!(trace.iter().all(|e| e["on_plan"] == true && e["f"].as_f64() == Some(4.96)));
+    assert_eq!(trace[0]["state"]["agent.@place"], "start");
+    assert_eq!(trace[1]["state"]["agent.wood"], 1);
+    let tried: Vec<(&str, &str)> = trace[1]["tried"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| (t["action"].as_str().unwrap(), t["result"].as_str().unwrap()))
+        .collect();
+    assert_eq!(tried, [("chopWood", "new"), ("lightFire", "new")]);
+    assert_eq!(trace[1]["skipped"], 2);
+    assert_eq!((answer["duplicates"].as_u64(), answer["pruned"].as_u64()), (Some(0), Some(0)));
+    let text = text(&goap_town(&args).stdout);
+    assert!(
+        text.contains("search: 5 states expanded in this order, 0 duplicates dropped, 0 dead ends pruned"),
+        "{text}"
+    );
+    assert!(
+        text.contains("★   2. g 1.32 h 3.64 f 4.96  agent.fed=0 agent.@place=woodpile agent.wood=1"),
+        "{text}"
+    );
+    assert!(text.contains("        lightFire @ hearth → new (g 2.65 h 2.31 f 4.96)"), "{text}");
+}

@@ -61,6 +61,30 @@ proptest! {
         }
     }
 
+    /// A traced search answers as the untraced one; its trace lists states in the order A*
+    /// expands them (f never falls, the estimate being consistent), the start first and, when
+    /// there is a plan, the goal last, with exactly the states of the plan marked on it.
+    #[test]
+    fn a_traced_search_gives_the_same_answer_and_shows_it(seed in any::<u64>()) {
+        let Domain { actions, goal, start } = small(seed);
+        let planner = Planner::new(&actions, &goal);
+        let (answer, trace) = planner.plan_traced(&start, 5000);
+        let plain = planner.plan(&start, 5000);
+        prop_assert_eq!(answer.as_ref().map(|p| (&p.steps, p.cost)), plain.as_ref().map(|p| (&p.steps, p.cost)));
+        let f: Vec<u64> = trace.expansions.iter().map(|e| e.g + e.h).collect();
+        prop_assert!(f.windows(2).all(|w| w[0] <= w[1]), "f falls: {:?}", f);
+        let tried: usize = trace.expansions.iter().map(|e| e.tried.len()).sum();
+        prop_assert!(trace.duplicates + trace.pruned <= tried);
+        if let Ok(plan) = &answer {
+            prop_assert_eq!(trace.expansions.len(), plan.expanded + 1, "every expansion, then the goal");
+            prop_assert_eq!(trace.expansions.first().map(|e| e.g), Some(0));
+            prop_assert_eq!(trace.expansions.last().map(|e| (e.g, e.h, e.on_plan)), Some((plan.cost, 0, true)));
+            let on_plan: Vec<u64> = trace.expansions.iter().filter(|e| e.on_plan).map(|e| e.g).collect();
+            prop_assert_eq!(on_plan.len(), plan.steps.len() + 1);
+            prop_assert!(on_plan.windows(2).all(|w| w[0] <= w[1]));
+        }
+    }
+
     /// A prepared planner answers alike every time, and as another prepared for the same
     /// question; one asked before answers as a prepared one.
     #[test]

@@ -77,6 +77,9 @@ pub enum Command {
         /// Override a starting fact: `world.tools=1`, `agent.hasWeapon=1`. Repeatable.
         #[arg(long = "set", value_name = "SCOPE.FACT=N")]
         overrides: Vec<String>,
+        /// Print the search too: every state expanded, in order, with g, h, f and the actions tried.
+        #[arg(long)]
+        trace: bool,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
@@ -131,8 +134,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             fuzz::run(inputs, seed, threads, save.as_deref(), out)
         }
-        Some(Command::Plan { file, character, goal, overrides, json }) => {
-            plan::run(&plan::Request { file, character, goal, overrides, json }, out, err)
+        Some(Command::Plan { file, character, goal, overrides, trace, json }) => {
+            plan::run(&plan::Request { file, character, goal, overrides, trace, json }, out, err)
         }
         #[cfg(feature = "sim")]
         Some(Command::Run { file, days, json }) => {

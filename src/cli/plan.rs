@@ -1,6 +1,6 @@
-//! `goap-town plan FILE --character ID --goal ID [--set SCOPE.FACT=N]... [--json]`.
+//! `goap-town plan FILE --character ID --goal ID [--set SCOPE.FACT=N]... [--trace] [--json]`.
 
-use crate::planner::{Planner, Value};
+use crate::planner::{Planner, Trace, TriedResult, Value};
 use crate::scenario::Scope;
 use crate::scenario::{self, Scenario, did_you_mean};
 use serde_json::json;
@@ -12,6 +12,8 @@ pub struct Request {
     pub character: String,
     pub goal: String,
     pub overrides: Vec<String>,
+    /// Print the search, state by state, too.
+    pub trace: bool,
     pub json: bool,
 }
 
@@ -49,30 +51,151 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), String
     }
 
     let actions = scenario.planning_actions(character);
-    let result = Planner::new(&actions, &goal.conditions).plan(&start, scenario.settings.planner_budget);
+    let planner = Planner::new(&actions, &goal.conditions);
+    let budget = scenario.settings.planner_budget;
+    let (result, trace) = match request.trace {
+        true => {
+            let (result, trace) = planner.plan_traced(&start, budget);
+            (result, Some(trace))
+        }
+        false => (planner.plan(&start, budget), None),
+    };
     let task = |step: &u32| who.tasks[*step as usize];
     let action_of = |step: &u32| scenario.actions[task(step).action].id.as_str();
     let station_of = |step: &u32| scenario.stations[task(step).station].id.as_str();
-    Ok(match (result, request.json) {
-        (Ok(plan), false) => {
+    let code = if result.is_ok() { 0 } else { 2 };
+    if request.json {
+        let mut object = match result {
+            Ok(plan) => {
+                let ids: Vec<&str> = plan.steps.iter().map(action_of).collect();
+                let stations: Vec<&str> = plan.steps.iter().map(station_of).collect();
+                let cost = scenario::cost_value(plan.cost);
+                json!({"plan": ids, "stations": stations, "cost": cost, "expanded": plan.expanded})
+            }
+            Err(why) => {
+                json!({"plan": null, "reason": why.kind(), "detail": scenario.facts.explain(&why), "expanded": why.expanded()})
+            }
+        };
+        if let Some(trace) = &trace {
+            object["trace"] = trace_json(scenario, character, trace);
+            object["duplicates"] = trace.duplicates.into();
+            object["pruned"] = trace.pruned.into();
+        }
+        return Ok((object.to_string() + "\n", code));
+    }
+    let mut text = match result {
+        Ok(plan) => {
             let mut text: String =
                 plan.steps.iter().map(|s| format!("{} @ {}\n", action_of(s), station_of(s))).collect();
             text += &format!("cost {}\nexpanded {}\n", scenario::cost_text(plan.cost), plan.expanded);
-            (text, 0)
+            text
         }
-        (Ok(plan), true) => {
-            let ids: Vec<&str> = plan.steps.iter().map(action_of).collect();
-            let stations: Vec<&str> = plan.steps.iter().map(station_of).collect();
-            let cost = scenario::cost_value(plan.cost);
-            let object = json!({"plan": ids, "stations": stations, "cost": cost, "expanded": plan.expanded});
-            (object.to_string() + "\n", 0)
+        Err(why) => format!("no plan: {}\n", scenario.facts.explain(&why)),
+    };
+    if let Some(trace) = &trace {
+        text += &trace_text(scenario, character, trace);
+    }
+    Ok((text, code))
+}
+
+/// The search as text: one block per expanded state (★ on the plan), each action tried under it.
+fn trace_text(scenario: &Scenario, character: usize, trace: &Trace) -> String {
+    let (task_of, state_of) = (task_name(scenario, character), state_words(scenario, trace));
+    let mut s = format!(
+        "search: {} states expanded in this order, {} duplicates dropped, {} dead ends pruned (★ on the plan)\n",
+        trace.expansions.len(),
+        trace.duplicates,
+        trace.pruned
+    );
+    for (i, e) in trace.expansions.iter().enumerate() {
+        let star = if e.on_plan { "★" } else { " " };
+        let (g, h) = (scenario::cost_text(e.g), scenario::cost_text(e.h));
+        let f = scenario::cost_text(e.g + e.h);
+        s += &format!("{star} {:>3}. g {g} h {h} f {f}  {}\n", i + 1, state_of(&e.values).join(" "));
+        for tried in &e.tried {
+            let result = match tried.result {
+                TriedResult::New { g, h } | TriedResult::Better { g, h } => format!(
+                    "{} (g {} h {} f {})",
+                    tried.result.kind(),
+                    scenario::cost_text(g),
+                    scenario::cost_text(h),
+                    scenario::cost_text(g + h)
+                ),
+                other => other.kind().to_owned(),
+            };
+            s += &format!("        {} → {result}\n", task_of(tried.action));
         }
-        (Err(why), false) => (format!("no plan: {}\n", scenario.facts.explain(&why)), 2),
-        (Err(why), true) => {
-            let object = json!({"plan": null, "reason": why.kind(), "detail": scenario.facts.explain(&why), "expanded": why.expanded()});
-            (object.to_string() + "\n", 2)
+        if e.skipped > 0 {
+            s += &format!("        ({} actions do not apply)\n", e.skipped);
         }
-    })
+    }
+    s
+}
+
+/// The search as JSON: one object per expanded state, in order.
+fn trace_json(scenario: &Scenario, character: usize, trace: &Trace) -> serde_json::Value {
+    let entry = |e: &crate::planner::Expansion| {
+        let tried: Vec<serde_json::Value> = e
+            .tried
+            .iter()
+            .map(|t| {
+                let task = scenario.characters[character].tasks[t.action as usize];
+                let (action, station) =
+                    (&scenario.actions[task.action].id, &scenario.stations[task.station].id);
+                let mut object = json!({"action": action, "station": station, "result": t.result.kind()});
+                if let TriedResult::New { g, h } | TriedResult::Better { g, h } = t.result {
+                    object["g"] = scenario::cost_value(g).into();
+                    object["h"] = scenario::cost_value(h).into();
+                    object["f"] = scenario::cost_value(g + h).into();
+                }
+                object
+            })
+            .collect();
+        let state: serde_json::Map<String, serde_json::Value> = (trace.facts.iter().zip(&e.values))
+            .map(|(&f, &v)| (scenario.facts.qualified(f), value_json(scenario, f, v)))
+            .collect();
+        json!({
+            "state": state,
+            "g": scenario::cost_value(e.g),
+            "h": scenario::cost_value(e.h),
+            "f": scenario::cost_value(e.g + e.h),
+            "on_plan": e.on_plan,
+            "tried": tried,
+            "skipped": e.skipped,
+        })
+    };
+    trace.expansions.iter().map(entry).collect()
+}
+
+/// A traced fact's value: a number, or for where the villager stands the station's id (`start`
+/// before it has walked anywhere).
+fn value_json(scenario: &Scenario, fact: crate::planner::FactId, value: Value) -> serde_json::Value {
+    match fact == scenario.place {
+        true => place_name(scenario, value).into(),
+        false => value.into(),
+    }
+}
+
+fn place_name(scenario: &Scenario, value: Value) -> String {
+    let station = usize::try_from(value).ok().and_then(|i| scenario.stations.get(i));
+    station.map_or_else(|| "start".to_owned(), |s| s.id.clone())
+}
+
+/// `action @ station` of the character's task `t`.
+fn task_name(scenario: &Scenario, character: usize) -> impl Fn(u32) -> String + '_ {
+    move |t| {
+        let task = scenario.characters[character].tasks[t as usize];
+        format!("{} @ {}", scenario.actions[task.action].id, scenario.stations[task.station].id)
+    }
+}
+
+/// A traced state as `scope.fact=value` words, in the order of the trace's facts.
+fn state_words<'s>(scenario: &'s Scenario, trace: &'s Trace) -> impl Fn(&[Value]) -> Vec<String> + 's {
+    move |values| {
+        let facts = trace.facts.iter().zip(values);
+        let value = |f, v: Value| if f == scenario.place { place_name(scenario, v) } else { v.to_string() };
+        facts.map(|(&f, &v)| format!("{}={}", scenario.facts.qualified(f), value(f, v))).collect()
+    }
 }
 
 /// `world.tools=1` → the fact and its value.

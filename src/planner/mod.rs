@@ -44,11 +44,13 @@ mod pattern;
 mod reach;
 mod search;
 mod slices;
+mod trace;
 
 pub use facts::{FactId, State, Value};
 pub use model::{Action, Condition, Effect, ExtraCost};
 pub(crate) use ops::Delta;
 pub use ops::{Change, Compare, Need};
+pub use trace::{Expansion, Trace, Tried, TriedResult};
 
 use compile::Compiled;
 use heuristic::Heuristic;
@@ -58,6 +60,7 @@ use slices::Slices;
 use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::sync::OnceLock;
+use trace::Watch;
 
 thread_local! {
     /// Each thread's search memory, kept between plans so planning does not allocate.
@@ -203,7 +206,8 @@ impl Planner {
             let first = self.tables.get().is_none() && self.asked.set(()).is_ok();
             let plainly = first.then(|| {
                 let space = Slices { problem: &self.problem, heuristic: &self.plain };
-                self.search(&space, budget, &mut memory.slices, &mut memory.work).expect("slices take all")
+                self.search(&space, budget, &mut memory.slices, &mut memory.work, &mut ())
+                    .expect("slices take all")
             });
             let answer = match plainly {
                 Some(answer) if !matches!(answer, Err(NoPlan::Budget { .. })) => answer,
@@ -221,33 +225,37 @@ impl Planner {
         let Tables { heuristic, packed } = self.tables();
         if let Some(packed) = packed {
             let space = Words { problem: &self.problem, packed, heuristic };
-            if let Some(answer) = self.search(&space, budget, &mut memory.words, &mut memory.work) {
+            if let Some(answer) = self.search(&space, budget, &mut memory.words, &mut memory.work, &mut ()) {
                 return answer;
             }
         }
         let space = Slices { problem: &self.problem, heuristic };
-        self.search(&space, budget, &mut memory.slices, &mut memory.work).expect("slices take every state")
+        self.search(&space, budget, &mut memory.slices, &mut memory.work, &mut ())
+            .expect("slices take every state")
     }
 
     /// The walk straight down, then the search. Most questions are answered within a few
     /// expansions, so the relaxed look-ahead runs only when a short search has not found a
     /// plan: then it names what blocks an unreachable goal and spares the rest of the budget;
     /// otherwise the search goes on where it stopped. `None` when a state does not fit `space`.
-    fn search<S: Space>(
+    fn search<S: Space, W: Watch>(
         &self,
         space: &S,
         budget: usize,
         states: &mut S::States,
         work: &mut Work,
+        watch: &mut W,
     ) -> Option<Outcome> {
         let Work { search, reach, projected } = work;
+        // A trace shows the search itself, so the walk that stands in for it stands aside.
         if self.dive
+            && !W::ON
             && let Some(answer) = dive::dive(space, states, projected, budget)
         {
             return Some(answer);
         }
         let short = match search::begin(space, projected, search, states)? {
-            true => search::advance(space, budget.min(SHORT_SEARCH), search, states)?,
+            true => search::advance(space, budget.min(SHORT_SEARCH), search, states, watch)?,
             false => Err(NoPlan::Exhausted { expanded: 0 }),
         };
         if short.is_ok() {
@@ -258,10 +266,27 @@ impl Planner {
         }
         match short {
             Err(NoPlan::Budget { .. }) if budget > SHORT_SEARCH => {
-                search::advance(space, budget, search, states)
+                search::advance(space, budget, search, states, watch)
             }
             done => Some(done),
         }
+    }
+
+    /// [`plan`](Self::plan), with a [`Trace`] of the search that found the answer: every state
+    /// it expanded, in order, on the general (value slice) search with the full estimate. The
+    /// answer is the one [`plan`](Self::plan) gives; the states expanded are those the untraced
+    /// search expands when it does not walk straight down.
+    pub fn plan_traced(&self, start: &State, budget: usize) -> (Result<Plan, NoPlan>, Trace) {
+        let budget = budget.min(MAX_BUDGET);
+        MEMORY.with_borrow_mut(|memory| {
+            let projected = &mut memory.work.projected;
+            projected.clear();
+            projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));
+            let mut trace = Trace { facts: self.problem.slots.clone(), ..Trace::default() };
+            let space = Slices { problem: &self.problem, heuristic: &self.tables().heuristic };
+            let answer = self.search(&space, budget, &mut memory.slices, &mut memory.work, &mut trace);
+            (answer.expect("slices take all"), trace)
+        })
     }
 
     /// How many of the given actions can influence the goal (the rest are never tried).

@@ -373,6 +373,10 @@ impl Space for Words<'_> {
         self.packed.goal.holds(states[i as usize], self.packed.layout.guards)
     }
 
+    fn values(&self, states: &Vec<u64>, i: u32) -> Vec<Value> {
+        self.packed.layout.fields.iter().map(|f| f.value(states[i as usize])).collect()
+    }
+
     #[inline]
     fn cost(&self, states: &Vec<u64>, i: u32, a: usize) -> u64 {
         let action = &self.packed.actions[a];

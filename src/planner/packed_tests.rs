@@ -24,10 +24,14 @@ impl Planner {
         memory.work.projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));
         let words = packed.and_then(|packed| {
             let space = Words { problem: &self.problem, packed, heuristic };
-            self.search(&space, budget, &mut memory.words, &mut memory.work)
+            self.search(&space, budget, &mut memory.words, &mut memory.work, &mut ())
         });
         let space = Slices { problem: &self.problem, heuristic };
-        (words, self.search(&space, budget, &mut memory.slices, &mut memory.work).expect("slices take all"))
+        (
+            words,
+            self.search(&space, budget, &mut memory.slices, &mut memory.work, &mut ())
+                .expect("slices take all"),
+        )
     }
 }
 

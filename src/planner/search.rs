@@ -6,6 +6,7 @@ use super::compile::Compiled;
 use super::facts::Value;
 use super::label::Order;
 use super::open::OpenList;
+use super::trace::{TriedResult, Watch};
 use super::{NoPlan, Plan, Steps};
 use hashbrown::HashTable;
 
@@ -44,6 +45,8 @@ pub(crate) trait Space {
     fn meets_goal(&self, states: &Self::States, i: u32) -> bool;
     /// What action `a` costs taken in state `i`.
     fn cost(&self, states: &Self::States, i: u32, a: usize) -> u64;
+    /// State `i`'s values, slot by slot (for a [`Trace`]).
+    fn values(&self, states: &Self::States, i: u32) -> Vec<Value>;
 }
 
 #[derive(Clone, Copy)]
@@ -106,11 +109,12 @@ pub(crate) fn begin<S: Space>(
 /// be called again with a larger budget to go on where it stopped. Of equally cheap states, the
 /// one reached by the path first in action order is expanded first, so the plan is the first of
 /// the cheapest in action order. `None` when a successor does not fit the space.
-pub(crate) fn advance<S: Space>(
+pub(crate) fn advance<S: Space, W: Watch>(
     space: &S,
     budget: usize,
     search: &mut Search,
     states: &mut S::States,
+    watch: &mut W,
 ) -> Option<Outcome> {
     while let Some((f, node)) = search.open.pop(&search.order) {
         let Node { g, h, closed, .. } = search.nodes[node as usize];
@@ -119,10 +123,16 @@ pub(crate) fn advance<S: Space>(
         }
         if h == 0 && space.meets_goal(states, node) {
             let nodes = &search.nodes;
-            let steps = path_to(node, |n| {
-                let n = &nodes[n as usize];
-                (n.parent != NO_PARENT).then_some((n.parent, n.action))
-            });
+            let step = |n: u32| {
+                let at = &nodes[n as usize];
+                (at.parent != NO_PARENT).then_some((at.parent, at.action))
+            };
+            let steps = path_to(node, step);
+            if W::ON {
+                // The goal state ends the list, popped but not expanded.
+                watch.expanded(node, space.values(states, node), g, h);
+                watch.found(std::iter::successors(Some(node), |&n| step(n).map(|s| s.0)).collect());
+            }
             return Some(Ok(Plan { steps, cost: g, expanded: search.expanded }));
         }
         if search.expanded >= budget {
@@ -131,7 +141,10 @@ pub(crate) fn advance<S: Space>(
         }
         search.expanded += 1;
         search.nodes[node as usize].closed = true;
-        if !expand(space, search, states, node) {
+        if W::ON {
+            watch.expanded(node, space.values(states, node), g, h);
+        }
+        if !expand(space, search, states, node, watch) {
             return None;
         }
     }
@@ -140,16 +153,26 @@ pub(crate) fn advance<S: Space>(
 
 /// Stores `node`'s new or improved successors in action order, right after it in the order,
 /// and opens them. False when one does not fit the space.
-fn expand<S: Space>(space: &S, search: &mut Search, states: &mut S::States, node: u32) -> bool {
+fn expand<S: Space, W: Watch>(
+    space: &S,
+    search: &mut Search,
+    states: &mut S::States,
+    node: u32,
+    watch: &mut W,
+) -> bool {
     let g = search.nodes[node as usize].g;
     let first = search.nodes.len() as u32;
     for a in 0..space.problem().len() {
         match space.store_successor(states, node, a) {
             Successor::Stored => {}
-            Successor::Skipped => continue,
+            Successor::Skipped => {
+                watch.skipped();
+                continue;
+            }
             Successor::Overflow => return false,
         }
         let child = search.nodes.len() as u32;
+        let original = space.problem().original(a);
         let child_g = g.saturating_add(space.cost(states, node, a));
         let hash = space.hash(states, child);
         let h = match search.table.find_mut(hash, |&n| space.same(states, n, child)) {
@@ -160,6 +183,9 @@ fn expand<S: Space>(space: &S, search: &mut Search, states: &mut S::States, node
                 let earlier = *seen < first && search.order.before(node, *seen);
                 if known.h == DEAD_END || known.g < child_g || (known.g == child_g && !earlier) {
                     space.discard_last(states);
+                    let result =
+                        if known.h == DEAD_END { TriedResult::DeadEnd } else { TriedResult::Duplicate };
+                    watch.tried(original, result);
                     continue;
                 }
                 // A cheaper or earlier way into a state seen before: a node of its own, here. (Were
@@ -167,15 +193,19 @@ fn expand<S: Space>(space: &S, search: &mut Search, states: &mut S::States, node
                 // out, and the property tests check it is consistent.)
                 search.nodes[*seen as usize].closed = true;
                 *seen = child;
+                watch.tried(original, TriedResult::Better { g: child_g, h: known.h });
                 known.h
             }
             None => {
                 let hashes = &search.hashes;
                 search.table.insert_unique(hash, child, |&n| hashes[n as usize]);
-                space.estimate(states, child)
+                let h = space.estimate(states, child);
+                let result =
+                    if h == DEAD_END { TriedResult::DeadEnd } else { TriedResult::New { g: child_g, h } };
+                watch.tried(original, result);
+                h
             }
         };
-        let original = space.problem().original(a);
         search.nodes.push(Node { parent: node, action: original, g: child_g, h, closed: false });
         search.hashes.push(hash);
     }

@@ -86,6 +86,10 @@ impl Space for Slices<'_> {
         self.problem.goal.iter().all(|c| c.holds_for(state[c.slot as usize]))
     }
 
+    fn values(&self, states: &Vec<Value>, i: u32) -> Vec<Value> {
+        self.state(states, i).to_vec()
+    }
+
     fn cost(&self, states: &Vec<Value>, i: u32, a: usize) -> u64 {
         let state = self.state(states, i);
         self.problem.cost_in(a, |slot| state[slot])
