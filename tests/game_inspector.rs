@@ -222,3 +222,28 @@ fn a_waiting_villager_follows_the_chain_of_who_waits_for_whom() {
         [(0, "Farmer"), (1, "Smith")]
     );
 }
+
+/// "Why this plan?" shows cook.ron's search: five states in the order expanded, all on the plan,
+/// the actions tried from each, in the interface's words.
+#[test]
+fn why_this_plan_shows_the_search_state_by_state() {
+    use goap_town::game::why::{result_text, search_view};
+    use goap_town::planner::TriedResult;
+    let mut app =
+        sim::simulation_app(scenario::parse(scenario::shipped("cook.ron").unwrap(), "cook.ron").unwrap());
+    sim::step(&mut app);
+    let cook = entity_of(&mut app, 0);
+    let search = search_view(app.world(), cook).unwrap();
+    assert_eq!((search.villager.as_str(), search.goal.as_str()), ("Cook", "Hunger"));
+    assert_eq!(search.answer.as_ref().unwrap().len(), 4);
+    assert_eq!(search.rows.len(), 5);
+    assert!(search.rows.iter().all(|r| r.on_plan && r.g + r.h == 496));
+    assert_eq!(search.rows.iter().map(|r| r.g).collect::<Vec<_>>(), [0, 132, 265, 365, 496]);
+    let (action, result) = &search.rows[1].tried[1];
+    assert_eq!(action, "Light the fire @ Hearth");
+    assert_eq!(result_text(Lang::ENGLISH, *result), "new (g 2.65 h 2.31 f 4.96)");
+    assert_eq!(result_text(Lang::SPANISH, *result), "nuevo (g 2.65 h 2.31 f 4.96)");
+    assert_eq!(result_text(Lang::SPANISH, TriedResult::DeadEnd), "sin salida");
+    assert_eq!(search.rows[1].skipped, 2);
+    assert!(search.rows[1].state.contains(&"agent.@place=Woodpile".to_owned()), "{:?}", search.rows[1].state);
+}

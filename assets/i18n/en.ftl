@@ -107,3 +107,14 @@ column-aborts = aborts
 kind-need = need
 kind-quota = quota
 town = town
+
+## Why this plan: the search, state by state
+
+why-this-plan = Why this plan?
+search = Search
+search-summary = { $expanded } states in the order expanded, { $duplicates } duplicates dropped, { $pruned } dead ends pruned (★ on the plan)
+result-new = new
+result-better = better
+result-duplicate = duplicate
+result-dead-end = dead end
+not-applicable = { $n } actions do not apply

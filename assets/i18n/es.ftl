@@ -95,3 +95,14 @@ column-aborts = abandonos
 kind-need = necesidad
 kind-quota = cuota
 town = pueblo
+
+## Por qué este plan: la búsqueda, estado por estado
+
+why-this-plan = ¿Por qué este plan?
+search = Búsqueda
+search-summary = { $expanded } estados en el orden en que se expandieron, { $duplicates } duplicados descartados, { $pruned } callejones sin salida podados (★ en el plan)
+result-new = nuevo
+result-better = mejor
+result-duplicate = duplicado
+result-dead-end = sin salida
+not-applicable = { $n } acciones no se aplican

@@ -55,6 +55,8 @@ pub enum Label {
     ReloadedGoesOn,
     ReloadedRestarts,
     ReloadedNoChange,
+    WhyThisPlan,
+    Search,
 }
 
 impl Label {
@@ -111,6 +113,8 @@ impl Label {
             ReloadedGoesOn => "reloaded-goes-on",
             ReloadedRestarts => "reloaded-restarts",
             ReloadedNoChange => "reloaded-no-change",
+            WhyThisPlan => "why-this-plan",
+            Search => "search",
         }
     }
 }

@@ -10,6 +10,7 @@ mod panels;
 mod screenshot;
 mod selection;
 mod view;
+pub mod why;
 
 pub use crate::words::Lang;
 pub use drive::SimSpeed;
@@ -89,6 +90,7 @@ pub fn run(options: GameOptions) -> u8 {
         history::plugin,
         hot_reload::plugin,
         panels::plugin,
+        why::plugin,
     ));
     crate::sim::install(app.world_mut(), scenario);
     if let ScenarioChoice::File(path) = &choice {

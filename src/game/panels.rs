@@ -8,6 +8,7 @@ use super::hot_reload::ReloadStatus;
 use super::i18n::Label;
 use super::inspect::{InspectorView, StateLine, StationView, StepStatus, inspect, inspect_station};
 use super::selection::{SelectedStation, Selection};
+use super::why::WhyThisPlan;
 use crate::scenario::{ScenarioChoice, available_scenarios};
 use crate::sim::{Clock, Town, WorldFacts};
 use crate::words::Lang;
@@ -158,7 +159,12 @@ fn station_inspector(ui: &mut egui::Ui, view: &StationView, l: Lang) {
     }
 }
 
-fn inspector_panel(mut contexts: EguiContexts, inspected: Res<Inspected>, lang: Res<Lang>) -> Result {
+fn inspector_panel(
+    mut contexts: EguiContexts,
+    inspected: Res<Inspected>,
+    lang: Res<Lang>,
+    mut why: ResMut<WhyThisPlan>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let l = *lang;
     egui::Window::new(l.text(Label::Inspector))
@@ -196,7 +202,12 @@ fn inspector_panel(mut contexts: EguiContexts, inspected: Res<Inspected>, lang: 
                 view.goal.as_deref().unwrap_or(l.text(Label::Nothing))
             ));
             ui.separator();
-            ui.label(l.text(Label::Plan));
+            ui.horizontal(|ui| {
+                ui.label(l.text(Label::Plan));
+                if ui.small_button(l.text(Label::WhyThisPlan)).clicked() {
+                    why.asked = true;
+                }
+            });
             for (label, status) in &view.steps {
                 let (mark, color) = match status {
                     StepStatus::Done => ("✔", egui::Color32::GRAY),

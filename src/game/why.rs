@@ -1,0 +1,200 @@
+//! "Why this plan?": the inspector's button re-plans the selected villager's goal with a trace
+//! ([`Planner::plan_traced`](crate::planner::Planner::plan_traced)) and a window shows the search
+//! — every state in the order expanded with g, h and f, the actions tried from each, the plan's
+//! states highlighted, duplicates and dead ends counted.
+
+use super::i18n::Label;
+use super::selection::Selection;
+use crate::planner::{Trace, TriedResult};
+use crate::scenario::{self, cost_text};
+use crate::sim::{AgentFacts, Intent, LastReason, Outlook, Placement, Town, Villager, WorldFacts};
+use crate::words::{Lang, words};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// The search shown, if any, and whether the button was just pressed.
+#[derive(Resource, Debug, Default)]
+pub struct WhyThisPlan {
+    pub asked: bool,
+    pub shown: Option<SearchView>,
+}
+
+/// One search, ready to show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchView {
+    pub villager: String,
+    pub goal: String,
+    /// The plan's actions, or why there is none.
+    pub answer: Result<Vec<String>, String>,
+    pub cost: Option<u64>,
+    pub rows: Vec<SearchRow>,
+    pub duplicates: usize,
+    pub pruned: usize,
+}
+
+/// One expanded state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchRow {
+    pub g: u64,
+    pub h: u64,
+    pub on_plan: bool,
+    /// `fact=value` for each fact the search ran over.
+    pub state: Vec<String>,
+    /// `action @ station` and what came of it.
+    pub tried: Vec<(String, TriedResult)>,
+    pub skipped: usize,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<WhyThisPlan>()
+        .add_systems(Update, answer)
+        .add_systems(EguiPrimaryContextPass, window);
+}
+
+/// Traces the search when the button was pressed.
+fn answer(world: &mut World) {
+    if !std::mem::take(&mut world.resource_mut::<WhyThisPlan>().asked) {
+        return;
+    }
+    let shown = world.resource::<Selection>().0.and_then(|e| search_view(world, e));
+    world.resource_mut::<WhyThisPlan>().shown = shown;
+}
+
+/// The search for `entity`'s goal — the one it pursues, else the one it waits on, else its most
+/// insistent — from what it can count on now.
+pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
+    let (villager, agent, intent) =
+        (world.get::<Villager>(entity)?, world.get::<AgentFacts>(entity)?, world.get::<Intent>(entity)?);
+    let town = world.get_resource::<Town>()?;
+    let character = &town.scenario.characters[villager.index];
+    let goals = world.get::<crate::sim::Goals>(entity)?;
+    let loudest = (0..goals.0.len()).max_by(|&a, &b| goals.0[a].insistence.total_cmp(&goals.0[b].insistence));
+    let waited = match world.get::<LastReason>(entity) {
+        Some(LastReason::Waiting { goal, .. }) => Some(*goal as usize),
+        _ => None,
+    };
+    let goal = intent.goal.or(waited).or(loudest)?;
+    let tile = world.get::<Placement>(entity).map_or(0, |p| p.tile);
+    let mut view = crate::planner::State::zeros(0);
+    town.available(
+        world.get_resource::<WorldFacts>()?,
+        world.get_resource::<Outlook>()?,
+        tile,
+        &agent.0,
+        &mut view,
+    );
+    let (answer, trace) =
+        town.planners[villager.index][goal].plan_traced(&view, town.scenario.settings.planner_budget);
+    let task = |t: u32| {
+        let task = character.tasks[t as usize];
+        format!(
+            "{} @ {}",
+            town.scenario.actions[task.action].label, town.scenario.stations[task.station].label
+        )
+    };
+    Some(SearchView {
+        villager: character.name.clone(),
+        goal: character.goals[goal].label.clone(),
+        cost: answer.as_ref().ok().map(|p| p.cost),
+        answer: match &answer {
+            Ok(plan) => Ok(plan.steps.iter().map(|&t| task(t)).collect()),
+            Err(why) => Err(town.scenario.facts.explain(why)),
+        },
+        rows: rows(&town.scenario, &trace, task),
+        duplicates: trace.duplicates,
+        pruned: trace.pruned,
+    })
+}
+
+fn rows(scenario: &scenario::Scenario, trace: &Trace, task: impl Fn(u32) -> String) -> Vec<SearchRow> {
+    let value = |fact, v: crate::planner::Value| {
+        let station =
+            usize::try_from(v).ok().and_then(|i| scenario.stations.get(i)).filter(|_| fact == scenario.place);
+        match (fact == scenario.place, station) {
+            (true, Some(station)) => station.label.clone(),
+            (true, None) => "—".to_owned(),
+            (false, _) => v.to_string(),
+        }
+    };
+    let row = |e: &crate::planner::Expansion| SearchRow {
+        g: e.g,
+        h: e.h,
+        on_plan: e.on_plan,
+        state: (trace.facts.iter().zip(&e.values))
+            .map(|(&f, &v)| format!("{}={}", scenario.facts.qualified(f), value(f, v)))
+            .collect(),
+        tried: e.tried.iter().map(|t| (task(t.action), t.result)).collect(),
+        skipped: e.skipped,
+    };
+    trace.expansions.iter().map(row).collect()
+}
+
+/// What came of an action tried, in words.
+pub fn result_text(lang: Lang, result: TriedResult) -> String {
+    let words = words();
+    match result {
+        TriedResult::New { g, h } | TriedResult::Better { g, h } => {
+            let id = if matches!(result, TriedResult::New { .. }) { "result-new" } else { "result-better" };
+            let (g, h, f) = (cost_text(g), cost_text(h), cost_text(g + h));
+            format!("{} (g {g} h {h} f {f})", words.plain(lang, id))
+        }
+        TriedResult::Duplicate => words.plain(lang, "result-duplicate").to_owned(),
+        TriedResult::DeadEnd => words.plain(lang, "result-dead-end").to_owned(),
+    }
+}
+
+fn window(mut contexts: EguiContexts, mut why: ResMut<WhyThisPlan>, lang: Res<Lang>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (l, words) = (*lang, words());
+    let Some(search) = &why.shown else { return Ok(()) };
+    let mut open = true;
+    egui::Window::new(format!("{} — {}: {}", l.text(Label::Search), search.villager, search.goal))
+        .id(egui::Id::new("why-this-plan"))
+        .open(&mut open)
+        .default_pos([16.0, 300.0])
+        .default_size([560.0, 380.0])
+        .show(ctx, |ui| {
+            let answer = match &search.answer {
+                Ok(steps) => {
+                    let cost = cost_text(search.cost.unwrap_or_default());
+                    format!("{}: {} ({} {cost})", l.text(Label::Plan), steps.join(", "), l.text(Label::Cost))
+                }
+                Err(why) => format!("{}: {why}", l.text(Label::NoPlan)),
+            };
+            ui.label(answer);
+            let counts = [
+                ("expanded", search.rows.len().into()),
+                ("duplicates", search.duplicates.into()),
+                ("pruned", search.pruned.into()),
+            ];
+            ui.small(words.say(l, "search-summary", &counts));
+            ui.separator();
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                for (i, row) in search.rows.iter().enumerate() {
+                    let (g, h, f) = (cost_text(row.g), cost_text(row.h), cost_text(row.g + row.h));
+                    let head =
+                        format!("{} {}. g {g} h {h} f {f}", if row.on_plan { "★" } else { " " }, i + 1);
+                    let color = if row.on_plan {
+                        egui::Color32::from_rgb(255, 200, 80)
+                    } else {
+                        egui::Color32::LIGHT_GRAY
+                    };
+                    ui.colored_label(color, head);
+                    ui.small(row.state.join("  "));
+                    for (action, result) in &row.tried {
+                        ui.small(format!("      {action} → {}", result_text(l, *result)));
+                    }
+                    if row.skipped > 0 {
+                        ui.small(format!(
+                            "      {}",
+                            words.say(l, "not-applicable", &[("n", row.skipped.into())])
+                        ));
+                    }
+                }
+            });
+        });
+    if !open {
+        why.shown = None;
+    }
+    Ok(())
+}
