@@ -118,3 +118,6 @@ result-better = better
 result-duplicate = duplicate
 result-dead-end = dead end
 not-applicable = { $n } actions do not apply
+no-plan-unreachable = nothing it can do brings about { $blocked }
+no-plan-exhausted = every state it can reach was tried ({ $expanded } expanded)
+no-plan-budget = the search stopped at its budget ({ $expanded } expanded)

@@ -106,3 +106,6 @@ result-better = mejor
 result-duplicate = duplicado
 result-dead-end = sin salida
 not-applicable = { $n } acciones no se aplican
+no-plan-unreachable = nada de lo que puede hacer produce { $blocked }
+no-plan-exhausted = se probaron todos los estados alcanzables ({ $expanded } expandidos)
+no-plan-budget = la búsqueda se detuvo en su presupuesto ({ $expanded } expandidos)

@@ -5,7 +5,7 @@
 
 use super::i18n::Label;
 use super::selection::Selection;
-use crate::planner::{Trace, TriedResult};
+use crate::planner::{NoPlan, Trace, TriedResult};
 use crate::scenario::{self, cost_text};
 use crate::sim::{AgentFacts, Intent, LastReason, Outlook, Placement, Town, Villager, WorldFacts};
 use crate::words::{Lang, words};
@@ -24,8 +24,8 @@ pub struct WhyThisPlan {
 pub struct SearchView {
     pub villager: String,
     pub goal: String,
-    /// The plan's actions, or why there is none.
-    pub answer: Result<Vec<String>, String>,
+    /// The plan's actions, or why there is none (in words by [`no_plan_text`]).
+    pub answer: Result<Vec<String>, (NoPlan, Vec<String>)>,
     pub cost: Option<u64>,
     pub rows: Vec<SearchRow>,
     pub duplicates: usize,
@@ -98,7 +98,13 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
         cost: answer.as_ref().ok().map(|p| p.cost),
         answer: match &answer {
             Ok(plan) => Ok(plan.steps.iter().map(|&t| task(t)).collect()),
-            Err(why) => Err(town.scenario.facts.explain(why)),
+            Err(why) => {
+                let blocked: &[_] = match why {
+                    NoPlan::Unreachable { blocked } => blocked,
+                    _ => &[],
+                };
+                Err((why.clone(), blocked.iter().map(|c| town.scenario.facts.condition(c)).collect()))
+            }
         },
         rows: rows(&town.scenario, &trace, task),
         duplicates: trace.duplicates,
@@ -127,6 +133,18 @@ fn rows(scenario: &scenario::Scenario, trace: &Trace, task: impl Fn(u32) -> Stri
         skipped: e.skipped,
     };
     trace.expansions.iter().map(row).collect()
+}
+
+/// Why there is no plan, in words; `blocked` are the conditions nothing can bring about.
+pub fn no_plan_text(lang: Lang, why: &NoPlan, blocked: &[String]) -> String {
+    let expanded = ("expanded", why.expanded().into());
+    match why {
+        NoPlan::Unreachable { .. } => {
+            words().say(lang, "no-plan-unreachable", &[("blocked", blocked.join(", ").into())])
+        }
+        NoPlan::Exhausted { .. } => words().say(lang, "no-plan-exhausted", &[expanded]),
+        NoPlan::Budget { .. } => words().say(lang, "no-plan-budget", &[expanded]),
+    }
 }
 
 /// What came of an action tried, in words.
@@ -159,7 +177,9 @@ fn window(mut contexts: EguiContexts, mut why: ResMut<WhyThisPlan>, lang: Res<La
                     let cost = cost_text(search.cost.unwrap_or_default());
                     format!("{}: {} ({} {cost})", l.text(Label::Plan), steps.join(", "), l.text(Label::Cost))
                 }
-                Err(why) => format!("{}: {why}", l.text(Label::NoPlan)),
+                Err((why, blocked)) => {
+                    format!("{}: {}", l.text(Label::NoPlan), no_plan_text(l, why, blocked))
+                }
             };
             ui.label(answer);
             let counts = [
@@ -182,7 +202,7 @@ fn window(mut contexts: EguiContexts, mut why: ResMut<WhyThisPlan>, lang: Res<La
                     ui.colored_label(color, head);
                     ui.small(row.state.join("  "));
                     for (action, result) in &row.tried {
-                        ui.small(format!("      {action} → {}", result_text(l, *result)));
+                        ui.small(format!("      {action} — {}", result_text(l, *result)));
                     }
                     if row.skipped > 0 {
                         ui.small(format!(
