@@ -46,7 +46,7 @@ fn a_waiting_villager_says_why() {
         ("Make tools", None, None)
     );
     assert_eq!(
-        view.decisions.last().unwrap().1,
+        view.decisions.last().unwrap().text,
         "No viable plan for Make tools: waiting for world.ironIngot >= 1"
     );
     assert!(view.world_facts.contains(&("ironIngot".to_owned(), 0)));
@@ -98,7 +98,7 @@ fn a_villager_mid_plan_shows_done_current_and_next_steps() {
             && view.goals[0].cost.is_some()
             && view.goals[0].current
     );
-    assert!(view.decisions.iter().any(|(_, d)| d.starts_with("Plan for Smelt iron: ")));
+    assert!(view.decisions.iter().any(|d| d.text.starts_with("Plan for Smelt iron: ")));
 
     // And while acting, the state line counts the seconds.
     sim::run_until(&mut app, 200, |app| {

@@ -121,3 +121,23 @@ not-applicable = { $n } actions do not apply
 no-plan-unreachable = nothing it can do brings about { $blocked }
 no-plan-exhausted = every state it can reach was tried ({ $expanded } expanded)
 no-plan-budget = the search stopped at its budget ({ $expanded } expanded)
+
+## Why it chose: a decision's table
+
+decision-table = Decision at { $t } s
+outcome-rested = Rested: every unmet goal's insistence is below { $threshold }
+outcome-waited = No goal has a plan: it waits on { $goal }
+outcome-best = { $goal } has the best score
+outcome-overtook = { $goal } overtook { $from }: its lead { $lead } is more than the hysteresis { $hysteresis }
+outcome-kept = { $goal } stays: { $best } leads it by { $lead }, no more than the hysteresis { $hysteresis }
+row-met = met
+row-quiet = not planned (too quiet)
+row-plan = plan { $steps } (cost { $cost }, score { $score })
+row-no-plan = { $blocked ->
+    [none] no plan ({ $why })
+   *[other] no plan ({ $why }): { $blocked }
+}
+why-it-chose = Why it chose (the last decision)
+why-unreachable = unreachable
+why-exhausted = exhausted
+why-budget = over budget

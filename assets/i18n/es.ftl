@@ -109,3 +109,23 @@ not-applicable = { $n } acciones no se aplican
 no-plan-unreachable = nada de lo que puede hacer produce { $blocked }
 no-plan-exhausted = se probaron todos los estados alcanzables ({ $expanded } expandidos)
 no-plan-budget = la búsqueda se detuvo en su presupuesto ({ $expanded } expandidos)
+
+## Por qué eligió: la tabla de una decisión
+
+decision-table = Decisión a los { $t } s
+outcome-rested = Descansa: la insistencia de cada objetivo pendiente está por debajo de { $threshold }
+outcome-waited = Ningún objetivo tiene plan: espera por { $goal }
+outcome-best = { $goal } tiene el mejor puntaje
+outcome-overtook = { $goal } superó a { $from }: su ventaja { $lead } es mayor que la histéresis { $hysteresis }
+outcome-kept = { $goal } sigue: { $best } le saca { $lead }, no más que la histéresis { $hysteresis }
+row-met = cumplido
+row-quiet = sin planificar (poca insistencia)
+row-plan = plan { $steps } (costo { $cost }, puntaje { $score })
+row-no-plan = { $blocked ->
+    [none] sin plan ({ $why })
+   *[other] sin plan ({ $why }): { $blocked }
+}
+why-it-chose = Por qué eligió (la última decisión)
+why-unreachable = inalcanzable
+why-exhausted = agotada
+why-budget = sin presupuesto

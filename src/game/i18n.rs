@@ -57,6 +57,7 @@ pub enum Label {
     ReloadedNoChange,
     WhyThisPlan,
     Search,
+    WhyItChose,
 }
 
 impl Label {
@@ -115,6 +116,7 @@ impl Label {
             ReloadedNoChange => "reloaded-no-change",
             WhyThisPlan => "why-this-plan",
             Search => "search",
+            WhyItChose => "why-it-chose",
         }
     }
 }

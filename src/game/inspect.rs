@@ -71,7 +71,37 @@ pub struct InspectorView {
     pub world_facts: Vec<(String, i32)>,
     pub reason: String,
     /// (simulated seconds since dawn, text), oldest first.
-    pub decisions: Vec<(f32, String)>,
+    pub decisions: Vec<Decision>,
+    /// The villager's last decision's table (where tables are kept).
+    pub table: Option<TableView>,
+}
+
+/// A line of the decision log, with the table of the decision that logged it, if kept.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub t: f32,
+    pub text: String,
+    pub table: Option<TableView>,
+}
+
+/// A decision's table in words: each goal's label, insistence and what planning it came to,
+/// and why the winner won.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableView {
+    pub rows: Vec<(String, f32, String)>,
+    pub outcome: String,
+}
+
+/// `table` of a villager of `character`, in `lang`.
+fn table_view(town: &Town, lang: Lang, character: usize, table: &crate::sim::DecisionTable) -> TableView {
+    let goals = &town.scenario.characters[character].goals;
+    let row = |r: &crate::sim::GoalRow| {
+        (goals[r.goal as usize].label.clone(), r.insistence, crate::sim::row_text(town, lang, character, r))
+    };
+    TableView {
+        rows: table.rows.iter().map(row).collect(),
+        outcome: crate::sim::outcome_text(town, lang, character, &table.outcome),
+    }
 }
 
 /// How many recent decisions the inspector lists.
@@ -142,15 +172,19 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
     let own_facts = facts_of(&agent.0, &mut character.facts.iter().map(|&(f, _)| f));
     let tile = world.get::<crate::sim::Placement>(entity).map_or(0, |p| p.tile);
     let world_list = facts_of(&world_facts.0[tile], &mut scenario.world_seed.iter().map(|&(f, _)| f));
-    let decisions: Vec<(f32, String)> = world
+    let decisions: Vec<Decision> = world
         .get_resource::<EventLog>()
         .map(|log| {
-            let mine: Vec<(f32, String)> = log
+            let mine: Vec<Decision> = log
                 .recent
                 .iter()
                 .filter(|e| e.villager == Some(villager.number))
                 .filter(|e| !matches!(e.kind(), EventKind::ActionStarted | EventKind::ActionFinished))
-                .map(|e| (e.t, crate::sim::event_text(town, lang, e)))
+                .map(|e| Decision {
+                    t: e.t,
+                    text: crate::sim::event_text(town, lang, e),
+                    table: e.table.as_ref().map(|t| table_view(town, lang, villager.index, t)),
+                })
                 .collect();
             mine[mine.len().saturating_sub(DECISIONS)..].to_vec()
         })
@@ -171,6 +205,9 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         world_facts: world_list,
         reason,
         decisions,
+        table: (world.get_resource::<crate::sim::DecisionTables>())
+            .and_then(|tables| tables.0.get(&villager.number))
+            .map(|t| table_view(town, lang, villager.index, t)),
     })
 }
 

@@ -83,6 +83,8 @@ pub fn run(options: GameOptions) -> u8 {
     .add_plugins(EguiPlugin::default())
     .add_plugins(SimPlugin)
     .insert_resource(options.lang)
+    // The game shows why each villager chose, so it keeps every decision's table.
+    .init_resource::<crate::sim::DecisionTables>()
     .add_plugins((
         drive::plugin,
         view::plugin,

@@ -11,7 +11,7 @@ use super::selection::{SelectedStation, Selection};
 use super::why::WhyThisPlan;
 use crate::scenario::{ScenarioChoice, available_scenarios};
 use crate::sim::{Clock, Town, WorldFacts};
-use crate::words::Lang;
+use crate::words::{Lang, words};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use egui_plot::{Legend, Line, Plot};
@@ -164,6 +164,7 @@ fn inspector_panel(
     inspected: Res<Inspected>,
     lang: Res<Lang>,
     mut why: ResMut<WhyThisPlan>,
+    mut clicked: Local<Option<(String, f32)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let l = *lang;
@@ -276,9 +277,29 @@ fn inspector_panel(
                 l.text(Label::LastReason),
                 if view.reason.is_empty() { "—" } else { &view.reason }
             ));
+            // The decision whose line was clicked, else the last one: its table, and why.
+            let clicked_here = clicked.as_ref().filter(|(name, _)| *name == view.name).map(|c| c.1);
+            let shown = clicked_here.and_then(|t| view.decisions.iter().find(|d| d.t == t));
+            let (title, table) = match shown {
+                Some(d) => (
+                    words().say(l, "decision-table", &[("t", format!("{:.1}", d.t).into())]),
+                    d.table.as_ref(),
+                ),
+                None => (l.text(Label::WhyItChose).to_owned(), view.table.as_ref()),
+            };
+            if let Some(table) = table {
+                ui.label(title);
+                for (goal, insistence, text) in &table.rows {
+                    ui.small(format!("  {goal} {insistence:.2} — {text}"));
+                }
+                ui.colored_label(egui::Color32::from_rgb(255, 200, 80), &table.outcome);
+            }
             ui.label(l.text(Label::Decisions));
-            for (t, text) in view.decisions.iter().rev() {
-                ui.small(format!("[{t:>5.1}s] {text}"));
+            for d in view.decisions.iter().rev() {
+                let line = egui::RichText::new(format!("[{:>5.1}s] {}", d.t, d.text)).small();
+                if ui.selectable_label(clicked_here == Some(d.t), line).clicked() {
+                    *clicked = (clicked_here != Some(d.t)).then(|| (view.name.clone(), d.t));
+                }
             }
         });
     Ok(())

@@ -9,6 +9,7 @@
 
 use super::clock::{Clock, STEP};
 use super::log::{EventLog, Happening};
+use super::table::{DecisionTable, DecisionTables, GoalRow, Outcome, RowResult};
 use super::tiles::Placement;
 use super::timing::PlanTimes;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
@@ -23,6 +24,7 @@ use bevy::ecs::prelude::*;
 use bevy::ecs::query::QueryItem;
 use bevy::utils::Parallel;
 use std::cell::RefCell;
+use std::sync::Arc;
 use std::time::Instant;
 
 pub(super) fn plugin(app: &mut App) {
@@ -48,13 +50,15 @@ fn deliberate(
     options: Res<SimOptions>,
     mut due: ResMut<DueNow>,
     mut times: ResMut<PlanTimes>,
+    tables: Option<Res<DecisionTables>>,
     mut villagers: Query<Deliberating>,
 ) {
-    let found = &due.found;
+    let (found, keep_tables) = (&due.found, tables.is_some());
     let (town, world, outlook, lines, options) = (&*town, &*world, &*outlook, &*lines, &*options);
     let think = |one: QueryItem<Deliberating>| {
         let number = one.0.number;
         let mut found = found.borrow_local_mut();
+        found.keep_tables = keep_tables;
         if deliberate_one(town, world, outlook, lines, options, &mut found, one) {
             found.numbers.push(number);
         }
@@ -64,19 +68,22 @@ fn deliberate(
     } else {
         villagers.iter_mut().for_each(think);
     }
-    let DueNow { found, numbers, choices } = &mut *due;
+    let DueNow { found, numbers, choices, rows } = &mut *due;
     numbers.clear();
     choices.clear();
     choices.shrink_to(KEPT_CHOICES);
+    rows.clear();
     for thread in found.iter_mut() {
         times.absorb(&mut thread.times);
         numbers.append(&mut thread.numbers);
         choices.append(&mut thread.choices);
         thread.choices.shrink_to(KEPT_CHOICES); // a whole town deliberating at dawn is rare
+        rows.append(&mut thread.rows);
     }
     numbers.sort_unstable();
     // Stable: a villager's best plan stays before the one for the goal it pursues.
     choices.sort_by_key(|c| c.number);
+    rows.sort_by_key(|r| r.0);
 }
 
 /// The villagers (by number, so in roster order) whose deliberation is due this step, so that
@@ -86,6 +93,8 @@ pub(super) struct DueNow {
     found: Parallel<Found>,
     numbers: Vec<usize>,
     choices: Vec<Choice>,
+    /// Each deliberating villager's goals as its decision table shows them (only when tables are kept).
+    rows: Vec<(usize, Vec<GoalRow>)>,
 }
 
 /// What one planning thread found this step, and how long its plans took.
@@ -94,6 +103,9 @@ struct Found {
     numbers: Vec<usize>,
     choices: Vec<Choice>,
     times: PlanTimes,
+    /// Whether decision tables are kept ([`DecisionTables`]), and this step's rows if so.
+    keep_tables: bool,
+    rows: Vec<(usize, Vec<GoalRow>)>,
 }
 
 /// The most plans a thread keeps room for between steps.
@@ -187,13 +199,24 @@ fn plan_goals(
     // (debug builds search anyway and check that they do fail).
     let digest = digest(view);
     let hopeless = deliberation.hopeless == Some(digest);
-    if !deliberation.resting && hopeless && !cfg!(debug_assertions) {
+    if !deliberation.resting && hopeless && !cfg!(debug_assertions) && !found.keep_tables {
         return;
     }
     for live in &mut goals.0 {
         live.verdict = Verdict::NotPlanned;
     }
+    let mut rows: Vec<GoalRow> = Vec::new();
+    if found.keep_tables {
+        let row = |g: usize| {
+            let result = if !unmet(&g) { RowResult::Met } else { RowResult::Quiet };
+            GoalRow { goal: g as u16, insistence: goals.0[g].insistence, result }
+        };
+        rows.extend((0..character.goals.len()).map(row));
+    }
     if deliberation.resting {
+        if found.keep_tables {
+            found.rows.push((villager.number, rows));
+        }
         return;
     }
     let (mut best, mut incumbent) = (None::<Choice>, None::<Choice>);
@@ -210,7 +233,10 @@ fn plan_goals(
                     goals.0[g].insistence - settings.cost_weight * scenario::cost_value(plan.cost) as f32;
                 goals.0[g].verdict =
                     Verdict::Plan { cost: u32::try_from(plan.cost).unwrap_or(u32::MAX), score };
-                let plan = plan.steps.iter().copied().collect();
+                let plan: smallvec::SmallVec<[u32; 6]> = plan.steps.iter().copied().collect();
+                if let Some(row) = rows.get_mut(g) {
+                    row.result = RowResult::Plan { steps: plan.clone(), cost: plan_cost, score };
+                }
                 let choice =
                     Choice { number: villager.number, goal: g, score, plan, cost: plan_cost, expanded };
                 if pursued == Some(g) {
@@ -221,13 +247,19 @@ fn plan_goals(
                 }
             }
             Err(why) => {
-                let blocked = match why {
+                let blocked = match &why {
                     NoPlan::Unreachable { blocked } => blocked.first().copied(),
                     _ => None,
                 };
                 goals.0[g].verdict = Verdict::NoPlan { blocked };
+                if let Some(row) = rows.get_mut(g) {
+                    row.result = RowResult::NoPlan { why: why.kind(), blocked };
+                }
             }
         }
+    }
+    if found.keep_tables {
+        found.rows.push((villager.number, rows));
     }
     debug_assert!(!hopeless || best.is_none(), "a hopeless view found a plan");
     deliberation.hopeless = best.is_none().then_some(digest);
@@ -268,6 +300,7 @@ fn decide(
     mut lines: ResMut<Lines>,
     mut world: ResMut<WorldFacts>,
     mut outlook: ResMut<Outlook>,
+    mut tables: Option<ResMut<DecisionTables>>,
     mut villagers: Query<(
         &Villager,
         &Placement,
@@ -279,12 +312,20 @@ fn decide(
         &mut Tally,
     )>,
 ) {
-    let mut choices = due.choices.as_slice();
+    let (mut choices, mut rows) = (due.choices.as_slice(), due.rows.as_slice());
     for &number in &due.numbers {
-        // This villager's plans: the choices are in roster order too.
+        // This villager's plans: the choices are in roster order too, and so are the rows.
         let mine = choices.iter().take_while(|c| c.number == number).count();
         let viable;
         (viable, choices) = choices.split_at(mine);
+        let mut my_rows = rows.first().filter(|r| r.0 == number).map(|r| r.1.clone());
+        rows = &rows[usize::from(my_rows.is_some())..];
+        // The decision's table, kept as its villager's last and handed to the event it logs.
+        let mut keep = |outcome: Outcome| -> Option<Arc<DecisionTable>> {
+            let table = Arc::new(DecisionTable { rows: my_rows.take()?, outcome });
+            tables.as_mut()?.0.insert(number, table.clone());
+            Some(table)
+        };
         let Some(&entity) = roster.0.get(number) else { continue };
         let Ok((villager, placement, goals, deliberation, mut intent, mut activity, mut reason, mut tally)) =
             villagers.get_mut(entity)
@@ -305,15 +346,18 @@ fn decide(
         if deliberation.resting || viable.is_empty() {
             leave_line(&mut log, None);
         }
-        let mut say = |what: Happening| log.record(clock.day, clock.time, Some(villager.number), what);
+        let mut say = |what: Happening, table: Option<Arc<DecisionTable>>| {
+            log.record_with(clock.day, clock.time, Some(villager.number), what, table)
+        };
         let c = villager.index;
         let settings = &town.scenario.settings;
         let retry_in = settings.retry_interval;
 
         if deliberation.resting {
+            let table = keep(Outcome::Rested { threshold: settings.rest_threshold });
             if !matches!(*activity, Activity::Resting { .. }) {
                 *reason = LastReason::Resting;
-                say(Happening::Changed(*reason));
+                say(Happening::Changed(*reason), table);
             }
             *intent = Intent::default();
             *activity = Activity::Resting { retry_in };
@@ -324,8 +368,9 @@ fn decide(
             // The reason follows what it waits on at every retry; the log says it once.
             let (goal, blocked) = waiting_on(goals);
             *reason = LastReason::Waiting { goal, blocked };
+            let table = keep(Outcome::Waited { goal });
             if !matches!(*activity, Activity::Waiting { .. }) {
-                say(Happening::Changed(*reason));
+                say(Happening::Changed(*reason), table);
             }
             *intent = Intent::default();
             *activity = Activity::Waiting { retry_in };
@@ -333,15 +378,20 @@ fn decide(
         };
 
         let incumbent = intent.goal.and_then(|g| viable.iter().find(|v| v.goal == g));
-        let chosen = match incumbent {
-            Some(inc) if best.goal != inc.goal && best.score > inc.score + settings.hysteresis => {
-                let (to, from) = (best.goal as u16, inc.goal as u16);
+        let hysteresis = settings.hysteresis;
+        let (chosen, table) = match incumbent {
+            Some(inc) if best.goal != inc.goal && best.score > inc.score + hysteresis => {
+                let (to, from, lead) = (best.goal as u16, inc.goal as u16, best.score - inc.score);
+                let table = keep(Outcome::Overtook { goal: to, from, lead, hysteresis });
                 *reason = LastReason::Switched { to, to_score: best.score, from, from_score: inc.score };
-                say(Happening::Changed(*reason));
-                best
+                say(Happening::Changed(*reason), table.clone());
+                (best, table)
             }
-            Some(inc) => inc,
-            None => best,
+            Some(inc) if best.goal != inc.goal => {
+                let (goal, lead) = (inc.goal as u16, best.score - inc.score);
+                (inc, keep(Outcome::Kept { goal, best: best.goal as u16, lead, hysteresis }))
+            }
+            _ => (best, keep(Outcome::Best { goal: best.goal as u16 })),
         };
 
         if let Some(task) = in_line {
@@ -361,7 +411,7 @@ fn decide(
                 cost: chosen.cost,
                 expanded: u32::try_from(chosen.expanded).unwrap_or(u32::MAX),
             };
-            log.record(clock.day, clock.time, Some(villager.number), made);
+            log.record_with(clock.day, clock.time, Some(villager.number), made, table);
             tally.replans += 1;
             *intent = Intent { goal: Some(chosen.goal), plan: chosen.plan.clone(), step: 0 };
         }

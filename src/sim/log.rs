@@ -1,10 +1,12 @@
 //! What happened, in order, as data: the record the inspector and reports read.
 
+use super::table::DecisionTable;
 use super::villager::LastReason;
 use bevy::ecs::prelude::*;
 use serde::Serialize;
 use smallvec::SmallVec;
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// How many recent events the game keeps for its views.
 pub const RECENT_EVENTS: usize = 500;
@@ -35,6 +37,8 @@ pub struct SimEvent {
     /// The villager's number, or `None` for town-wide events.
     pub villager: Option<usize>,
     pub what: Happening,
+    /// The table of the decision that logged it, where tables are kept ([`super::DecisionTables`]).
+    pub table: Option<Arc<DecisionTable>>,
 }
 
 /// What happened. Goals and tasks are indices into the villager's character's lists, stations
@@ -122,7 +126,19 @@ impl Default for EventLog {
 
 impl EventLog {
     pub fn record(&mut self, day: u32, t: f32, villager: Option<usize>, what: Happening) {
-        let event = SimEvent { day, t, villager, what };
+        self.record_with(day, t, villager, what, None);
+    }
+
+    /// [`record`](Self::record) of what a decision logged, with its table.
+    pub fn record_with(
+        &mut self,
+        day: u32,
+        t: f32,
+        villager: Option<usize>,
+        what: Happening,
+        table: Option<Arc<DecisionTable>>,
+    ) {
+        let event = SimEvent { day, t, villager, what, table };
         if self.recent.len() == RECENT_EVENTS {
             self.recent.pop_front();
         }

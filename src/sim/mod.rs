@@ -18,6 +18,7 @@ mod needs;
 mod phrase;
 mod report;
 mod shards;
+mod table;
 mod tiles;
 mod timing;
 mod town;
@@ -26,9 +27,10 @@ mod walk;
 
 pub use clock::{Clock, STEP, STEPS_PER_SECOND};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
-pub use phrase::{event_text, reason_text};
+pub use phrase::{event_text, outcome_text, reason_text, row_text};
 pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};
 pub use shards::{run_shards, shard_worlds};
+pub use table::{DecisionTable, DecisionTables, GoalRow, Outcome, RowResult};
 pub use tiles::{Layout, Placement, VARIATION};
 pub use timing::PlanTimes;
 pub use town::{

@@ -2,6 +2,7 @@
 //! (the game, `run`, the day report), never kept by the simulation.
 
 use super::log::{Happening, SimEvent};
+use super::table::{GoalRow, Outcome, RowResult};
 use super::town::Town;
 use super::villager::LastReason;
 use crate::scenario;
@@ -89,4 +90,68 @@ pub fn reason_text(town: &Town, lang: Lang, character: usize, reason: &LastReaso
 /// A word or a number shown as it is written (not formatted as a number of the language).
 fn text(s: &str) -> FluentValue<'static> {
     FluentValue::String(s.to_owned().into())
+}
+
+/// Why a decision came out as it did: `Bake bread overtook Hunger: its lead 0.36 is more than the
+/// hysteresis 0.15`.
+pub fn outcome_text(town: &Town, lang: Lang, character: usize, outcome: &Outcome) -> String {
+    let goals = &town.scenario.characters[character].goals;
+    let goal = |g: u16| text(&goals[g as usize].label);
+    let number = |x: f32| text(&format!("{x:.2}"));
+    let say = |id: &str, args: &[(&str, FluentValue)]| words().say(lang, id, args);
+    match *outcome {
+        Outcome::Rested { threshold } => say("outcome-rested", &[("threshold", number(threshold))]),
+        Outcome::Waited { goal: g } => say("outcome-waited", &[("goal", goal(g))]),
+        Outcome::Best { goal: g } => say("outcome-best", &[("goal", goal(g))]),
+        Outcome::Overtook { goal: g, from, lead, hysteresis } => say(
+            "outcome-overtook",
+            &[
+                ("goal", goal(g)),
+                ("from", goal(from)),
+                ("lead", number(lead)),
+                ("hysteresis", number(hysteresis)),
+            ],
+        ),
+        Outcome::Kept { goal: g, best, lead, hysteresis } => say(
+            "outcome-kept",
+            &[
+                ("goal", goal(g)),
+                ("best", goal(best)),
+                ("lead", number(lead)),
+                ("hysteresis", number(hysteresis)),
+            ],
+        ),
+    }
+}
+
+/// One goal's line of a decision table, after its label and insistence: `plan chopWood, lightFire
+/// (cost 2.46, score 0.11)`, `no plan (unreachable): world.wheat >= 1`, `met`, `not planned`.
+pub fn row_text(town: &Town, lang: Lang, character: usize, row: &GoalRow) -> String {
+    let say = |id: &str, args: &[(&str, FluentValue)]| words().say(lang, id, args);
+    match &row.result {
+        RowResult::Met => words().plain(lang, "row-met").to_owned(),
+        RowResult::Quiet => words().plain(lang, "row-quiet").to_owned(),
+        RowResult::Plan { steps, cost, score } => {
+            let ids: Vec<&str> =
+                steps.iter().map(|&t| town.action(character, t as usize).id.as_str()).collect();
+            let args = [
+                ("steps", text(&ids.join(", "))),
+                ("cost", text(&scenario::cost_text(*cost))),
+                ("score", text(&format!("{score:.2}"))),
+            ];
+            say("row-plan", &args)
+        }
+        RowResult::NoPlan { why, blocked } => {
+            let blocked = blocked.map_or(text("none"), |c| text(&town.scenario.facts.condition(&c)));
+            let why = words().plain(
+                lang,
+                match *why {
+                    "unreachable" => "why-unreachable",
+                    "exhausted" => "why-exhausted",
+                    _ => "why-budget",
+                },
+            );
+            say("row-no-plan", &[("why", text(why)), ("blocked", blocked)])
+        }
+    }
 }
