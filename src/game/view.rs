@@ -9,6 +9,7 @@ use crate::words::Lang;
 use bevy::input::mouse::{MouseMotion, MouseWheel};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
+use bevy::text::{Justify, LineBreak, TextBounds, TextLayout};
 use bevy_egui::input::egui_wants_any_pointer_input;
 
 /// Marks what is drawn for the current scenario's stations (replaced when the scenario is).
@@ -30,6 +31,8 @@ const BAR: f32 = 34.0;
 /// Horizontal distance between villagers acting at the same station, and standing in its line.
 const ROW_SPACING: f32 = 78.0;
 const LINE_SPACING: f32 = 64.0;
+/// The widest a status line under a token is: less than the closest villagers stand in a row.
+const STATUS_WIDTH: f32 = 60.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.22, 0.15)))
@@ -167,7 +170,12 @@ fn dress_villager(
                     Text2d::new(String::new()),
                     TextFont::from_font_size(12.0),
                     TextColor(Color::srgb(0.85, 0.90, 0.85)),
-                    Transform::from_xyz(0.0, -28.0, 1.0),
+                    // Wrapped narrower than the spacing of villagers side by side, hanging down
+                    // from under the bar, so neighbours' status lines never run into each other.
+                    TextLayout::new(Justify::Center, LineBreak::WordBoundary),
+                    TextBounds::new_horizontal(STATUS_WIDTH),
+                    Anchor::TOP_CENTER,
+                    Transform::from_xyz(0.0, -22.0, 1.0),
                     Pickable::IGNORE,
                 ),
                 (
@@ -217,7 +225,7 @@ pub(super) fn follow_positions(
             let crowd = rows.iter().filter(|r| (r.0, r.1) == (s, row)).count();
             let spacing = [ROW_SPACING, LINE_SPACING][row];
             x += (place as f32 - (crowd - 1) as f32 / 2.0) * spacing;
-            y -= 58.0 + 62.0 * row as f32;
+            y -= 58.0 + 84.0 * row as f32;
         }
         let target = Vec2::new(x, y);
         let shown = transform.translation.truncate();
