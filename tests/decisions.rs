@@ -89,3 +89,37 @@ fn keeping_tables_changes_nothing_the_town_does() {
 fn app_tables(app: &bevy::app::App) -> Option<&DecisionTables> {
     app.world().get_resource::<DecisionTables>()
 }
+
+/// A world fact set from outside (the game's fact editor) is logged, and a villager waiting for
+/// it plans with it at its next safe point.
+#[test]
+fn an_edited_world_fact_is_logged_and_a_waiting_villager_takes_it_into_account() {
+    let mut app = town_until(20.0, false);
+    let town = app.world().resource::<Town>().clone();
+    let smith = town.scenario.characters.iter().position(|c| c.id == "smith").unwrap();
+    let waiting = |app: &bevy::app::App| {
+        let roster = &app.world().resource::<sim::Roster>().0;
+        matches!(app.world().get::<sim::Activity>(roster[smith]), Some(sim::Activity::Waiting { .. }))
+    };
+    assert!(waiting(&app), "at 20 s the smith waits for bread");
+    let bread = town.scenario.facts.get(goap_town::scenario::Scope::World, "bread").unwrap();
+    sim::edit_world_fact(app.world_mut(), 0, bread, 3);
+    let log = app.world().resource::<EventLog>();
+    let edited = log.today.last().unwrap();
+    assert_eq!(edited.kind(), EventKind::Edited);
+    assert_eq!(sim::event_text(&town, Lang::ENGLISH, edited), "world.bread set to 3 (was 0)");
+    assert_eq!(sim::event_text(&town, Lang::SPANISH, edited), "world.bread cambiado a 3 (antes 0)");
+    let since = log.today.len();
+    for _ in 0..(10.0 / sim::STEP) as usize {
+        sim::step(&mut app);
+    }
+    let log = app.world().resource::<EventLog>();
+    let after: Vec<_> = log.today[since..].iter().filter(|e| e.villager == Some(smith)).collect();
+    assert!(
+        after.iter().any(|e| matches!(e.what, Happening::PlanMade { .. })),
+        "the smith plans with the bread: {:?}",
+        after.iter().map(|e| sim::event_text(&town, Lang::ENGLISH, e)).collect::<Vec<_>>()
+    );
+    // It walks to the oven and takes a loaf (then, fed, it may well wait again for iron).
+    assert!(after.iter().any(|e| e.kind() == EventKind::ActionStarted), "it acts on the plan");
+}

@@ -141,3 +141,4 @@ why-it-chose = Why it chose (the last decision)
 why-unreachable = unreachable
 why-exhausted = exhausted
 why-budget = over budget
+event-edited = { $fact } set to { $now } (was { $was })

@@ -129,3 +129,4 @@ why-it-chose = Por qué eligió (la última decisión)
 why-unreachable = inalcanzable
 why-exhausted = agotada
 why-budget = sin presupuesto
+event-edited = { $fact } cambiado a { $now } (antes { $was })

@@ -23,6 +23,8 @@ pub enum Request {
     Nothing,
     RestartDay,
     Open(ScenarioChoice),
+    /// Set a world fact of the town shown (the first tile) to a value.
+    SetFact(crate::planner::FactId, crate::planner::Value),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -100,14 +102,17 @@ fn world_panel(
             }
             ui.separator();
             ui.label(l.text(Label::WorldFacts));
-            facts_grid(
-                ui,
-                "world_facts",
-                town.scenario
-                    .world_seed
-                    .iter()
-                    .map(|&(f, _)| (town.scenario.facts.name(f), world.0[0].get(f))),
-            );
+            // Each world fact can be set here: drag its value, or click it and type.
+            egui::Grid::new("world_facts").num_columns(2).striped(true).show(ui, |ui| {
+                for &(fact, _) in &town.scenario.world_seed {
+                    let mut value = world.0[0].get(fact);
+                    ui.label(town.scenario.facts.name(fact));
+                    if ui.add(egui::DragValue::new(&mut value).speed(0.1)).changed() {
+                        *request = Request::SetFact(fact, value);
+                    }
+                    ui.end_row();
+                }
+            });
         });
     Ok(())
 }
@@ -368,5 +373,6 @@ fn carry_out_request(world: &mut World) {
             super::selection::keeping_selection(world, |world| crate::sim::replace_scenario(world, scenario));
         }
         Request::Open(choice) => super::open(world, choice),
+        Request::SetFact(fact, value) => crate::sim::edit_world_fact(world, 0, fact, value),
     }
 }

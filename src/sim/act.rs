@@ -11,7 +11,7 @@ use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, Tally, Villager};
 use super::{SimSet, SimTick};
-use crate::planner::{Compare, Effect};
+use crate::planner::{Compare, Effect, FactId, Value};
 use crate::scenario::Drift;
 use crate::scenario::Scope;
 use bevy::app::App;
@@ -56,6 +56,24 @@ impl GoalWatch {
 }
 
 /// The day and step, as one ever-growing number.
+/// Sets world fact `fact` of `tile` to `value` from outside the town (the game's fact editor):
+/// what actions under way will add or take keeps its place in the outlook, goals are looked at
+/// again, the log says it, and waiting villagers take it into account at their next safe point.
+pub fn edit_world_fact(world: &mut World, tile: usize, fact: FactId, value: Value) {
+    let was = world.resource::<WorldFacts>().0[tile].get(fact);
+    if was == value {
+        return;
+    }
+    world.resource_mut::<WorldFacts>().0[tile].set(fact, value);
+    let mut outlook = world.resource_mut::<Outlook>();
+    let pending = outlook.0[tile].get(fact).saturating_sub(was);
+    outlook.0[tile].set(fact, value.saturating_add(pending));
+    let clock = world.resource::<Clock>();
+    let (day, t, at) = (clock.day, clock.time, stamp(clock));
+    world.resource_mut::<WorldChanges>().touch(tile, at);
+    world.resource_mut::<EventLog>().record(day, t, None, Happening::Edited { fact, was, now: value });
+}
+
 pub(super) fn stamp(clock: &Clock) -> u64 {
     u64::from(clock.day) << 32 | clock.steps
 }

@@ -25,6 +25,7 @@ pub enum EventKind {
     GoalSatisfied,
     Resting,
     Dawn,
+    Edited,
 }
 
 /// One thing that happened, as data: who, when, and [`what`](Happening). Words are made where it
@@ -75,6 +76,12 @@ pub enum Happening {
     Met {
         goal: u16,
     },
+    /// Someone outside the town (the game's fact editor) set world fact `fact` from `was` to `now`.
+    Edited {
+        fact: crate::planner::FactId,
+        was: crate::planner::Value,
+        now: crate::planner::Value,
+    },
     /// It changed course: rested, waited, switched goals or dropped its plan.
     Changed(LastReason),
 }
@@ -89,6 +96,7 @@ impl SimEvent {
             Happening::Queued { .. } => EventKind::Queued,
             Happening::LeftQueue { .. } => EventKind::LeftQueue,
             Happening::Met { .. } => EventKind::GoalSatisfied,
+            Happening::Edited { .. } => EventKind::Edited,
             Happening::Changed(LastReason::Resting | LastReason::None) => EventKind::Resting,
             Happening::Changed(LastReason::Waiting { .. }) => EventKind::Waiting,
             Happening::Changed(LastReason::Switched { .. }) => EventKind::GoalSwitch,

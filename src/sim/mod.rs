@@ -25,6 +25,7 @@ mod town;
 mod villager;
 mod walk;
 
+pub use act::edit_world_fact;
 pub use clock::{Clock, STEP, STEPS_PER_SECOND};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
 pub use phrase::{event_text, outcome_text, reason_text, row_text};

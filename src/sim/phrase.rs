@@ -42,6 +42,13 @@ pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
             say("event-left-queue", &[("station", station(*s)), ("to", to)])
         }
         Happening::Met { goal: g } => say("event-met", &[("goal", goal(*g))]),
+        Happening::Edited { fact, was, now } => {
+            let fact = text(&town.scenario.facts.qualified(*fact));
+            say(
+                "event-edited",
+                &[("fact", fact), ("was", text(&was.to_string())), ("now", text(&now.to_string()))],
+            )
+        }
         Happening::Changed(reason) => reason_text(town, lang, character, reason),
     }
 }

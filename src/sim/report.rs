@@ -95,6 +95,11 @@ pub struct EventReport {
     pub condition: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub was: Option<Value>,
+    /// A fact set from outside the town: which, and its new value (`was` the old).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub now: Option<Value>,
     /// For a wait, what blocks the goal waited on (`world.wheat >= 1`), when the planner named it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub blockers: Vec<String>,
@@ -127,6 +132,8 @@ impl EventReport {
             over_score: None,
             condition: None,
             was: None,
+            fact: None,
+            now: None,
             blockers: Vec::new(),
         };
         match &event.what {
@@ -144,6 +151,10 @@ impl EventReport {
             }
             Happening::LeftQueue { to, .. } => report.for_station = to.map(station),
             Happening::Met { goal: g } => report.goal = goal(*g),
+            Happening::Edited { fact, was, now } => {
+                report.fact = Some(scenario.facts.qualified(*fact));
+                (report.was, report.now) = (Some(*was), Some(*now));
+            }
             Happening::Changed(reason) => match *reason {
                 LastReason::None | LastReason::Resting => {}
                 LastReason::Waiting { goal: g, blocked } => {
