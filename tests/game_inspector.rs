@@ -247,3 +247,15 @@ fn why_this_plan_shows_the_search_state_by_state() {
     assert_eq!(search.rows[1].skipped, 2);
     assert!(search.rows[1].state.contains(&"agent.@place=Woodpile".to_owned()), "{:?}", search.rows[1].state);
 }
+
+/// The ground's light and the night's veil follow the day: dim at dawn, brightest green at noon,
+/// dark at the day's end.
+#[test]
+fn day_and_night_follow_the_clock() {
+    use goap_town::game::daylight::{darkness, light};
+    let brightness = |p: f32| light(p).to_srgba().green;
+    assert!(brightness(0.5) > brightness(0.0) && brightness(0.5) > brightness(1.0));
+    assert!(light(0.8).to_srgba().red > light(0.5).to_srgba().red, "dusk is amber");
+    assert_eq!(darkness(0.5), 0.0, "no veil at noon");
+    assert!(darkness(1.0) > darkness(0.0) && darkness(0.0) > 0.0, "night is darker than dawn");
+}

@@ -1,6 +1,7 @@
 //! The game window: the simulation of [`crate::sim`] driven from the frame loop, drawn, inspected
 //! and hot-reloaded. Only this module touches windows and rendering.
 
+pub mod daylight;
 mod drive;
 mod history;
 pub mod hot_reload;
@@ -87,6 +88,7 @@ pub fn run(options: GameOptions) -> u8 {
     .init_resource::<crate::sim::DecisionTables>()
     .add_plugins((
         drive::plugin,
+        daylight::plugin,
         view::plugin,
         selection::plugin,
         history::plugin,
