@@ -16,6 +16,7 @@ pub mod limits;
 mod lints;
 mod locate;
 mod names;
+mod positions;
 mod raw;
 mod read;
 mod shipped;
@@ -25,6 +26,7 @@ mod validate;
 pub use choice::{SCENARIO_FOLDER, ScenarioChoice, available_scenarios, first_choice, load_or_report};
 pub use diagnostic::{Diagnostic, Severity, did_you_mean};
 pub use names::{FactTable, Scope};
+pub use positions::with_positions;
 pub use shipped::{SHIPPED, shipped};
 
 use crate::planner::{self, FactId, State, Value};
