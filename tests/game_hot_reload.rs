@@ -239,3 +239,44 @@ fn a_moved_station_is_walked_to_where_it_now_stands() {
     assert!(sim::run_until(&mut app, 200, acting));
     assert_eq!(app.world().get::<Position>(cook).unwrap().0, [-100.0, -150.0]);
 }
+
+/// A station dragged in the game moves in the running town without restarting the day, and
+/// `Save` writes only its `pos` numbers into the commented file.
+#[test]
+fn a_moved_station_is_saved_in_place_and_the_day_goes_on() {
+    use goap_town::game::editing::{Unsaved, move_station, save};
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("town.ron");
+    let text = goap_town::scenario::shipped("town.ron").unwrap();
+    std::fs::write(&path, text).unwrap();
+    let scenario = goap_town::scenario::parse(text, "town.ron").unwrap();
+    let mut app = goap_town::sim::simulation_app(scenario);
+    app.insert_resource(goap_town::game::CurrentScenario {
+        choice: goap_town::scenario::ScenarioChoice::File(path.clone()),
+    });
+    app.init_resource::<Unsaved>();
+    for _ in 0..100 {
+        goap_town::sim::step(&mut app);
+    }
+    let oven = app
+        .world()
+        .resource::<goap_town::sim::Town>()
+        .scenario
+        .stations
+        .iter()
+        .position(|s| s.id == "oven")
+        .unwrap();
+    move_station(app.world_mut(), oven, [150.5, -20.0]);
+    let town = app.world().resource::<goap_town::sim::Town>();
+    assert_eq!(town.scenario.stations[oven].position, [150.5, -20.0]);
+    assert!(app.world().resource::<goap_town::sim::Clock>().time > 9.0, "the day goes on");
+    assert_eq!(app.world().resource::<Unsaved>().0, [("oven".to_owned(), [150.5, -20.0])]);
+    save(app.world_mut()).unwrap();
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let changed: Vec<_> = text.lines().zip(saved.lines()).filter(|(a, b)| a != b).collect();
+    assert_eq!(changed.len(), 1, "{changed:?}");
+    assert!(changed[0].1.contains("150.5") && changed[0].1.contains("-20.0"));
+    assert!(app.world().resource::<Unsaved>().0.is_empty());
+    let reread = goap_town::scenario::parse(&saved, "town.ron").unwrap();
+    assert_eq!(reread.stations[oven].position, [150.5, -20.0]);
+}

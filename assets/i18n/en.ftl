@@ -142,3 +142,8 @@ why-unreachable = unreachable
 why-exhausted = exhausted
 why-budget = over budget
 event-edited = { $fact } set to { $now } (was { $was })
+save = Save
+moved-stations = { $n ->
+    [one] one station moved
+   *[other] { $n } stations moved
+}

@@ -130,3 +130,8 @@ why-unreachable = inalcanzable
 why-exhausted = agotada
 why-budget = sin presupuesto
 event-edited = { $fact } cambiado a { $now } (antes { $was })
+save = Guardar
+moved-stations = { $n ->
+    [one] una estación movida
+   *[other] { $n } estaciones movidas
+}

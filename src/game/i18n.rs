@@ -58,6 +58,7 @@ pub enum Label {
     WhyThisPlan,
     Search,
     WhyItChose,
+    Save,
 }
 
 impl Label {
@@ -117,6 +118,7 @@ impl Label {
             WhyThisPlan => "why-this-plan",
             Search => "search",
             WhyItChose => "why-it-chose",
+            Save => "save",
         }
     }
 }

@@ -3,6 +3,7 @@
 
 pub mod daylight;
 mod drive;
+pub mod editing;
 mod history;
 pub mod hot_reload;
 mod i18n;
@@ -88,6 +89,7 @@ pub fn run(options: GameOptions) -> u8 {
     .init_resource::<crate::sim::DecisionTables>()
     .add_plugins((
         drive::plugin,
+        editing::plugin,
         daylight::plugin,
         view::plugin,
         selection::plugin,

@@ -25,6 +25,8 @@ pub enum Request {
     Open(ScenarioChoice),
     /// Set a world fact of the town shown (the first tile) to a value.
     SetFact(crate::planner::FactId, crate::planner::Value),
+    /// Write the moved stations' positions into the scenario file.
+    Save,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -44,6 +46,7 @@ fn world_panel(
     mut speed: ResMut<SimSpeed>,
     mut lang: ResMut<Lang>,
     mut request: ResMut<Request>,
+    unsaved: Res<super::editing::Unsaved>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let l = *lang;
@@ -87,6 +90,16 @@ fn world_panel(
                     *lang = l.other();
                 }
             });
+            // Stations dragged on the map wait here to be written into the file.
+            if !unsaved.0.is_empty() && matches!(current.choice, ScenarioChoice::File(_)) {
+                let moved = words().say(l, "moved-stations", &[("n", unsaved.0.len().into())]);
+                ui.horizontal(|ui| {
+                    if ui.button(l.text(Label::Save)).clicked() {
+                        *request = Request::Save;
+                    }
+                    ui.small(moved);
+                });
+            }
             ui.separator();
             ui.label(l.text(Label::Scenario));
             egui::ComboBox::from_id_salt("scenario").selected_text(current.choice.name()).show_ui(ui, |ui| {
@@ -374,5 +387,10 @@ fn carry_out_request(world: &mut World) {
         }
         Request::Open(choice) => super::open(world, choice),
         Request::SetFact(fact, value) => crate::sim::edit_world_fact(world, 0, fact, value),
+        Request::Save => {
+            if let Err(why) = super::editing::save(world) {
+                eprintln!("cannot save: {why}");
+            }
+        }
     }
 }

@@ -102,7 +102,7 @@ fn draw_stations(
     for entity in &old {
         commands.entity(entity).despawn();
     }
-    for station in &town.scenario.stations {
+    for (index, station) in town.scenario.stations.iter().enumerate() {
         let [x, y] = station.position;
         commands
             .spawn((
@@ -118,7 +118,9 @@ fn draw_stations(
                     Pickable::IGNORE,
                 )],
             ))
-            .observe(select_station(station.id.clone()));
+            .observe(select_station(station.id.clone()))
+            .observe(super::editing::drag_station)
+            .observe(super::editing::drop_station(index));
     }
 }
 

@@ -1,0 +1,81 @@
+//! Editing the town while it runs: drag a station to move it — the day goes on and villagers
+//! walk to where it now stands — and `Save` writes the new positions back into the scenario file
+//! in place ([`with_positions`]), without restarting the day.
+
+use super::CurrentScenario;
+use crate::scenario::{ScenarioChoice, with_positions};
+use crate::sim::{Town, update_scenario};
+use bevy::prelude::*;
+
+/// Stations moved since the file was last saved: `(station id, position)`, in the order moved.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct Unsaved(pub Vec<(String, [f32; 2])>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Unsaved>();
+}
+
+/// Follows the pointer while a station's sprite is dragged with the primary button.
+pub(super) fn drag_station(
+    drag: On<Pointer<Drag>>,
+    mut sprites: Query<&mut Transform>,
+    projection: Query<&Projection>,
+) {
+    {
+        let scale = match projection.iter().next() {
+            Some(Projection::Orthographic(ortho)) => ortho.scale,
+            _ => 1.0,
+        };
+        if drag.button != PointerButton::Primary {
+            return;
+        }
+        if let Ok(mut transform) = sprites.get_mut(drag.entity) {
+            // Screen pixels run down, the world's y up.
+            transform.translation += Vec3::new(drag.delta.x, -drag.delta.y, 0.0) * scale;
+        }
+    }
+}
+
+/// Where station `index` was dropped: the running town takes it in.
+pub(super) fn drop_station(index: usize) -> impl FnMut(On<Pointer<DragEnd>>, Query<&Transform>, Commands) {
+    move |end, sprites, mut commands| {
+        if end.button != PointerButton::Primary {
+            return;
+        }
+        let Ok(transform) = sprites.get(end.entity) else { return };
+        let at = [
+            (transform.translation.x * 10.0).round() / 10.0,
+            (transform.translation.y * 10.0).round() / 10.0,
+        ];
+        commands.queue(move |world: &mut World| move_station(world, index, at));
+    }
+}
+
+/// Moves station `index` of the running town to `at`: the day goes on, and the move waits to
+/// be saved.
+pub fn move_station(world: &mut World, index: usize, at: [f32; 2]) {
+    let mut scenario = (*world.resource::<Town>().scenario).clone();
+    let Some(station) = scenario.stations.get_mut(index) else { return };
+    station.position = at;
+    let id = station.id.clone();
+    update_scenario(world, scenario);
+    let mut unsaved = world.resource_mut::<Unsaved>();
+    unsaved.0.retain(|(moved, _)| *moved != id);
+    unsaved.0.push((id, at));
+}
+
+/// Writes the moved stations' positions into the scenario file, touching nothing else; the
+/// reload that follows finds nothing to change. Built-in scenarios have no file to write.
+pub fn save(world: &mut World) -> Result<(), String> {
+    let ScenarioChoice::File(path) = &world.resource::<CurrentScenario>().choice else {
+        return Err("a built-in scenario has no file to save to".into());
+    };
+    let path = path.clone();
+    let moves = world.resource::<Unsaved>().0.clone();
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let moves: Vec<(&str, [f32; 2])> = moves.iter().map(|(id, at)| (id.as_str(), *at)).collect();
+    let saved = with_positions(&text, &moves)?;
+    std::fs::write(&path, saved).map_err(|e| format!("{}: {e}", path.display()))?;
+    world.resource_mut::<Unsaved>().0.clear();
+    Ok(())
+}
