@@ -200,8 +200,8 @@ fn dress_villager(
 
 /// Villagers stand where the simulation puts them; those at a station line up under it so that
 /// no token hides another — the ones acting (or waiting there) in a row, and the ones in line in
-/// a second row below it, first in line on the left. Tokens glide to where they are shown, so a
-/// villager leaving a row does not jump.
+/// a second row below it, first in line on the left; several on one spot elsewhere stand side by
+/// side. Tokens glide to where they are shown, so a villager leaving a row does not jump.
 pub(super) fn follow_positions(
     town: Res<Town>,
     lines: Res<Lines>,
@@ -209,25 +209,31 @@ pub(super) fn follow_positions(
     mut villagers: Query<(&Villager, &Placement, &Position, &Activity, &mut Transform)>,
 ) {
     let glide = (time.delta_secs() * 12.0).min(1.0);
-    // (station, row, villager number, place in its row)
-    let mut rows: Vec<(usize, usize, usize, usize)> = Vec::new();
+    // (the spot, whether a station stands there, row, villager number, place in its row)
+    let mut rows: Vec<([u32; 2], bool, usize, usize, usize)> = Vec::new();
     for (villager, placement, position, activity, _) in &villagers {
-        let Some(s) = town.scenario.stations.iter().position(|s| s.position == position.0) else { continue };
-        let place_in_line =
-            || lines.0.get(placement.tile)?.get(s)?.waiting.iter().position(|&n| n == villager.number);
-        let (row, place) = match activity {
-            Activity::Queued { .. } => (1, place_in_line().unwrap_or(0)),
-            _ => (0, rows.iter().filter(|r| (r.0, r.1) == (s, 0)).count()),
+        let spot = position.0.map(f32::to_bits);
+        let station = town.scenario.stations.iter().position(|s| s.position == position.0);
+        let place_in_line = |s: usize| {
+            lines.0.get(placement.tile)?.get(s)?.waiting.iter().position(|&n| n == villager.number)
         };
-        rows.push((s, row, villager.number, place));
+        let (row, place) = match (activity, station) {
+            (Activity::Queued { .. }, Some(s)) => (1, place_in_line(s).unwrap_or(0)),
+            _ => (0, rows.iter().filter(|r| (r.0, r.2) == (spot, 0)).count()),
+        };
+        rows.push((spot, station.is_some(), row, villager.number, place));
     }
     for (villager, _, position, _, mut transform) in &mut villagers {
         let [mut x, mut y] = position.0;
-        if let Some(&(s, row, _, place)) = rows.iter().find(|r| r.2 == villager.number) {
-            let crowd = rows.iter().filter(|r| (r.0, r.1) == (s, row)).count();
+        if let Some(&(spot, at_station, row, _, place)) = rows.iter().find(|r| r.3 == villager.number) {
+            // Several standing on one spot that is no station (where a moved station stood, a
+            // shared start) stand side by side there.
+            let crowd = rows.iter().filter(|r| (r.0, r.2) == (spot, row)).count();
             let spacing = [ROW_SPACING, LINE_SPACING][row];
             x += (place as f32 - (crowd - 1) as f32 / 2.0) * spacing;
-            y -= 58.0 + 84.0 * row as f32;
+            if at_station {
+                y -= 58.0 + 84.0 * row as f32;
+            }
         }
         let target = Vec2::new(x, y);
         let shown = transform.translation.truncate();
