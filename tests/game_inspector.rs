@@ -259,3 +259,13 @@ fn day_and_night_follow_the_clock() {
     assert_eq!(darkness(0.5), 0.0, "no veil at noon");
     assert!(darkness(1.0) > darkness(0.0) && darkness(0.0) > 0.0, "night is darker than dawn");
 }
+
+/// An action's effects as they pop up over its station when it finishes.
+#[test]
+fn effects_pop_up_in_a_few_words() {
+    use goap_town::game::popups::effect_words;
+    use goap_town::planner::Change;
+    assert_eq!(effect_words(Change::Add, 2, "bread"), "+2 bread");
+    assert_eq!(effect_words(Change::Subtract, 1, "flour"), "-1 flour");
+    assert_eq!(effect_words(Change::Set, 0, "fireLit"), "fireLit = 0");
+}

@@ -9,6 +9,7 @@ pub mod hot_reload;
 mod i18n;
 pub mod inspect;
 mod panels;
+pub mod popups;
 mod screenshot;
 mod selection;
 mod view;
@@ -96,6 +97,7 @@ pub fn run(options: GameOptions) -> u8 {
         history::plugin,
         hot_reload::plugin,
         panels::plugin,
+        popups::plugin,
         why::plugin,
     ));
     crate::sim::install(app.world_mut(), scenario);

@@ -124,11 +124,13 @@ pub struct EventLog {
     /// Whether days are recorded whole for their reports. A town of thousands run only for
     /// speed keeps just the recent events, and files no reports.
     pub keep_days: bool,
+    /// How many events were ever recorded, so a view can tell which of the recent ones are new.
+    pub recorded: u64,
 }
 
 impl Default for EventLog {
     fn default() -> Self {
-        EventLog { recent: VecDeque::new(), today: Vec::new(), keep_days: true }
+        EventLog { recent: VecDeque::new(), today: Vec::new(), keep_days: true, recorded: 0 }
     }
 }
 
@@ -147,6 +149,7 @@ impl EventLog {
         table: Option<Arc<DecisionTable>>,
     ) {
         let event = SimEvent { day, t, villager, what, table };
+        self.recorded += 1;
         if self.recent.len() == RECENT_EVENTS {
             self.recent.pop_front();
         }

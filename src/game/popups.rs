@@ -1,0 +1,76 @@
+//! What an action does, shown where it lands: when one finishes, its effects rise from its
+//! station (`+1 bread`, `-1 flour`) and fade, so a player sees the town's economy move.
+
+use crate::planner::Change;
+use crate::sim::{EventLog, Happening, Town};
+use bevy::prelude::*;
+
+/// How long a pop-up rises and fades, in real seconds.
+const LIFE: f32 = 1.6;
+
+#[derive(Component)]
+struct Popup {
+    age: f32,
+    from: Vec3,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (pop_up, rise_and_fade));
+}
+
+/// The words of one effect: `+1 bread`, `-1 flour`, `bread = 0` (ASCII: the map's font has no minus sign).
+pub fn effect_words(change: Change, value: i32, fact: &str) -> String {
+    match change {
+        Change::Add => format!("+{value} {fact}"),
+        Change::Subtract => format!("-{value} {fact}"),
+        Change::Set => format!("{fact} = {value}"),
+    }
+}
+
+/// A pop-up for every action finished in the town shown (the first tile) since the last frame.
+fn pop_up(mut commands: Commands, log: Res<EventLog>, town: Res<Town>, mut seen: Local<u64>) {
+    let new = (log.recorded.saturating_sub(*seen) as usize).min(log.recent.len());
+    *seen = log.recorded;
+    for event in log.recent.iter().skip(log.recent.len() - new) {
+        let (Happening::Finished { task }, Some(number)) = (&event.what, event.villager) else { continue };
+        if town.layout.tile_of(number) != 0 {
+            continue;
+        }
+        let character = town.layout.character_of(number);
+        let action = town.action(character, *task as usize);
+        let facts = &town.scenario.facts;
+        let words: Vec<String> = action
+            .planning
+            .effects
+            .iter()
+            .map(|e| effect_words(e.change, e.value, facts.name(e.fact)))
+            .collect();
+        let [x, y] = town.scenario.stations[town.station(character, *task as usize)].position;
+        let from = Vec3::new(x, y + 36.0, 6.0);
+        commands.spawn((
+            Popup { age: 0.0, from },
+            Text2d::new(words.join("  ")),
+            TextFont::from_font_size(14.0),
+            TextColor(Color::srgb(1.0, 0.85, 0.35)),
+            Transform::from_translation(from),
+            Pickable::IGNORE,
+        ));
+    }
+}
+
+fn rise_and_fade(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut popups: Query<(Entity, &mut Popup, &mut Transform, &mut TextColor)>,
+) {
+    for (entity, mut popup, mut transform, mut color) in &mut popups {
+        popup.age += time.delta_secs();
+        if popup.age >= LIFE {
+            commands.entity(entity).despawn();
+            continue;
+        }
+        let t = popup.age / LIFE;
+        transform.translation = popup.from + Vec3::Y * 30.0 * t;
+        color.0.set_alpha(1.0 - t * t);
+    }
+}
