@@ -7,264 +7,21 @@
 //! walk phase), so every plan of a step is made against the same world whichever thread makes
 //! it, and a parallel run logs exactly what a single-threaded one does.
 
-use super::clock::{Clock, STEP};
+use super::clock::Clock;
+use super::deliberate::{DueNow, deliberate};
 use super::log::{EventLog, Happening};
-use super::table::{DecisionTable, DecisionTables, GoalRow, Outcome, RowResult};
+use super::table::{DecisionTable, DecisionTables, Outcome};
 use super::tiles::Placement;
-use super::timing::PlanTimes;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
-use super::villager::{
-    Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Tally, Verdict, Villager,
-};
-use super::{SimOptions, SimSet, SimTick};
-use crate::planner::{Condition, NoPlan, State};
-use crate::scenario;
+use super::villager::{Activity, Deliberation, Goals, Intent, LastReason, Tally, Verdict, Villager};
+use super::{SimSet, SimTick};
+use crate::planner::Condition;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
-use bevy::ecs::query::QueryItem;
-use bevy::utils::Parallel;
-use std::cell::RefCell;
 use std::sync::Arc;
-use std::time::Instant;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DueNow>().add_systems(SimTick, (deliberate, decide).chain().in_set(SimSet::Decide));
-}
-
-type Deliberating<'a> = (
-    &'a Villager,
-    &'a Placement,
-    &'a AgentFacts,
-    &'a Intent,
-    &'a mut Goals,
-    &'a mut Activity,
-    &'a mut Deliberation,
-);
-
-/// Plans every unmet goal of each villager at a safe point, in parallel unless told otherwise.
-fn deliberate(
-    town: Res<Town>,
-    world: Res<WorldFacts>,
-    outlook: Res<Outlook>,
-    lines: Res<Lines>,
-    options: Res<SimOptions>,
-    mut due: ResMut<DueNow>,
-    mut times: ResMut<PlanTimes>,
-    tables: Option<Res<DecisionTables>>,
-    mut villagers: Query<Deliberating>,
-) {
-    let (found, keep_tables) = (&due.found, tables.is_some());
-    let (town, world, outlook, lines, options) = (&*town, &*world, &*outlook, &*lines, &*options);
-    let think = |one: QueryItem<Deliberating>| {
-        let number = one.0.number;
-        let mut found = found.borrow_local_mut();
-        found.keep_tables = keep_tables;
-        if deliberate_one(town, world, outlook, lines, options, &mut found, one) {
-            found.numbers.push(number);
-        }
-    };
-    if options.spread(villagers.iter().len()) {
-        villagers.par_iter_mut().for_each(think);
-    } else {
-        villagers.iter_mut().for_each(think);
-    }
-    let DueNow { found, numbers, choices, rows } = &mut *due;
-    numbers.clear();
-    choices.clear();
-    choices.shrink_to(KEPT_CHOICES);
-    rows.clear();
-    for thread in found.iter_mut() {
-        times.absorb(&mut thread.times);
-        numbers.append(&mut thread.numbers);
-        choices.append(&mut thread.choices);
-        thread.choices.shrink_to(KEPT_CHOICES); // a whole town deliberating at dawn is rare
-        rows.append(&mut thread.rows);
-    }
-    numbers.sort_unstable();
-    // Stable: a villager's best plan stays before the one for the goal it pursues.
-    choices.sort_by_key(|c| c.number);
-    rows.sort_by_key(|r| r.0);
-}
-
-/// The villagers (by number, so in roster order) whose deliberation is due this step, so that
-/// `decide` visits only them, and the plans it found for them.
-#[derive(Resource, Default)]
-pub(super) struct DueNow {
-    found: Parallel<Found>,
-    numbers: Vec<usize>,
-    choices: Vec<Choice>,
-    /// Each deliberating villager's goals as its decision table shows them (only when tables are kept).
-    rows: Vec<(usize, Vec<GoalRow>)>,
-}
-
-/// What one planning thread found this step, and how long its plans took.
-#[derive(Default)]
-struct Found {
-    numbers: Vec<usize>,
-    choices: Vec<Choice>,
-    times: PlanTimes,
-    /// Whether decision tables are kept ([`DecisionTables`]), and this step's rows if so.
-    keep_tables: bool,
-    rows: Vec<(usize, Vec<GoalRow>)>,
-}
-
-/// The most plans a thread keeps room for between steps.
-const KEPT_CHOICES: usize = 64;
-
-/// A plan deliberation found for a villager's goal. Only the two that can win are handed on:
-/// the best (the first of the highest score) and the one for the goal it pursues.
-#[derive(Clone, Debug)]
-struct Choice {
-    number: usize,
-    goal: usize,
-    score: f32,
-    plan: smallvec::SmallVec<[u32; 6]>,
-    cost: u64,
-    expanded: usize,
-}
-
-/// Plans for one villager if it stands at a safe point; returns whether a decision is due.
-fn deliberate_one(
-    town: &Town,
-    world: &WorldFacts,
-    outlook: &Outlook,
-    lines: &Lines,
-    options: &SimOptions,
-    found: &mut Found,
-    (villager, placement, agent, intent, mut goals, mut activity, mut deliberation): QueryItem<Deliberating>,
-) -> bool {
-    // Only at safe points: idle, or a wait / rest whose retry is due. Never mid-walk or mid-action.
-    match &mut *activity {
-        Activity::Idle => {}
-        Activity::Waiting { retry_in } | Activity::Resting { retry_in } | Activity::Queued { retry_in } => {
-            *retry_in -= STEP;
-            if *retry_in > 1e-4 {
-                return false;
-            }
-        }
-        Activity::Walking | Activity::Acting { .. } => return false,
-    }
-    let deliberation = &mut *deliberation;
-    VIEW.with_borrow_mut(|view| {
-        town.available(world, outlook, placement.tile, &agent.0, view);
-        if matches!(*activity, Activity::Queued { .. }) {
-            see_own_place(town, lines, villager, placement.tile, intent, view);
-        }
-        plan_goals(town, options, found, (villager, intent.goal), view, &mut goals, deliberation);
-    });
-    true
-}
-
-/// One in line sees the line it stands in from its own place: only those ahead of it count,
-/// so the same line does not look longer to it than to a newcomer and send it away.
-fn see_own_place(
-    town: &Town,
-    lines: &Lines,
-    villager: &Villager,
-    tile: usize,
-    intent: &Intent,
-    view: &mut State,
-) {
-    let Some(at) = intent.current().map(|t| town.station(villager.index, t)) else { return };
-    let Some(fact) = town.scenario.lines[at] else { return };
-    let line = &lines.0[tile][at];
-    let place = line.waiting.iter().position(|&n| n == villager.number).unwrap_or(line.waiting.len());
-    let full = town.scenario.stations[at].capacity.is_some_and(|c| line.acting >= c);
-    view.set(fact, (place + usize::from(full)).min(scenario::MAX_AHEAD as usize) as crate::planner::Value);
-}
-
-thread_local! {
-    /// Each planning thread's copy of what the villager it serves can count on.
-    static VIEW: RefCell<State> = RefCell::new(State::zeros(0));
-}
-
-/// Plans every unmet goal from `view`, unless every one of them is too quiet to bother.
-fn plan_goals(
-    town: &Town,
-    options: &SimOptions,
-    found: &mut Found,
-    (villager, pursued): (&Villager, Option<usize>),
-    view: &State,
-    goals: &mut Goals,
-    deliberation: &mut Deliberation,
-) {
-    let c = villager.index;
-    let character = &town.scenario.characters[c];
-    let settings = &town.scenario.settings;
-    let unmet = |g: &usize| !character.goals[*g].conditions.iter().all(|cond| cond.holds_in(view));
-    deliberation.resting =
-        (0..character.goals.len()).filter(unmet).all(|g| goals.0[g].insistence < settings.rest_threshold);
-    // Nothing changed since every goal failed: the searches would fail the same way, so a town
-    // of blocked villagers does not spend its steps searching again, and their verdicts stand
-    // (debug builds search anyway and check that they do fail).
-    let digest = digest(view);
-    let hopeless = deliberation.hopeless == Some(digest);
-    if !deliberation.resting && hopeless && !cfg!(debug_assertions) && !found.keep_tables {
-        return;
-    }
-    for live in &mut goals.0 {
-        live.verdict = Verdict::NotPlanned;
-    }
-    let mut rows: Vec<GoalRow> = Vec::new();
-    if found.keep_tables {
-        let row = |g: usize| {
-            let result = if !unmet(&g) { RowResult::Met } else { RowResult::Quiet };
-            GoalRow { goal: g as u16, insistence: goals.0[g].insistence, result }
-        };
-        rows.extend((0..character.goals.len()).map(row));
-    }
-    if deliberation.resting {
-        if found.keep_tables {
-            found.rows.push((villager.number, rows));
-        }
-        return;
-    }
-    let (mut best, mut incumbent) = (None::<Choice>, None::<Choice>);
-    for g in (0..character.goals.len()).filter(unmet) {
-        let started = options.time_plans.then(Instant::now);
-        let result = town.planners[c][g].plan(view, settings.planner_budget);
-        if let Some(started) = started {
-            found.times.record(started.elapsed().as_nanos() as u64);
-        }
-        match result {
-            Ok(plan) => {
-                let (plan_cost, expanded) = (plan.cost, plan.expanded);
-                let score =
-                    goals.0[g].insistence - settings.cost_weight * scenario::cost_value(plan.cost) as f32;
-                goals.0[g].verdict =
-                    Verdict::Plan { cost: u32::try_from(plan.cost).unwrap_or(u32::MAX), score };
-                let plan: smallvec::SmallVec<[u32; 6]> = plan.steps.iter().copied().collect();
-                if let Some(row) = rows.get_mut(g) {
-                    row.result = RowResult::Plan { steps: plan.clone(), cost: plan_cost, score };
-                }
-                let choice =
-                    Choice { number: villager.number, goal: g, score, plan, cost: plan_cost, expanded };
-                if pursued == Some(g) {
-                    incumbent = Some(choice.clone());
-                }
-                if best.as_ref().is_none_or(|b| score > b.score) {
-                    best = Some(choice);
-                }
-            }
-            Err(why) => {
-                let blocked = match &why {
-                    NoPlan::Unreachable { blocked } => blocked.first().copied(),
-                    _ => None,
-                };
-                goals.0[g].verdict = Verdict::NoPlan { blocked };
-                if let Some(row) = rows.get_mut(g) {
-                    row.result = RowResult::NoPlan { why: why.kind(), blocked };
-                }
-            }
-        }
-    }
-    if found.keep_tables {
-        found.rows.push((villager.number, rows));
-    }
-    debug_assert!(!hopeless || best.is_none(), "a hopeless view found a plan");
-    deliberation.hopeless = best.is_none().then_some(digest);
-    let incumbent = incumbent.filter(|i| best.as_ref().is_some_and(|b| b.goal != i.goal));
-    found.choices.extend(best.into_iter().chain(incumbent));
 }
 
 /// What a villager with no viable plan waits on: its most insistent goal without a plan (the
@@ -280,14 +37,6 @@ fn waiting_on(goals: &Goals) -> (u16, Option<Condition>) {
         }
     }
     waiting
-}
-
-/// A 64-bit digest of a state (SipHash with fixed keys: the same in every run).
-fn digest(view: &State) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::hash::DefaultHasher::new();
-    view.hash(&mut hasher);
-    hasher.finish()
 }
 
 /// Chooses among the plans [`deliberate`] left, villager by villager in roster order.

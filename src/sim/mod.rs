@@ -13,6 +13,7 @@
 mod act;
 mod clock;
 mod decide;
+mod deliberate;
 mod log;
 mod needs;
 mod phrase;
