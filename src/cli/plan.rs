@@ -177,8 +177,7 @@ fn value_json(scenario: &Scenario, fact: crate::planner::FactId, value: Value) -
 }
 
 fn place_name(scenario: &Scenario, value: Value) -> String {
-    let station = usize::try_from(value).ok().and_then(|i| scenario.stations.get(i));
-    station.map_or_else(|| "start".to_owned(), |s| s.id.clone())
+    scenario.station_at(value).map_or_else(|| "start".to_owned(), |s| s.id.clone())
 }
 
 /// `action @ station` of the character's task `t`.

@@ -113,14 +113,9 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
 }
 
 fn rows(scenario: &scenario::Scenario, trace: &Trace, task: impl Fn(u32) -> String) -> Vec<SearchRow> {
-    let value = |fact, v: crate::planner::Value| {
-        let station =
-            usize::try_from(v).ok().and_then(|i| scenario.stations.get(i)).filter(|_| fact == scenario.place);
-        match (fact == scenario.place, station) {
-            (true, Some(station)) => station.label.clone(),
-            (true, None) => "—".to_owned(),
-            (false, _) => v.to_string(),
-        }
+    let value = |fact, v: crate::planner::Value| match fact == scenario.place {
+        true => scenario.station_at(v).map_or_else(|| "—".to_owned(), |s| s.label.clone()),
+        false => v.to_string(),
     };
     let row = |e: &crate::planner::Expansion| SearchRow {
         g: e.g,

@@ -142,6 +142,11 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// The station a value of the place fact stands for (`None` for [`START`]).
+    pub fn station_at(&self, place: Value) -> Option<&Station> {
+        usize::try_from(place).ok().and_then(|i| self.stations.get(i))
+    }
+
     pub fn character_index(&self, id: &str) -> Option<usize> {
         self.characters.iter().position(|c| c.id == id)
     }
