@@ -21,18 +21,16 @@ pub(super) fn drag_station(
     mut sprites: Query<&mut Transform>,
     projection: Query<&Projection>,
 ) {
-    {
-        let scale = match projection.iter().next() {
-            Some(Projection::Orthographic(ortho)) => ortho.scale,
-            _ => 1.0,
-        };
-        if drag.button != PointerButton::Primary {
-            return;
-        }
-        if let Ok(mut transform) = sprites.get_mut(drag.entity) {
-            // Screen pixels run down, the world's y up.
-            transform.translation += Vec3::new(drag.delta.x, -drag.delta.y, 0.0) * scale;
-        }
+    if drag.button != PointerButton::Primary {
+        return;
+    }
+    let scale = match projection.iter().next() {
+        Some(Projection::Orthographic(ortho)) => ortho.scale,
+        _ => 1.0,
+    };
+    if let Ok(mut transform) = sprites.get_mut(drag.entity) {
+        // Screen pixels run down, the world's y up.
+        transform.translation += Vec3::new(drag.delta.x, -drag.delta.y, 0.0) * scale;
     }
 }
 
