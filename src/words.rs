@@ -140,7 +140,13 @@ impl Language {
         let mut bundle = FluentBundle::new_concurrent(vec![tag]);
         bundle.set_use_isolating(false); // no invisible direction marks around arguments
         bundle.add_builtins().map_err(|e| format!("{e:?}"))?;
-        let ids = message_ids(text);
+        // The ids of its messages, as Fluent's own parser read them.
+        let ids: Vec<String> = (resource.entries())
+            .filter_map(|entry| match entry {
+                fluent_syntax::ast::Entry::Message(message) => Some(message.id.name.to_owned()),
+                _ => None,
+            })
+            .collect();
         bundle.add_resource(resource).map_err(|e| format!("{e:?}"))?;
         let mut plain = HashMap::new();
         for message_id in &ids {
@@ -153,17 +159,4 @@ impl Language {
         }
         Ok(Language { id: id.to_owned(), bundle, ids, plain })
     }
-}
-
-/// The ids of the messages a Fluent file defines (lines `id = …` at the start).
-fn message_ids(text: &str) -> Vec<String> {
-    let id = |line: &str| {
-        let (name, _) = line.split_once('=')?;
-        let name = name.trim_end();
-        let first = name.chars().next()?;
-        (first.is_ascii_alphabetic()
-            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'))
-        .then(|| name.to_owned())
-    };
-    text.lines().filter_map(id).collect()
 }
