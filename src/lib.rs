@@ -2,8 +2,10 @@
 //!
 //! [`planner`] is the pure GOAP search; [`scenario`] loads and validates RON scenario files;
 //! [`sim`] runs a town headless as Bevy ECS plugins (the `sim` feature); [`game`] draws it in a
-//! window (the `game` feature); [`cli`] is the command line built on them.
+//! window (the `game` feature), with the pictures [`art`] names; [`cli`] is the command line
+//! built on them.
 
+pub mod art;
 pub mod cli;
 #[cfg(feature = "game")]
 pub mod game;

@@ -1,7 +1,8 @@
 //! Day and night follow the day clock: the ground's light turns from dawn's grey-blue through
 //! noon's green to dusk's amber, and a veil darkens the town after sunset and before sunrise, so
-//! a glance tells the time of day.
+//! a glance tells the time of day. The grass takes the same light.
 
+use super::view::Ground;
 use crate::sim::Clock;
 use bevy::prelude::*;
 
@@ -51,11 +52,17 @@ pub fn darkness(progress: f32) -> f32 {
 
 fn follow_the_clock(
     clock: Res<Clock>,
-    mut ground: ResMut<ClearColor>,
-    mut veil: Query<&mut Sprite, With<Veil>>,
+    mut clear: ResMut<ClearColor>,
+    mut veil: Query<&mut Sprite, (With<Veil>, Without<Ground>)>,
+    mut ground: Query<&mut Sprite, With<Ground>>,
 ) {
     let progress = clock.progress();
-    ground.0 = light(progress);
+    clear.0 = light(progress);
+    // The grass is drawn in noon's light; at other hours it takes their tint.
+    let (now, noon) = (light(progress).to_srgba(), light(0.5).to_srgba());
+    for mut sprite in &mut ground {
+        sprite.color = Color::srgb(now.red / noon.red, now.green / noon.green, now.blue / noon.blue);
+    }
     for mut sprite in &mut veil {
         sprite.color = Color::srgba(0.02, 0.02, 0.08, darkness(progress));
     }

@@ -4,6 +4,7 @@
 pub mod daylight;
 mod drive;
 pub mod editing;
+mod figures;
 mod history;
 pub mod hot_reload;
 mod i18n;
@@ -12,6 +13,7 @@ mod panels;
 pub mod popups;
 mod screenshot;
 mod selection;
+pub mod sprites;
 mod view;
 pub mod why;
 
@@ -75,31 +77,35 @@ pub fn run(options: GameOptions) -> u8 {
     }
     let Ok(scenario) = choice.load_or_report(&mut std::io::stderr()) else { return 1 };
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+    let window = WindowPlugin {
         primary_window: Some(Window {
             title: format!("goap-town — {}", scenario.name),
             resolution: WindowResolution::new(1280, 800),
             ..default()
         }),
         ..default()
-    }))
-    .add_plugins(EguiPlugin::default())
-    .add_plugins(SimPlugin)
-    .insert_resource(options.lang)
-    // The game shows why each villager chose, so it keeps every decision's table.
-    .init_resource::<crate::sim::DecisionTables>()
-    .add_plugins((
-        drive::plugin,
-        editing::plugin,
-        daylight::plugin,
-        view::plugin,
-        selection::plugin,
-        history::plugin,
-        hot_reload::plugin,
-        panels::plugin,
-        popups::plugin,
-        why::plugin,
-    ));
+    };
+    let (assets, images) = sprites::asset_plugins();
+    app.add_plugins(DefaultPlugins.set(window).set(assets).set(images))
+        .init_resource::<sprites::Art>()
+        .add_plugins(EguiPlugin::default())
+        .add_plugins(SimPlugin)
+        .insert_resource(options.lang)
+        // The game shows why each villager chose, so it keeps every decision's table.
+        .init_resource::<crate::sim::DecisionTables>()
+        .add_plugins((
+            drive::plugin,
+            editing::plugin,
+            daylight::plugin,
+            view::plugin,
+            figures::plugin,
+            selection::plugin,
+            history::plugin,
+            hot_reload::plugin,
+            panels::plugin,
+            popups::plugin,
+            why::plugin,
+        ));
     crate::sim::install(app.world_mut(), scenario);
     if let ScenarioChoice::File(path) = &choice {
         hot_reload::watch(app.world_mut(), path);

@@ -1,8 +1,9 @@
 //! What the player has selected — a villager or a station — and how the map shows it: the
 //! villager ringed with its plan as numbered stops and the way still to walk, the station framed.
 
+use super::figures::TOKEN;
 use super::inspect::plan_stops;
-use super::view::{STATION, TOKEN, follow_positions};
+use super::view::{STATION, follow_positions};
 use crate::sim::{Intent, Placement, Town, Villager, villager_playing};
 use bevy::prelude::*;
 
@@ -137,7 +138,7 @@ fn draw_selection(
     let Ok((villager, intent)) = villagers.get(selected) else { return };
     let Ok(shown) = shown.get(selected) else { return };
     let here = shown.translation.truncate();
-    gizmos.circle_2d(Isometry2d::from_translation(here), TOKEN * 0.9, highlight);
+    gizmos.circle_2d(Isometry2d::from_translation(here), TOKEN.y * 0.6, highlight);
     let ahead = plan_stops(&town, villager, intent).into_iter().filter(|(_, _, ahead)| *ahead);
     let path = ahead.map(|(station, _, _)| Vec2::from(town.scenario.stations[station].position));
     gizmos.linestrip_2d(std::iter::once(here).chain(path), Color::srgba(1.0, 0.95, 0.3, 0.6));

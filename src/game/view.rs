@@ -1,48 +1,38 @@
-//! The town on screen: stations where the scenario puts them, villagers as named tokens with a
-//! status line and a progress bar, lines at stations drawn in order, and a camera to pan and
-//! zoom. What is selected is drawn by [`super::selection`].
+//! The town on screen: the ground, stations where the scenario puts them, villagers where the
+//! simulation puts them (lines at stations drawn in order), and a camera to pan and zoom. How a
+//! villager looks is [`super::figures`]'; what is selected is drawn by [`super::selection`].
 
-use super::i18n::Label;
-use super::selection::{deselect_on_escape, select_on_click, select_station};
-use crate::sim::{Activity, Intent, LastReason, Lines, Placement, Position, Town, Villager};
-use crate::words::Lang;
+use super::selection::{deselect_on_escape, select_station};
+use super::sprites::{Art, SCALE};
+use crate::sim::{Activity, Lines, Placement, Position, Town, Villager};
 use bevy::input::mouse::{MouseMotion, MouseWheel};
 use bevy::prelude::*;
-use bevy::sprite::Anchor;
-use bevy::text::{Justify, LineBreak, TextBounds, TextLayout};
 use bevy_egui::input::egui_wants_any_pointer_input;
 
 /// Marks what is drawn for the current scenario's stations (replaced when the scenario is).
 #[derive(Component)]
 pub struct StationVisual;
 
+/// The grass under the town, lit by [`super::daylight`].
 #[derive(Component)]
-struct StatusText;
+pub struct Ground;
 
-#[derive(Component)]
-struct NameText;
-
-#[derive(Component)]
-struct ProgressFill;
-
-pub(super) const TOKEN: f32 = 26.0;
-pub(super) const STATION: Vec2 = Vec2::new(64.0, 40.0);
-const BAR: f32 = 34.0;
+/// How big a station's sprite is on the map: a little larger than the villagers' figures.
+pub(super) const STATION: Vec2 = Vec2::new(32.0 * SCALE * 1.25, 26.0 * SCALE * 1.25);
+/// How far the ground reaches each way from the middle of the town.
+const GROUND: f32 = 20_000.0;
 /// Horizontal distance between villagers acting at the same station, and standing in its line.
 const ROW_SPACING: f32 = 78.0;
 const LINE_SPACING: f32 = 64.0;
-/// The widest a status line under a token is: less than the closest villagers stand in a row.
-const STATUS_WIDTH: f32 = 60.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.22, 0.15)))
-        .add_systems(Startup, spawn_camera)
-        .add_observer(dress_villager)
+        .add_systems(Startup, (spawn_camera, spawn_ground))
         .add_systems(
             Update,
             (
-                (draw_stations, rename_villagers).run_if(resource_exists_and_changed::<Town>),
-                (follow_positions, show_status, show_progress).chain(),
+                draw_stations.run_if(resource_exists_and_changed::<Town>),
+                follow_positions,
                 (pan_and_zoom, deselect_on_escape).run_if(not(egui_wants_any_pointer_input)),
             ),
         );
@@ -52,10 +42,19 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn(Camera2d);
 }
 
-/// A distinct colour per character.
-pub fn villager_color(index: usize) -> Color {
-    const HUES: [f32; 8] = [12.0, 48.0, 200.0, 120.0, 280.0, 330.0, 170.0, 90.0];
-    Color::hsl(HUES[index % HUES.len()], 0.75, 0.55)
+/// One quad of grass far wider than any town, its picture repeated over it.
+fn spawn_ground(mut commands: Commands, art: Res<Art>) {
+    let tiles = 2.0 * GROUND / (32.0 * SCALE);
+    commands.spawn((
+        Ground,
+        Sprite {
+            rect: Some(Rect::new(0.0, 0.0, 32.0 * tiles, 32.0 * tiles)),
+            custom_size: Some(Vec2::splat(2.0 * GROUND)),
+            ..Sprite::from_image(art.ground.clone())
+        },
+        Transform::from_xyz(0.0, 0.0, -10.0),
+        Pickable::IGNORE,
+    ));
 }
 
 /// Frames every station and start position between the side panels.
@@ -88,6 +87,7 @@ fn frame_town(town: &Town, camera: &mut Transform, projection: &mut Projection) 
 fn draw_stations(
     mut commands: Commands,
     town: Res<Town>,
+    art: Res<Art>,
     old: Query<Entity, With<StationVisual>>,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
     mut framed: Local<Option<String>>,
@@ -107,14 +107,17 @@ fn draw_stations(
         commands
             .spawn((
                 StationVisual,
-                Sprite::from_color(Color::srgb(0.42, 0.33, 0.22), STATION),
+                Sprite {
+                    custom_size: Some(STATION),
+                    ..Sprite::from_image(art.station(crate::art::station_picture(station)))
+                },
                 Transform::from_xyz(x, y, 0.0),
                 Pickable::default(),
                 children![(
                     Text2d::new(station.label.clone()),
-                    TextFont::from_font_size(14.0),
-                    TextColor(Color::srgb(0.95, 0.92, 0.80)),
-                    Transform::from_xyz(0.0, 30.0, 0.5),
+                    art.text_font(14.0),
+                    TextColor(Color::srgb(0.98, 0.95, 0.84)),
+                    Transform::from_xyz(0.0, STATION.y / 2.0 + 9.0, 0.5),
                     Pickable::IGNORE,
                 )],
             ))
@@ -122,80 +125,6 @@ fn draw_stations(
             .observe(super::editing::drag_station)
             .observe(super::editing::drop_station(index));
     }
-}
-
-/// A reload that renamed a character renames its token.
-fn rename_villagers(
-    town: Res<Town>,
-    villagers: Query<(&Villager, &Children)>,
-    mut names: Query<&mut Text2d, With<NameText>>,
-) {
-    for (villager, children) in &villagers {
-        for &child in children {
-            if let Ok(mut text) = names.get_mut(child) {
-                let name = &town.scenario.characters[villager.index].name;
-                if text.0 != *name {
-                    text.0.clone_from(name);
-                }
-            }
-        }
-    }
-}
-
-/// Gives every villager the simulation spawns its token, labels and click handler.
-fn dress_villager(
-    add: On<Add, Villager>,
-    villagers: Query<&Villager>,
-    town: Res<Town>,
-    mut commands: Commands,
-) {
-    let Ok(villager) = villagers.get(add.entity) else { return };
-    let character = &town.scenario.characters[villager.index];
-    let [x, y] = character.start;
-    commands
-        .entity(add.entity)
-        .insert((
-            Sprite::from_color(villager_color(villager.index), Vec2::splat(TOKEN)),
-            Transform::from_xyz(x, y, 2.0),
-            Pickable::default(),
-            children![
-                (
-                    NameText,
-                    Text2d::new(character.name.clone()),
-                    TextFont::from_font_size(15.0),
-                    TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, 26.0, 1.0),
-                    Pickable::IGNORE,
-                ),
-                (
-                    StatusText,
-                    Text2d::new(String::new()),
-                    TextFont::from_font_size(12.0),
-                    TextColor(Color::srgb(0.85, 0.90, 0.85)),
-                    // Wrapped narrower than the spacing of villagers side by side, hanging down
-                    // from under the bar, so neighbours' status lines never run into each other.
-                    TextLayout::new(Justify::Center, LineBreak::WordBoundary),
-                    TextBounds::new_horizontal(STATUS_WIDTH),
-                    Anchor::TOP_CENTER,
-                    Transform::from_xyz(0.0, -22.0, 1.0),
-                    Pickable::IGNORE,
-                ),
-                (
-                    Sprite::from_color(Color::srgb(0.1, 0.1, 0.1), Vec2::new(BAR, 5.0)),
-                    Anchor::CENTER_LEFT,
-                    Transform::from_xyz(-BAR / 2.0, -17.0, 1.0),
-                    Pickable::IGNORE,
-                    children![(
-                        ProgressFill,
-                        Sprite::from_color(Color::srgb(0.35, 0.85, 0.35), Vec2::new(0.0, 5.0)),
-                        Anchor::CENTER_LEFT,
-                        Transform::from_xyz(0.0, 0.0, 0.1),
-                        Pickable::IGNORE,
-                    )],
-                ),
-            ],
-        ))
-        .observe(select_on_click);
 }
 
 /// Villagers stand where the simulation puts them; those at a station line up under it so that
@@ -232,7 +161,7 @@ pub(super) fn follow_positions(
             let spacing = [ROW_SPACING, LINE_SPACING][row];
             x += (place as f32 - (crowd - 1) as f32 / 2.0) * spacing;
             if at_station {
-                y -= 58.0 + 84.0 * row as f32;
+                y -= STATION.y / 2.0 + 34.0 + 84.0 * row as f32;
             }
         }
         let target = Vec2::new(x, y);
@@ -240,75 +169,6 @@ pub(super) fn follow_positions(
         let next = if shown.distance(target) > 200.0 { target } else { shown.lerp(target, glide) };
         transform.translation.x = next.x;
         transform.translation.y = next.y;
-    }
-}
-
-/// A few words under the token, in `lang`: the action under way, where it walks, or what it
-/// waits for.
-pub fn short_status(
-    town: &Town,
-    villager: &Villager,
-    (intent, activity, reason): (&Intent, &Activity, &LastReason),
-    lang: Lang,
-) -> String {
-    let action = intent.current().map(|s| town.action(villager.index, s));
-    let station = intent.current().map(|s| &town.scenario.stations[town.station(villager.index, s)]);
-    match (activity, action) {
-        (Activity::Walking, Some(_)) => {
-            format!("{} {}", lang.text(Label::To), station.map_or("", |s| s.label.as_str()))
-        }
-        (Activity::Acting { .. }, Some(a)) => a.label.clone(),
-        (Activity::Queued { .. }, Some(_)) => lang.text(Label::InLineShort).to_owned(),
-        (Activity::Waiting { .. }, _) => match reason {
-            LastReason::Waiting { blocked: Some(c), .. } => {
-                format!("{} {}", lang.text(Label::WaitingFor), town.scenario.facts.name(c.fact))
-            }
-            _ => format!("{}...", lang.text(Label::Waiting)),
-        },
-        (Activity::Resting { .. }, _) => lang.text(Label::Resting).to_owned(),
-        _ => String::new(),
-    }
-}
-
-fn show_status(
-    town: Res<Town>,
-    lang: Res<Lang>,
-    villagers: Query<(&Villager, &Intent, &Activity, &LastReason, &Children)>,
-    mut texts: Query<&mut Text2d, With<StatusText>>,
-) {
-    for (villager, intent, activity, reason, children) in &villagers {
-        for child in children.iter() {
-            if let Ok(mut text) = texts.get_mut(child) {
-                let status = short_status(&town, villager, (intent, activity, reason), *lang);
-                if text.0 != status {
-                    text.0 = status;
-                }
-            }
-        }
-    }
-}
-
-fn show_progress(
-    town: Res<Town>,
-    villagers: Query<(&Villager, &Intent, &Activity, &Children)>,
-    bars: Query<&Children, Without<Villager>>,
-    mut fills: Query<&mut Sprite, With<ProgressFill>>,
-) {
-    for (villager, intent, activity, children) in &villagers {
-        let done = match (activity, intent.current()) {
-            (Activity::Acting { left }, Some(s)) => {
-                let d = town.action(villager.index, s).duration;
-                if d > 0.0 { (1.0 - left / d).clamp(0.0, 1.0) } else { 1.0 }
-            }
-            _ => 0.0,
-        };
-        for bar in children.iter().filter_map(|c| bars.get(c).ok()) {
-            for fill in bar.iter() {
-                if let Ok(mut sprite) = fills.get_mut(fill) {
-                    sprite.custom_size = Some(Vec2::new(BAR * done, 5.0));
-                }
-            }
-        }
     }
 }
 
