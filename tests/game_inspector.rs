@@ -144,19 +144,19 @@ fn a_station_shows_its_kind_capacity_who_acts_and_who_is_in_line_in_order() {
 )"#;
     let mut app = sim::simulation_app(scenario::parse(text, "spring.ron").unwrap());
     sim::step(&mut app);
-    let view = inspect::inspect_station(app.world(), "well").unwrap();
+    let view = inspect::inspect_station(app.world(), "well", 0).unwrap();
     assert_eq!((view.label.as_str(), view.kind.as_str(), view.capacity), ("Well", "spring", Some(1)));
     assert_eq!((view.acting.len(), view.queued.len()), (0, 0));
     assert_eq!(view.coming, ["Ana", "Bo", "Cy"], "all three set out at dawn");
     // Ana arrives first (1 s), then Bo (3 s) and Cy (5 s) get in line behind her.
     assert!(sim::run_until(&mut app, 100, |app| {
-        inspect::inspect_station(app.world(), "well").unwrap().queued.len() == 2
+        inspect::inspect_station(app.world(), "well", 0).unwrap().queued.len() == 2
     }));
-    let view = inspect::inspect_station(app.world(), "well").unwrap();
+    let view = inspect::inspect_station(app.world(), "well", 0).unwrap();
     assert_eq!(view.acting, ["Ana"]);
     assert_eq!(view.queued, ["Bo", "Cy"]);
     assert!(view.coming.is_empty());
-    assert_eq!(inspect::inspect_station(app.world(), "nowhere"), None);
+    assert_eq!(inspect::inspect_station(app.world(), "nowhere", 0), None);
     // Cy, second in line, says so in both languages.
     let cy = entity_of(&mut app, 2);
     let cy = inspect(app.world(), cy).unwrap().state;
@@ -221,6 +221,34 @@ fn a_waiting_villager_follows_the_chain_of_who_waits_for_whom() {
         miller.makers.iter().map(|m| (m.depth, m.name.as_str())).collect::<Vec<_>>(),
         [(0, "Farmer"), (1, "Smith")]
     );
+}
+
+/// In a tiled town (`goap-town FILE --villagers N`) the inspector speaks of the selected
+/// villager's own tile: who there can bring about what it waits for, and who is at a station.
+#[test]
+fn a_tiled_town_is_inspected_tile_by_tile() {
+    let chain = scenario::parse(CHAIN, "chain.ron").unwrap();
+    let per_tile = chain.characters.len();
+    let layout = sim::Layout::tiled(&chain, 2 * per_tile, None);
+    let mut app = sim::tiled_app(chain, layout, sim::SimOptions::default());
+    for _ in 0..30 {
+        sim::step(&mut app);
+    }
+    let in_tile = |app: &mut App, index: usize, tile: usize| {
+        let mut q = app.world_mut().query::<(Entity, &Villager, &sim::Placement)>();
+        q.iter(app.world()).find(|(_, v, p)| v.index == index && p.tile == tile).unwrap().0
+    };
+    let (baker, smith) = (in_tile(&mut app, 0, 1), in_tile(&mut app, 3, 1));
+    let view = inspect(app.world(), baker).unwrap();
+    let chain: Vec<&str> = view.makers.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(chain, ["Miller", "Farmer", "Smith"]);
+    // The smith forging in tile 1 is the one at tile 1's anvil; tile 0's anvil has its own.
+    let forging = |app: &App, tile| inspect::inspect_station(app.world(), "anvil", tile).unwrap().acting;
+    assert_eq!(forging(&app, 1), ["Smith"]);
+    assert_eq!(forging(&app, 0), ["Smith"]);
+    app.world_mut().entity_mut(smith).insert(Activity::Walking);
+    assert_eq!(forging(&app, 1), Vec::<String>::new(), "tile 1's smith left; tile 0's did not");
+    assert_eq!(forging(&app, 0), ["Smith"]);
 }
 
 /// "Why this plan?" shows cook.ron's search: five states in the order expanded, all on the plan,

@@ -1,36 +1,139 @@
 //! Opens the real game window, lets the town run, saves a screenshot and checks that it shows
-//! something: the stations, villagers and panels, not a blank frame. Needs a display — CI runs
-//! the tests under Xvfb with Mesa's software Vulkan; without one the test says so and passes
-//! only outside CI.
+//! something: the stations, villagers and panels, not a blank frame — and that the art is drawn,
+//! each station's picture where that station stands. Needs a display — CI runs the tests under
+//! Xvfb with Mesa's software Vulkan; without one the tests say so and pass only outside CI.
 
 use std::collections::HashSet;
 use std::process::Command;
 
-#[test]
-fn the_game_opens_a_window_and_draws_the_town() {
+/// Whether there is a display to open the window on (in CI there must be).
+fn have_display() -> bool {
     if std::env::var_os("DISPLAY").is_none() {
         assert!(std::env::var_os("CI").is_none(), "CI must run the tests under a display (xvfb-run)");
         eprintln!("no DISPLAY: skipping the window smoke test (run the tests under xvfb-run to include it)");
+        return false;
+    }
+    true
+}
+
+/// A screenshot's pixels: width, height and RGB(A) rows.
+struct Shot {
+    width: usize,
+    height: usize,
+    channels: usize,
+    pixels: Vec<u8>,
+}
+
+impl Shot {
+    /// Plays the game with `args` from the project folder (where its assets are) and reads the
+    /// screenshot it saves.
+    fn take(args: &[&str]) -> Shot {
+        let dir = tempfile::tempdir().unwrap();
+        let shot = dir.path().join("shot.png");
+        let out = Command::new(env!("CARGO_BIN_EXE_goap-town"))
+            .args(args)
+            .args(["--screenshot", shot.to_str().unwrap()])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "the game failed: {stderr}");
+        assert!(shot.is_file(), "no screenshot was written: {stderr}");
+        let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+        let frame = reader.next_frame(&mut pixels).unwrap();
+        pixels.truncate(frame.buffer_size());
+        let (width, height) = (frame.width as usize, frame.height as usize);
+        Shot { width, height, channels: frame.line_size / width, pixels }
+    }
+
+    fn pixel(&self, x: usize, y: usize) -> [i32; 3] {
+        let at = (y * self.width + x) * self.channels;
+        [0, 1, 2].map(|c| i32::from(self.pixels[at + c]))
+    }
+
+    /// How many pixels within `half` of (`x`, `y`) pass `test`.
+    fn count_near(&self, (x, y): (f32, f32), half: usize, test: impl Fn([i32; 3]) -> bool) -> usize {
+        let (x, y) = (x.round() as usize, y.round() as usize);
+        let xs = x.saturating_sub(half)..(x + half).min(self.width);
+        xs.flat_map(|i| (y.saturating_sub(half)..(y + half).min(self.height)).map(move |j| (i, j)))
+            .filter(|&(i, j)| test(self.pixel(i, j)))
+            .count()
+    }
+}
+
+#[test]
+fn the_game_opens_a_window_and_draws_the_town() {
+    if !have_display() {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let shot = dir.path().join("town.png");
-    let out = Command::new(env!("CARGO_BIN_EXE_goap-town"))
-        .args(["--screenshot", shot.to_str().unwrap(), "--after", "3", "--select", "baker"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "the game failed: {stderr}");
-    assert!(shot.is_file(), "no screenshot was written: {stderr}");
-
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&shot).unwrap()));
-    let mut reader = decoder.read_info().unwrap();
-    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
-    let frame = reader.next_frame(&mut pixels).unwrap();
-    assert!(frame.width >= 640 && frame.height >= 400, "{}×{}", frame.width, frame.height);
-    let channels = frame.line_size / frame.width as usize;
-    let colours: HashSet<&[u8]> = pixels[..frame.buffer_size()].chunks(channels).collect();
+    let shot = Shot::take(&["--after", "3", "--select", "baker"]);
+    assert!(shot.width >= 640 && shot.height >= 400, "{}×{}", shot.width, shot.height);
+    let colours: HashSet<&[u8]> = shot.pixels.chunks(shot.channels).collect();
     // A blank or single-colour frame has a handful; the town with text and panels has hundreds.
     assert!(colours.len() > 200, "only {} distinct colours in the screenshot", colours.len());
 }
+
+/// The oven's bricks: red well above green and blue, whatever the hour's light.
+fn brick(p: [i32; 3]) -> bool {
+    p[0] > p[1] + 50 && p[0] > p[2] + 60
+}
+
+/// The well's water: blue well above red and green.
+fn water(p: [i32; 3]) -> bool {
+    p[2] > p[0] + 60 && p[2] > p[1] + 30
+}
+
+#[test]
+fn each_station_is_drawn_with_its_picture_where_it_stands() {
+    if !have_display() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("two.ron");
+    std::fs::write(&file, TWO_STATIONS).unwrap();
+    let shot = Shot::take(&[file.to_str().unwrap(), "--after", "2"]);
+    assert_eq!((shot.width, shot.height), (1280, 800));
+    // The game frames the town in the middle of the window, between the panels: the oven at
+    // (-300, 0) and the well at (300, 0), with the baker at (0, -200), come out at a scale of
+    // 760 / 680 world units a pixel, the camera 45 scaled units right of the middle.
+    let scale = 760.0 / 680.0;
+    let (centre_x, centre_y) = (45.0 * scale, -100.0);
+    let on_screen = |x: f32, y: f32| (640.0 + (x - centre_x) / scale, 400.0 - (y - centre_y) / scale);
+    let (oven, well) = (on_screen(-300.0, 0.0), on_screen(300.0, 0.0));
+    let bricks_at_oven = shot.count_near(oven, 30, brick);
+    let water_at_well = shot.count_near(well, 30, water);
+    assert!(bricks_at_oven > 300, "{bricks_at_oven} brick pixels where the oven stands");
+    assert!(water_at_well > 60, "{water_at_well} water pixels where the well stands");
+    // And not the other way round: each picture is its own station's (below the well's red
+    // roof, its stones and water).
+    assert!(shot.count_near((well.0, well.1 + 15.0), 12, brick) < bricks_at_oven / 10);
+    assert!(shot.count_near(oven, 30, water) < water_at_well / 10);
+}
+
+const TWO_STATIONS: &str = r#"Scenario(
+    name: "Two stations",
+    description: "An oven and a well, and a baker who has no flour.",
+    settings: (day_length: 300.0),
+    world: { "flour": 0, "bread": 0 },
+    agent: { "fed": 0 },
+    stations: [
+        (id: "oven", label: "Oven", pos: (-300.0, 0.0)),
+        (id: "well", label: "Well", pos: (300.0, 0.0)),
+    ],
+    actions: [
+        (
+            id: "bake", label: "Bake", station: "oven", duration: 3.0, cost: 1,
+            needs: ["world.flour >= 1"],
+            effects: ["world.flour -= 1", "world.bread += 1"],
+        ),
+    ],
+    characters: [
+        (
+            id: "baker", name: "Baker", start: (0.0, -200.0), speed: 80.0,
+            actions: ["bake"],
+            goals: [(id: "bake", label: "Bake", wants: ["world.bread >= 1"], drift: Need(rate: 0.01, initial: 0.5))],
+        ),
+    ],
+)"#;

@@ -35,6 +35,16 @@ pub struct Cli {
     /// Select this villager, or this station, (by id) when the game starts.
     #[arg(long, value_name = "ID")]
     pub select: Option<String>,
+    /// Play a town of this many villagers, the scenario tiled as `bench` tiles it.
+    #[arg(long, value_name = "N")]
+    pub villagers: Option<usize>,
+    /// Start at this speed: simulated seconds per second, 1 to 8.
+    #[arg(long, value_name = "X", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub speed: u32,
+    /// On leaving, print how long frames took: the app's own work (simulation, view and
+    /// interface) and the whole frame.
+    #[arg(long)]
+    pub frame_stats: bool,
     /// The language of the interface and the log: en, es, or any assets/i18n/<id>.ftl.
     #[arg(long, value_name = "LANG", default_value = "en", global = true)]
     pub lang: String,
@@ -114,7 +124,7 @@ pub enum Command {
         #[arg(long, default_value_t = bench::SHARD_VILLAGERS)]
         shard_villagers: usize,
         /// Seed of the ±20 % variations of start positions and walking speeds.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = crate::sim::DEFAULT_SEED)]
         seed: u64,
         /// The scenario to tile (default: scenarios/town.ron).
         #[arg(long, value_name = "FILE")]
@@ -167,6 +177,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 screenshot: cli.screenshot,
                 after: cli.after,
                 select: cli.select,
+                villagers: cli.villagers,
+                speed: cli.speed,
+                frame_stats: cli.frame_stats,
                 lang,
             })
         }

@@ -58,10 +58,12 @@ fn follow_the_clock(
 ) {
     let progress = clock.progress();
     clear.0 = light(progress);
-    // The grass is drawn in noon's light; at other hours it takes their tint.
+    // The grass is drawn in noon's light; at other hours it takes some of their tint.
     let (now, noon) = (light(progress).to_srgba(), light(0.5).to_srgba());
+    let tint = |now: f32, noon: f32| 1.0 - 0.6 * (1.0 - now / noon);
     for mut sprite in &mut ground {
-        sprite.color = Color::srgb(now.red / noon.red, now.green / noon.green, now.blue / noon.blue);
+        sprite.color =
+            Color::srgb(tint(now.red, noon.red), tint(now.green, noon.green), tint(now.blue, noon.blue));
     }
     for mut sprite in &mut veil {
         sprite.color = Color::srgba(0.02, 0.02, 0.08, darkness(progress));

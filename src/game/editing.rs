@@ -34,16 +34,20 @@ pub(super) fn drag_station(
     }
 }
 
-/// Where station `index` was dropped: the running town takes it in.
-pub(super) fn drop_station(index: usize) -> impl FnMut(On<Pointer<DragEnd>>, Query<&Transform>, Commands) {
+/// Where station `index`, drawn in the tile moved by `origin`, was dropped: the running town
+/// takes it in (in every tile).
+pub(super) fn drop_station(
+    index: usize,
+    origin: [f32; 2],
+) -> impl FnMut(On<Pointer<DragEnd>>, Query<&Transform>, Commands) {
     move |end, sprites, mut commands| {
         if end.button != PointerButton::Primary {
             return;
         }
         let Ok(transform) = sprites.get(end.entity) else { return };
         let at = [
-            (transform.translation.x * 10.0).round() / 10.0,
-            (transform.translation.y * 10.0).round() / 10.0,
+            ((transform.translation.x - origin[0]) * 10.0).round() / 10.0,
+            ((transform.translation.y - origin[1]) * 10.0).round() / 10.0,
         ];
         commands.queue(move |world: &mut World| move_station(world, index, at));
     }

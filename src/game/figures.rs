@@ -5,6 +5,7 @@
 use super::i18n::Label;
 use super::selection::select_on_click;
 use super::sprites::{Art, FIGURE, SCALE};
+use super::view::{GivesWay, WORDS_UNTIL_ZOOM};
 use crate::sim::{Activity, Intent, LastReason, Town, Villager};
 use crate::words::Lang;
 use bevy::prelude::*;
@@ -16,8 +17,6 @@ pub(super) const TOKEN: Vec2 = Vec2::new(FIGURE.x as f32 * SCALE, FIGURE.y as f3
 const BAR: f32 = 34.0;
 /// The widest a status line under a token is: less than the closest villagers stand in a row.
 const STATUS_WIDTH: f32 = 60.0;
-/// Zoomed out further than this, names and status lines give way to the icons alone.
-const WORDS_UNTIL_ZOOM: f32 = 1.6;
 
 #[derive(Component)]
 struct NameText;
@@ -51,8 +50,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             rename_villagers.run_if(resource_exists_and_changed::<Town>),
-            (walk_and_face, show_status, show_progress, show_thoughts, words_give_way)
-                .after(super::view::follow_positions),
+            (walk_and_face, show_status, show_progress, show_thoughts).after(super::view::follow_positions),
         ),
     );
 }
@@ -94,6 +92,7 @@ fn dress_villager(
                 (Clothes, clothes, Transform::from_xyz(0.0, 0.0, 0.1), Pickable::IGNORE),
                 (
                     NameText,
+                    GivesWay,
                     Text2d::new(character.name.clone()),
                     art.text_font(15.0),
                     TextColor(Color::WHITE),
@@ -102,6 +101,7 @@ fn dress_villager(
                 ),
                 (
                     StatusText,
+                    GivesWay,
                     Text2d::new(String::new()),
                     art.text_font(12.0),
                     TextColor(Color::srgb(0.92, 0.95, 0.90)),
@@ -227,12 +227,18 @@ pub fn short_status(
     }
 }
 
+/// While words are shown ([`WORDS_UNTIL_ZOOM`]), each villager's status line says
+/// [`short_status`].
 fn show_status(
+    camera: Single<&Projection, With<Camera2d>>,
     town: Res<Town>,
     lang: Res<Lang>,
     villagers: Query<(&Villager, &Intent, &Activity, &LastReason, &Children)>,
     mut texts: Query<&mut Text2d, With<StatusText>>,
 ) {
+    if matches!(*camera, Projection::Orthographic(o) if o.scale > WORDS_UNTIL_ZOOM) {
+        return;
+    }
     for (villager, intent, activity, reason, children) in &villagers {
         for child in children.iter() {
             if let Ok(mut text) = texts.get_mut(child) {
@@ -270,9 +276,11 @@ fn show_progress(
         };
         for bar in children.iter().filter_map(|c| bars.get(c).ok()) {
             for fill in bar.iter() {
-                if let Ok(mut sprite) = fills.get_mut(fill) {
-                    sprite.custom_size = Some(Vec2::new(BAR * done.clamp(0.0, 1.0), 5.0));
-                    sprite.color = colour;
+                let size = Some(Vec2::new(BAR * done.clamp(0.0, 1.0), 5.0));
+                if let Ok(mut sprite) = fills.get_mut(fill)
+                    && (sprite.custom_size, sprite.color) != (size, colour)
+                {
+                    (sprite.custom_size, sprite.color) = (size, colour);
                 }
             }
         }
@@ -308,18 +316,5 @@ fn show_thoughts(
                 }
             }
         }
-    }
-}
-
-/// Zoomed far out, words would pile up over a crowd: names and status lines hide and the
-/// figures, bars and bubbles speak alone.
-fn words_give_way(
-    camera: Single<&Projection, With<Camera2d>>,
-    mut texts: Query<&mut Visibility, Or<(With<NameText>, With<StatusText>)>>,
-) {
-    let Projection::Orthographic(ortho) = *camera else { return };
-    let words = ortho.scale <= WORDS_UNTIL_ZOOM;
-    for mut v in &mut texts {
-        v.set_if_neq(if words { Visibility::Inherited } else { Visibility::Hidden });
     }
 }

@@ -124,11 +124,12 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         .map_or_else(String::new, |r| crate::sim::reason_text(town, lang, villager.index, r));
 
     let state = state_line(world, entity)?;
+    let tile = world.get::<crate::sim::Placement>(entity).map_or(0, |p| p.tile);
     let makers = match world.get::<LastReason>(entity) {
         Some(LastReason::Waiting { blocked: Some(blocked), .. })
             if matches!(state, StateLine::Waiting(_)) =>
         {
-            makers(world, blocked)
+            makers(world, tile, blocked)
         }
         _ => Vec::new(),
     };
@@ -170,7 +171,6 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         ids.map(|f| (scenario.facts.name(f).to_owned(), scope_values.get(f))).collect::<Vec<_>>()
     };
     let own_facts = facts_of(&agent.0, &mut character.facts.iter().map(|&(f, _)| f));
-    let tile = world.get::<crate::sim::Placement>(entity).map_or(0, |p| p.tile);
     let world_list = facts_of(&world_facts.0[tile], &mut scenario.world_seed.iter().map(|&(f, _)| f));
     let decisions: Vec<Decision> = world
         .get_resource::<EventLog>()
@@ -248,31 +248,32 @@ fn state_line(world: &World, entity: Entity) -> Option<StateLine> {
     Some(state)
 }
 
-/// The villagers of the first tile (the one the game shows), in roster order.
-fn first_tile(world: &World) -> impl Iterator<Item = (Entity, &Villager)> {
+/// The villagers of `tile`, in roster order.
+fn in_tile(world: &World, tile: usize) -> impl Iterator<Item = (Entity, &Villager)> {
     let roster = world.get_resource::<crate::sim::Roster>().map(|r| r.0.as_slice()).unwrap_or_default();
     roster.iter().filter_map(move |&entity| {
-        let on_first = world.get::<crate::sim::Placement>(entity)?.tile == 0;
-        on_first.then_some((entity, world.get::<Villager>(entity)?))
+        let here = world.get::<crate::sim::Placement>(entity)?.tile == tile;
+        here.then_some((entity, world.get::<Villager>(entity)?))
     })
 }
 
 /// How many links of "waiting for what someone else waits for" the inspector follows.
 const CHAIN: usize = 3;
 
-/// Who in the first tile can bring `blocked` about: each villager with an action that moves its
+/// Who in `tile` can bring `blocked` about: each villager with an action that moves its
 /// fact the way the condition needs from where the world stands now — with that action and what
 /// the villager is doing now (making it, or waiting itself). A maker that waits is followed to
 /// who can bring about what it waits for, while the chain stays short and does not come back to
 /// a condition already on it; the list is depth first.
-fn makers(world: &World, blocked: &Condition) -> Vec<Maker> {
+fn makers(world: &World, tile: usize, blocked: &Condition) -> Vec<Maker> {
     let mut found = Vec::new();
-    follow(world, blocked, 0, &mut vec![*blocked], &mut found);
+    follow(world, tile, blocked, 0, &mut vec![*blocked], &mut found);
     found
 }
 
 fn follow(
     world: &World,
+    tile: usize,
     blocked: &Condition,
     depth: usize,
     seen: &mut Vec<Condition>,
@@ -281,7 +282,7 @@ fn follow(
     let (Some(town), Some(facts)) = (world.get_resource::<Town>(), world.get_resource::<WorldFacts>()) else {
         return;
     };
-    let now = facts.0.first().map_or(0, |w| w.get(blocked.fact));
+    let now = facts.0.get(tile).map_or(0, |w| w.get(blocked.fact));
     let need = blocked.compare.need(now, blocked.value);
     let helps = |action: &&usize| {
         let effects =
@@ -289,7 +290,7 @@ fn follow(
         let delta = effects.fold(Delta::NONE, |delta, e| delta.then(e.change, e.value));
         delta != Delta::NONE && delta.moves_as(need)
     };
-    for (entity, villager) in first_tile(world) {
+    for (entity, villager) in in_tile(world, tile) {
         let character = &town.scenario.characters[villager.index];
         let (Some(&action), Some(state)) = (character.actions.iter().find(helps), state_line(world, entity))
         else {
@@ -303,7 +304,7 @@ fn follow(
             && !seen.contains(next)
         {
             seen.push(*next);
-            follow(world, next, depth + 1, seen, found);
+            follow(world, tile, next, depth + 1, seen, found);
         }
     }
 }
@@ -328,7 +329,7 @@ impl StateLine {
     }
 }
 
-/// What the inspector says about one station of the first tile: its kind and capacity, who acts
+/// What the inspector says about one station of one tile: its kind and capacity, who acts
 /// there now, who stands in line (first in line first) and who is walking there.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StationView {
@@ -341,8 +342,8 @@ pub struct StationView {
     pub coming: Vec<String>,
 }
 
-/// The inspector's content for the station `id`, or `None` if there is none.
-pub fn inspect_station(world: &World, id: &str) -> Option<StationView> {
+/// The inspector's content for the station `id` of `tile`, or `None` if there is none.
+pub fn inspect_station(world: &World, id: &str, tile: usize) -> Option<StationView> {
     let town = world.get_resource::<Town>()?;
     let at = town.scenario.stations.iter().position(|s| s.id == id)?;
     let station = &town.scenario.stations[at];
@@ -351,7 +352,7 @@ pub fn inspect_station(world: &World, id: &str) -> Option<StationView> {
     };
     // The roster is in villager number order, so the lists are too.
     let (mut acting, mut coming) = (Vec::new(), Vec::new());
-    for (entity, villager) in first_tile(world) {
+    for (entity, villager) in in_tile(world, tile) {
         let (Some(intent), Some(activity)) = (world.get::<Intent>(entity), world.get::<Activity>(entity))
         else {
             continue;
@@ -368,7 +369,7 @@ pub fn inspect_station(world: &World, id: &str) -> Option<StationView> {
     let roster = &world.get_resource::<crate::sim::Roster>()?.0;
     let queued = world
         .get_resource::<crate::sim::Lines>()
-        .and_then(|lines| lines.0.first()?.get(at))
+        .and_then(|lines| lines.0.get(tile)?.get(at))
         .map(|line| line.waiting.iter().filter_map(|&n| name(*roster.get(n)?)).collect())
         .unwrap_or_default();
     Some(StationView {

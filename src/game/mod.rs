@@ -5,6 +5,7 @@ pub mod daylight;
 mod drive;
 pub mod editing;
 mod figures;
+mod frame_stats;
 mod history;
 pub mod hot_reload;
 mod i18n;
@@ -23,7 +24,7 @@ pub use i18n::Label;
 pub use selection::{SelectedStation, Selection};
 
 use crate::scenario::{SCENARIO_FOLDER, ScenarioChoice, first_choice};
-use crate::sim::{SimPlugin, replace_scenario, villager_playing};
+use crate::sim::{Layout, SimPlugin, replace_scenario, villager_playing};
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
@@ -38,6 +39,12 @@ pub struct GameOptions {
     pub after: f32,
     /// A villager id to select at start.
     pub select: Option<String>,
+    /// A town of this many villagers, the scenario tiled as `bench` tiles it.
+    pub villagers: Option<usize>,
+    /// Simulated seconds per second at start.
+    pub speed: u32,
+    /// Print frame times on leaving.
+    pub frame_stats: bool,
     pub lang: Lang,
 }
 
@@ -86,7 +93,12 @@ pub fn run(options: GameOptions) -> u8 {
         ..default()
     };
     let (assets, images) = sprites::asset_plugins();
-    app.add_plugins(DefaultPlugins.set(window).set(assets).set(images))
+    let mut plugins = DefaultPlugins.set(window).set(assets).set(images);
+    if options.frame_stats {
+        // Drawing after the update, on the main thread, so the update's time is its own.
+        plugins = plugins.disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>();
+    }
+    app.add_plugins(plugins)
         .init_resource::<sprites::Art>()
         .add_plugins(EguiPlugin::default())
         .add_plugins(SimPlugin)
@@ -106,7 +118,15 @@ pub fn run(options: GameOptions) -> u8 {
             popups::plugin,
             why::plugin,
         ));
-    crate::sim::install(app.world_mut(), scenario);
+    let layout = match options.villagers {
+        Some(n) => Layout::tiled(&scenario, n, Some(crate::sim::DEFAULT_SEED)),
+        None => Layout::single(&scenario),
+    };
+    crate::sim::install_tiled(app.world_mut(), scenario, layout);
+    app.world_mut().resource_mut::<SimSpeed>().multiplier = options.speed.max(1);
+    if options.frame_stats {
+        app.add_plugins(frame_stats::plugin);
+    }
     if let ScenarioChoice::File(path) = &choice {
         hot_reload::watch(app.world_mut(), path);
     }
@@ -129,7 +149,7 @@ fn select_by_id(id: String) -> impl FnMut(&mut World) {
         world.resource_mut::<Selection>().0 = found;
         let station = world.resource::<crate::sim::Town>().scenario.stations.iter().any(|s| s.id == id);
         if found.is_none() && station {
-            world.resource_mut::<SelectedStation>().0 = Some(id.clone());
+            world.resource_mut::<SelectedStation>().0 = Some((id.clone(), 0));
         } else if found.is_none() {
             eprintln!("--select {id}: no such villager or station");
         }

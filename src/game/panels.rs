@@ -152,7 +152,8 @@ fn refresh_inspected(world: &mut World) {
     let selected = world.resource::<Selection>().0;
     let villager = selected
         .and_then(|e| inspect(world, e).map(|view| (view, world.get::<InsistenceHistory>(e).cloned())));
-    let station = world.resource::<SelectedStation>().0.as_deref().and_then(|id| inspect_station(world, id));
+    let selected = world.resource::<SelectedStation>().0.clone();
+    let station = selected.and_then(|(id, tile)| inspect_station(world, &id, tile));
     world.insert_resource(Inspected { villager, station });
 }
 

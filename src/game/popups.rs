@@ -1,6 +1,8 @@
 //! What an action does, shown where it lands: when one finishes, its effects rise from its
 //! station (`+1 bread`, `-1 flour`) and fade, so a player sees the town's economy move.
 
+use super::sprites::Art;
+use super::view::WORDS_UNTIL_ZOOM;
 use crate::planner::Change;
 use crate::sim::{EventLog, Happening, Town};
 use bevy::prelude::*;
@@ -18,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (pop_up, rise_and_fade));
 }
 
-/// The words of one effect: `+1 bread`, `-1 flour`, `bread = 0` (ASCII: the map's font has no minus sign).
+/// The words of one effect: `+1 bread`, `-1 flour`, `bread = 0`.
 pub fn effect_words(change: Change, value: i32, fact: &str) -> String {
     match change {
         Change::Add => format!("+{value} {fact}"),
@@ -27,16 +29,33 @@ pub fn effect_words(change: Change, value: i32, fact: &str) -> String {
     }
 }
 
-/// A pop-up for every action finished in the town shown (the first tile) since the last frame.
-fn pop_up(mut commands: Commands, log: Res<EventLog>, town: Res<Town>, mut seen: Local<u64>) {
+/// A pop-up for every action finished on screen since the last frame, while the camera is near
+/// enough for words ([`WORDS_UNTIL_ZOOM`]).
+fn pop_up(
+    mut commands: Commands,
+    log: Res<EventLog>,
+    town: Res<Town>,
+    art: Res<Art>,
+    camera: Single<(&Transform, &Projection), With<Camera2d>>,
+    mut seen: Local<u64>,
+) {
     let new = (log.recorded.saturating_sub(*seen) as usize).min(log.recent.len());
     *seen = log.recorded;
+    let (eye, projection) = *camera;
+    let Projection::Orthographic(ortho) = projection else { return };
+    if ortho.scale > WORDS_UNTIL_ZOOM {
+        return;
+    }
+    // Half the window's size, with room to spare, in world units.
+    let reach = Vec2::new(700.0, 450.0) * ortho.scale;
     for event in log.recent.iter().skip(log.recent.len() - new) {
         let (Happening::Finished { task }, Some(number)) = (&event.what, event.villager) else { continue };
-        if town.layout.tile_of(number) != 0 {
+        let character = town.layout.character_of(number);
+        let station = town.station(character, *task as usize);
+        let [x, y] = town.layout.station_position(&town.scenario, station, town.layout.tile_of(number));
+        if (Vec2::new(x, y) - eye.translation.truncate()).abs().cmpgt(reach).any() {
             continue;
         }
-        let character = town.layout.character_of(number);
         let action = town.action(character, *task as usize);
         let facts = &town.scenario.facts;
         let words: Vec<String> = action
@@ -45,12 +64,11 @@ fn pop_up(mut commands: Commands, log: Res<EventLog>, town: Res<Town>, mut seen:
             .iter()
             .map(|e| effect_words(e.change, e.value, facts.name(e.fact)))
             .collect();
-        let [x, y] = town.scenario.stations[town.station(character, *task as usize)].position;
         let from = Vec3::new(x, y + 36.0, 6.0);
         commands.spawn((
             Popup { age: 0.0, from },
             Text2d::new(words.join("  ")),
-            TextFont::from_font_size(14.0),
+            art.text_font(14.0),
             TextColor(Color::srgb(1.0, 0.85, 0.35)),
             Transform::from_translation(from),
             Pickable::IGNORE,

@@ -5,16 +5,26 @@ use super::figures::TOKEN;
 use super::inspect::plan_stops;
 use super::view::{STATION, follow_positions};
 use crate::sim::{Intent, Placement, Town, Villager, villager_playing};
+
+/// Where the stops of `villager`'s plan are on the map, in its tile.
+fn stops_at(town: &Town, villager: &Villager, intent: &Intent, tile: usize) -> Vec<(Vec2, Vec<usize>, bool)> {
+    let stops = plan_stops(town, villager, intent).into_iter();
+    stops
+        .map(|(s, numbers, ahead)| {
+            (town.layout.station_position(&town.scenario, s, tile).into(), numbers, ahead)
+        })
+        .collect()
+}
 use bevy::prelude::*;
 
 /// The villager being inspected.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
 pub struct Selection(pub Option<Entity>);
 
-/// The station being inspected, by id (so a reload that keeps the station keeps it selected).
-/// A villager and a station are never selected together.
+/// The station being inspected, by id and tile (so a reload that keeps the station keeps it
+/// selected). A villager and a station are never selected together.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
-pub struct SelectedStation(pub Option<String>);
+pub struct SelectedStation(pub Option<(String, usize)>);
 
 /// Runs `rebuild` (which replaces every villager) and selects again the villager that was
 /// selected: the same character in the same tile, while it still exists.
@@ -60,13 +70,14 @@ pub(super) fn deselect_on_escape(
     }
 }
 
-/// The click handler of station `id`: selects it (and no villager).
+/// The click handler of station `id` in `tile`: selects it (and no villager).
 pub(super) fn select_station(
     id: String,
+    tile: usize,
 ) -> impl FnMut(On<Pointer<Click>>, ResMut<Selection>, ResMut<SelectedStation>) {
     move |click, mut villager, mut station| {
         if click.button == PointerButton::Primary {
-            (villager.0, station.0) = (None, Some(id.clone()));
+            (villager.0, station.0) = (None, Some((id.clone(), tile)));
         }
     }
 }
@@ -77,14 +88,14 @@ fn show_plan_stops(
     mut commands: Commands,
     town: Res<Town>,
     selection: Res<Selection>,
-    villagers: Query<(&Villager, &Intent)>,
+    villagers: Query<(&Villager, &Intent, &Placement)>,
     old: Query<Entity, With<PlanStop>>,
-    mut shown: Local<Vec<(usize, Vec<usize>, bool)>>,
+    mut shown: Local<Vec<(Vec2, Vec<usize>, bool)>>,
 ) {
     let stops = selection
         .0
         .and_then(|e| villagers.get(e).ok())
-        .map(|(villager, intent)| plan_stops(&town, villager, intent))
+        .map(|(villager, intent, placement)| stops_at(&town, villager, intent, placement.tile))
         .unwrap_or_default();
     if *shown == stops && !town.is_changed() {
         return;
@@ -92,8 +103,8 @@ fn show_plan_stops(
     for entity in &old {
         commands.entity(entity).despawn();
     }
-    for (station, numbers, ahead) in &stops {
-        let [x, y] = town.scenario.stations[*station].position;
+    for (at, numbers, ahead) in &stops {
+        let (x, y) = (at.x, at.y);
         // The steps of one stop follow each other: 3, 3,4, 3-7 (in glyphs every font has).
         let text = match numbers[..] {
             [one] => one.to_string(),
@@ -124,22 +135,23 @@ fn draw_selection(
     selection: Res<Selection>,
     selected_station: Res<SelectedStation>,
     town: Res<Town>,
-    villagers: Query<(&Villager, &Intent)>,
+    villagers: Query<(&Villager, &Intent, &Placement)>,
     shown: Query<&Transform, With<Villager>>,
     mut gizmos: Gizmos,
 ) {
     let highlight = Color::srgb(1.0, 0.95, 0.3);
-    if let Some(station) = town.scenario.stations.iter().find(|s| Some(&s.id) == selected_station.0.as_ref())
+    if let Some((id, tile)) = &selected_station.0
+        && let Some(station) = town.scenario.stations.iter().position(|s| s.id == *id)
     {
-        let at = Isometry2d::from_translation(Vec2::from(station.position));
-        gizmos.rect_2d(at, STATION + Vec2::splat(8.0), highlight);
+        let at = town.layout.station_position(&town.scenario, station, *tile);
+        gizmos.rect_2d(Isometry2d::from_translation(at.into()), STATION + Vec2::splat(8.0), highlight);
     }
     let Some(selected) = selection.0 else { return };
-    let Ok((villager, intent)) = villagers.get(selected) else { return };
+    let Ok((villager, intent, placement)) = villagers.get(selected) else { return };
     let Ok(shown) = shown.get(selected) else { return };
     let here = shown.translation.truncate();
     gizmos.circle_2d(Isometry2d::from_translation(here), TOKEN.y * 0.6, highlight);
-    let ahead = plan_stops(&town, villager, intent).into_iter().filter(|(_, _, ahead)| *ahead);
-    let path = ahead.map(|(station, _, _)| Vec2::from(town.scenario.stations[station].position));
+    let stops = stops_at(&town, villager, intent, placement.tile);
+    let path = stops.into_iter().filter(|(_, _, ahead)| *ahead).map(|(at, _, _)| at);
     gizmos.linestrip_2d(std::iter::once(here).chain(path), Color::srgba(1.0, 0.95, 0.3, 0.6));
 }

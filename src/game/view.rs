@@ -8,6 +8,7 @@ use crate::sim::{Activity, Lines, Placement, Position, Town, Villager};
 use bevy::input::mouse::{MouseMotion, MouseWheel};
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_pointer_input;
+use std::collections::HashMap;
 
 /// Marks what is drawn for the current scenario's stations (replaced when the scenario is).
 #[derive(Component)]
@@ -16,6 +17,18 @@ pub struct StationVisual;
 /// The grass under the town, lit by [`super::daylight`].
 #[derive(Component)]
 pub struct Ground;
+
+/// Words on the map — names, status lines, station labels — that give way when zoomed far out,
+/// where they would pile up over a crowd; the pictures, bars and bubbles speak alone then.
+#[derive(Component)]
+pub(super) struct GivesWay;
+
+/// How far the camera zooms out: a town of thousands fits on screen.
+const MOST_ZOOMED_OUT: f32 = 40.0;
+/// Zoomed out further than this, the words on the map give way.
+pub(super) const WORDS_UNTIL_ZOOM: f32 = 1.6;
+/// Zoomed out further than this, the grass would shimmer: the plain ground colour shows instead.
+const GRASS_UNTIL_ZOOM: f32 = 6.0;
 
 /// How big a station's sprite is on the map: a little larger than the villagers' figures.
 pub(super) const STATION: Vec2 = Vec2::new(32.0 * SCALE * 1.25, 26.0 * SCALE * 1.25);
@@ -33,6 +46,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 draw_stations.run_if(resource_exists_and_changed::<Town>),
                 follow_positions,
+                level_of_detail,
                 (pan_and_zoom, deselect_on_escape).run_if(not(egui_wants_any_pointer_input)),
             ),
         );
@@ -57,14 +71,15 @@ fn spawn_ground(mut commands: Commands, art: Res<Art>) {
     ));
 }
 
-/// Frames every station and start position between the side panels.
+/// Frames every station and start position of every tile between the side panels.
 fn frame_town(town: &Town, camera: &mut Transform, projection: &mut Projection) {
-    let points = town
-        .scenario
-        .stations
-        .iter()
-        .map(|s| s.position)
-        .chain(town.scenario.characters.iter().map(|c| c.start));
+    let (scenario, layout) = (&town.scenario, &town.layout);
+    let points = (0..layout.tiles).flat_map(|tile| {
+        let [x, y] = layout.origin(tile);
+        let here =
+            scenario.stations.iter().map(|s| s.position).chain(scenario.characters.iter().map(|c| c.start));
+        here.map(move |[px, py]| [px + x, py + y])
+    });
     let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
     for p in points {
         lo = lo.min(Vec2::from(p));
@@ -102,8 +117,10 @@ fn draw_stations(
     for entity in &old {
         commands.entity(entity).despawn();
     }
-    for (index, station) in town.scenario.stations.iter().enumerate() {
-        let [x, y] = station.position;
+    for (tile, (index, station)) in
+        (0..town.layout.tiles).flat_map(|t| town.scenario.stations.iter().enumerate().map(move |s| (t, s)))
+    {
+        let [x, y] = town.layout.station_position(&town.scenario, index, tile);
         commands
             .spawn((
                 StationVisual,
@@ -114,6 +131,7 @@ fn draw_stations(
                 Transform::from_xyz(x, y, 0.0),
                 Pickable::default(),
                 children![(
+                    GivesWay,
                     Text2d::new(station.label.clone()),
                     art.text_font(14.0),
                     TextColor(Color::srgb(0.98, 0.95, 0.84)),
@@ -121,9 +139,9 @@ fn draw_stations(
                     Pickable::IGNORE,
                 )],
             ))
-            .observe(select_station(station.id.clone()))
+            .observe(select_station(station.id.clone(), tile))
             .observe(super::editing::drag_station)
-            .observe(super::editing::drop_station(index));
+            .observe(super::editing::drop_station(index, town.layout.origin(tile)));
     }
 }
 
@@ -138,37 +156,46 @@ pub(super) fn follow_positions(
     mut villagers: Query<(&Villager, &Placement, &Position, &Activity, &mut Transform)>,
 ) {
     let glide = (time.delta_secs() * 12.0).min(1.0);
-    // (the spot, whether a station stands there, row, villager number, place in its row)
-    let mut rows: Vec<([u32; 2], bool, usize, usize, usize)> = Vec::new();
+    // How many stand on each spot in each row, and each villager's (spot, at a station, row,
+    // place in its row), in query order.
+    let mut crowds: HashMap<([u32; 2], usize), usize> = HashMap::new();
+    let mut placed = Vec::with_capacity(villagers.iter().len());
     for (villager, placement, position, activity, _) in &villagers {
         let spot = position.0.map(f32::to_bits);
-        let station = town.scenario.stations.iter().position(|s| s.position == position.0);
+        let stations = 0..town.scenario.stations.len();
+        let station = stations
+            .into_iter()
+            .position(|s| town.layout.station_position(&town.scenario, s, placement.tile) == position.0);
         let place_in_line = |s: usize| {
             lines.0.get(placement.tile)?.get(s)?.waiting.iter().position(|&n| n == villager.number)
         };
         let (row, place) = match (activity, station) {
             (Activity::Queued { .. }, Some(s)) => (1, place_in_line(s).unwrap_or(0)),
-            _ => (0, rows.iter().filter(|r| (r.0, r.2) == (spot, 0)).count()),
+            _ => (0, crowds.get(&(spot, 0)).copied().unwrap_or(0)),
         };
-        rows.push((spot, station.is_some(), row, villager.number, place));
+        *crowds.entry((spot, row)).or_default() += 1;
+        placed.push((spot, station.is_some(), row, place));
     }
-    for (villager, _, position, _, mut transform) in &mut villagers {
+    for ((_, _, position, _, mut transform), (spot, at_station, row, place)) in
+        villagers.iter_mut().zip(placed)
+    {
         let [mut x, mut y] = position.0;
-        if let Some(&(spot, at_station, row, _, place)) = rows.iter().find(|r| r.3 == villager.number) {
-            // Several standing on one spot that is no station (where a moved station stood, a
-            // shared start) stand side by side there.
-            let crowd = rows.iter().filter(|r| (r.0, r.2) == (spot, row)).count();
-            let spacing = [ROW_SPACING, LINE_SPACING][row];
-            x += (place as f32 - (crowd - 1) as f32 / 2.0) * spacing;
-            if at_station {
-                y -= STATION.y / 2.0 + 34.0 + 84.0 * row as f32;
-            }
+        // Several standing on one spot that is no station (where a moved station stood, a
+        // shared start) stand side by side there.
+        let crowd = crowds[&(spot, row)];
+        let spacing = [ROW_SPACING, LINE_SPACING][row];
+        x += (place as f32 - (crowd - 1) as f32 / 2.0) * spacing;
+        if at_station {
+            y -= STATION.y / 2.0 + 34.0 + 84.0 * row as f32;
         }
         let target = Vec2::new(x, y);
         let shown = transform.translation.truncate();
         let next = if shown.distance(target) > 200.0 { target } else { shown.lerp(target, glide) };
-        transform.translation.x = next.x;
-        transform.translation.y = next.y;
+        // Written only when it moves: a token standing still costs its children nothing.
+        if next != shown {
+            transform.translation.x = next.x;
+            transform.translation.y = next.y;
+        }
     }
 }
 
@@ -205,6 +232,30 @@ fn pan_and_zoom(
     }
     transform.translation += (pan * ortho.scale).extend(0.0);
     for w in wheel.read() {
-        ortho.scale = (ortho.scale * (1.0 - w.y.signum() * 0.1)).clamp(0.25, 4.0);
+        ortho.scale = (ortho.scale * (1.0 - w.y.signum() * 0.1)).clamp(0.25, MOST_ZOOMED_OUT);
+    }
+}
+
+/// Zoomed out, words give way ([`GivesWay`]), the grass turns to plain ground, and villagers
+/// and stations grow (up to a limit) so a crowd still reads as people at work.
+fn level_of_detail(
+    camera: Single<&Projection, With<Camera2d>>,
+    mut words: Query<&mut Visibility, (With<GivesWay>, Without<Ground>)>,
+    mut ground: Query<&mut Visibility, With<Ground>>,
+    mut pictures: Query<&mut Transform, Or<(With<Villager>, With<StationVisual>)>>,
+) {
+    let Projection::Orthographic(ortho) = *camera else { return };
+    let shown = |yes: bool| if yes { Visibility::Inherited } else { Visibility::Hidden };
+    for mut v in &mut words {
+        v.set_if_neq(shown(ortho.scale <= WORDS_UNTIL_ZOOM));
+    }
+    for mut v in &mut ground {
+        v.set_if_neq(shown(ortho.scale <= GRASS_UNTIL_ZOOM));
+    }
+    let grow = Vec3::splat((ortho.scale / WORDS_UNTIL_ZOOM).clamp(1.0, 3.0));
+    for mut transform in &mut pictures {
+        if transform.scale != grow {
+            transform.scale = grow;
+        }
     }
 }

@@ -33,7 +33,7 @@ pub use phrase::{event_text, outcome_text, reason_text, row_text};
 pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};
 pub use shards::{run_shards, shard_worlds};
 pub use table::{DecisionTable, DecisionTables, GoalRow, Outcome, RowResult};
-pub use tiles::{Layout, Placement, VARIATION};
+pub use tiles::{DEFAULT_SEED, Layout, Placement, VARIATION};
 pub use timing::PlanTimes;
 pub use town::{
     Line, Lines, Outlook, Roster, Town, WorldFacts, install, install_tiled, replace_scenario, take_in_edit,

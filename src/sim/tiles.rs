@@ -15,6 +15,9 @@ use bevy::ecs::prelude::*;
 /// How far a seeded variation moves a value: ±20 %.
 pub const VARIATION: f32 = 0.2;
 
+/// The seed of a tiled town's variations unless one is chosen: `bench` and the game tile alike.
+pub const DEFAULT_SEED: u64 = 1;
+
 /// Empty space between neighbouring tiles, in world units.
 const TILE_GAP: f32 = 40.0;
 
@@ -69,6 +72,16 @@ impl Layout {
             seed,
             first_tile: 0,
             town_tiles: tiles,
+        }
+    }
+
+    /// This town's size for another `scenario` (an edit, or another file): as many villagers,
+    /// tiled with the same seed; a town played as written stays as written.
+    pub fn for_scenario(&self, scenario: &Scenario) -> Layout {
+        match self.seed {
+            Some(_) => Layout::tiled(scenario, self.villagers, self.seed),
+            None if self.is_tiled() => Layout::tiled(scenario, self.villagers, None),
+            None => Layout::single(scenario),
         }
     }
 

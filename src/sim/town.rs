@@ -292,8 +292,13 @@ pub fn villager_playing(world: &mut World, character: &str, tile: usize) -> Opti
     villagers.iter(world).find(|(_, v, p)| v.index == index && p.tile == tile).map(|(entity, ..)| entity)
 }
 
-/// Swaps the running scenario for `scenario`: every villager is replaced and the day starts over.
+/// Swaps the running scenario for `scenario`: every villager is replaced and the day starts over,
+/// in a town of as many villagers as before ([`Layout::for_scenario`]).
 pub fn replace_scenario(world: &mut World, scenario: Scenario) {
+    let layout = match world.get_resource::<Town>() {
+        Some(town) => town.layout.for_scenario(&scenario),
+        None => Layout::single(&scenario),
+    };
     let mut villagers = world.query_filtered::<Entity, With<Villager>>();
     let old: Vec<Entity> = villagers.iter(world).collect();
     for entity in old {
@@ -305,5 +310,5 @@ pub fn replace_scenario(world: &mut World, scenario: Scenario) {
     if let Some(mut tables) = world.get_resource_mut::<super::DecisionTables>() {
         tables.0.clear();
     }
-    install(world, scenario);
+    install_tiled(world, scenario, layout);
 }
