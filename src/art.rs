@@ -24,7 +24,10 @@ pub const STATIONS: &[Picture] = &[
     ("mine", &["mine", "quarry", "pit", "cave"]),
     ("workshop", &["workshop", "shop", "workbench", "bench"]),
     ("house", &["house", "home", "hut", "bed", "inn", "cottage"]),
-    ("storage", &["storage", "stock", "store", "storehouse", "warehouse", "chest", "crates", "depot"]),
+    (
+        "storage",
+        &["storage", "stock", "store", "storehouse", "warehouse", "chest", "crate", "crates", "depot"],
+    ),
     ("hearth", &["hearth", "fire", "campfire", "stove", "fireplace"]),
     ("woodpile", &["woodpile", "wood", "logs", "firewood", "lumber"]),
     ("armory", &["armory", "armoury", "arsenal", "weapons", "barracks"]),
@@ -86,14 +89,14 @@ pub fn pick(pictures: &'static [Picture], name: &str) -> &'static str {
     find(pictures, name).unwrap_or(pictures[0].0)
 }
 
-/// The sprite of `station`: the first of its kind, id and label that calls one up.
+/// The sprite of `station`: the first of its sprite, kind, id and label that calls one up.
 pub fn station_picture(station: &Station) -> &'static str {
-    first_found(STATIONS, [&station.kind, &station.id, &station.label])
+    first_found(STATIONS, station.sprite.iter().chain([&station.kind, &station.id, &station.label]))
 }
 
-/// The figure of `character`: the first of its id and name that calls one up.
+/// The figure of `character`: the first of its sprite, id and name that calls one up.
 pub fn villager_picture(character: &Character) -> &'static str {
-    first_found(VILLAGERS, [&character.id, &character.name])
+    first_found(VILLAGERS, character.sprite.iter().chain([&character.id, &character.name]))
 }
 
 fn first_found<'a>(

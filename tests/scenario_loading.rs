@@ -190,6 +190,29 @@ fn a_goal_nothing_can_move_is_a_warning_not_an_error() {
 }
 
 #[test]
+fn a_sprite_that_names_no_picture_is_a_warning_and_a_known_one_is_drawn() {
+    let named = BASE.replace(
+        r#"stations: [(id: "anvil", label: "Anvil", pos: (0.0, 0.0))]"#,
+        r#"stations: [(id: "anvil", label: "Anvil", pos: (0.0, 0.0), sprite: "ovn")]"#,
+    );
+    let s = scenario::parse(&named, "test.ron").unwrap();
+    assert_eq!(s.warnings.len(), 1, "{:?}", s.warnings);
+    assert_eq!(s.warnings[0].field, "stations[0].sprite");
+    assert!(
+        s.warnings[0].to_string().ends_with(
+            "warning: no picture is called \"ovn\" (did you mean \"oven\"?): it is drawn as if it named none"
+        ),
+        "{}",
+        s.warnings[0]
+    );
+    assert_eq!(goap_town::art::station_picture(&s.stations[0]), "anvil", "as if it named none: by its kind");
+    let well = named.replace(r#"sprite: "ovn""#, r#"sprite: "well""#);
+    let s = scenario::parse(&well, "test.ron").unwrap();
+    assert!(s.warnings.is_empty(), "{:?}", s.warnings);
+    assert_eq!(goap_town::art::station_picture(&s.stations[0]), "well", "a named sprite wins over the id");
+}
+
+#[test]
 fn a_missing_file_is_a_clear_error() {
     let e = scenario::load(std::path::Path::new("no/such/file.ron")).unwrap_err();
     assert!(e.to_string().starts_with("no/such/file.ron: cannot read:"), "{e}");

@@ -182,19 +182,31 @@ fn show_frame(sprite: &mut Sprite, frame: usize, left: bool) {
     }
 }
 
-/// A reload that renamed a character renames its token.
+/// A reload that renamed a character, or named it another figure, renames or redresses its
+/// token.
 fn rename_villagers(
     town: Res<Town>,
-    villagers: Query<(&Villager, &Children)>,
+    art: Res<Art>,
+    mut villagers: Query<(&Villager, &mut Sprite, &Children)>,
     mut names: Query<&mut Text2d, With<NameText>>,
+    mut clothes: Query<&mut Sprite, (With<Clothes>, Without<Villager>)>,
 ) {
-    for (villager, children) in &villagers {
+    for (villager, mut figure, children) in &mut villagers {
+        let character = &town.scenario.characters[villager.index];
+        let sheet = art.villager(crate::art::villager_picture(character));
+        if figure.image != sheet {
+            figure.image = sheet.clone();
+        }
         for &child in children {
-            if let Ok(mut text) = names.get_mut(child) {
-                let name = &town.scenario.characters[villager.index].name;
-                if text.0 != *name {
-                    text.0.clone_from(name);
-                }
+            if let Ok(mut text) = names.get_mut(child)
+                && text.0 != character.name
+            {
+                text.0.clone_from(&character.name);
+            }
+            if let Ok(mut sprite) = clothes.get_mut(child)
+                && sprite.image != sheet
+            {
+                sprite.image = sheet.clone();
             }
         }
     }

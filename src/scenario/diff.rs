@@ -67,6 +67,7 @@ pub fn diff(old: &Scenario, new: &Scenario) -> Vec<Change> {
         &keyed(new, &new.stations, |x| &x.id),
         |c, id, (_, a), (_, b)| {
             c.live(&format!("{id}.label"), &a.label, &b.label);
+            c.live(&format!("{id}.sprite"), sprite(&a.sprite), sprite(&b.sprite));
             c.live(&format!("{id}.pos"), position(a.position), position(b.position));
             c.restart(&format!("{id}.kind"), &a.kind, &b.kind);
             let capacity = |s: &super::Station| s.capacity.map_or("none".to_owned(), |n| n.to_string());
@@ -106,6 +107,7 @@ pub fn diff(old: &Scenario, new: &Scenario) -> Vec<Change> {
         &keyed(new, &new.characters, |x| &x.id),
         |c, id, (so, a), (sn, b)| {
             c.live(&format!("{id}.name"), &a.name, &b.name);
+            c.live(&format!("{id}.sprite"), sprite(&a.sprite), sprite(&b.sprite));
             c.live(&format!("{id}.start"), position(a.start), position(b.start));
             c.live(&format!("{id}.speed"), a.speed, b.speed);
             let own = |s: &Scenario, x: &super::Character| {
@@ -208,6 +210,11 @@ fn keyed<'s, T>(
     id: fn(&T) -> &String,
 ) -> Vec<(String, (&'s Scenario, &'s T))> {
     items.iter().map(|item| (id(item).clone(), (scenario, item))).collect()
+}
+
+/// A named picture, or `none`.
+fn sprite(sprite: &Option<String>) -> &str {
+    sprite.as_deref().unwrap_or("none")
 }
 
 fn position([x, y]: [f32; 2]) -> String {

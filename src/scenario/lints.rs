@@ -1,11 +1,13 @@
 //! Warnings: things a scenario may do but probably does not mean — a goal nothing can move, a
-//! need that already holds at dawn, an action nobody can do, a station where nothing happens.
+//! need that already holds at dawn, an action nobody can do, a station where nothing happens, a
+//! picture that does not exist.
 
 use super::Scope;
 use super::checker::Checker;
-use super::diagnostic::quoted;
+use super::diagnostic::{did_you_mean, quoted};
 use super::raw::RawScenario;
 use super::{Drift, Scenario};
+use crate::art;
 use crate::planner::{Compare, Delta, Effect, FactId};
 
 /// Which ways some action can move a fact: up, down, or set it.
@@ -122,5 +124,28 @@ pub(super) fn warn_unused(check: &mut Checker, scenario: &Scenario, raw: &RawSce
                 format!("no action happens at station {}", quoted(&station.id)),
             );
         }
+    }
+}
+
+/// A `sprite` that names no picture: the game draws what its kind, id or name call up, or the
+/// default ([`crate::art`]).
+pub(super) fn warn_unknown_sprites(check: &mut Checker, scenario: &Scenario) {
+    let stations = scenario
+        .stations
+        .iter()
+        .enumerate()
+        .map(|(s, x)| (format!("stations[{s}]"), &x.sprite, art::STATIONS));
+    let characters = scenario
+        .characters
+        .iter()
+        .enumerate()
+        .map(|(c, x)| (format!("characters[{c}]"), &x.sprite, art::VILLAGERS));
+    for (field, sprite, pictures) in stations.chain(characters) {
+        let Some(sprite) = sprite.as_deref().filter(|s| art::find(pictures, s).is_none()) else { continue };
+        let hint = did_you_mean(sprite, pictures.iter().map(|p| p.0));
+        check.warning(
+            &format!("{field}.sprite"),
+            format!("no picture is called {}{hint}: it is drawn as if it named none", quoted(sprite)),
+        );
     }
 }

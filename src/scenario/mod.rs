@@ -60,6 +60,8 @@ pub struct Station {
     pub kind: String,
     /// How many villagers may act here at once (`None`: any number).
     pub capacity: Option<u32>,
+    /// The picture the scenario names for it, if it names one ([`crate::art`]).
+    pub sprite: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -107,6 +109,8 @@ pub struct Character {
     /// Each of its actions at each station it can be done at, in that order: what it plans with.
     pub tasks: Vec<Task>,
     pub goals: Vec<Goal>,
+    /// The figure the scenario names for it, if it names one ([`crate::art`]).
+    pub sprite: Option<String>,
 }
 
 /// One thing a character can plan to do: an action, at one of its stations.

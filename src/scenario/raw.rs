@@ -48,6 +48,8 @@ pub struct RawStation {
     /// Empty: the station's own id.
     pub kind: String,
     pub capacity: Option<i64>,
+    /// The picture it is drawn with (empty: the one its kind, id or label calls up).
+    pub sprite: String,
 }
 
 #[derive(Debug)]
@@ -71,6 +73,8 @@ pub struct RawCharacter {
     pub facts: FactValues,
     pub actions: Vec<String>,
     pub goals: Vec<RawGoal>,
+    /// The figure it is drawn with (empty: the one its id or name calls up).
+    pub sprite: String,
 }
 
 #[derive(Debug)]

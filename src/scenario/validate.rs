@@ -5,7 +5,7 @@ use super::checker::Checker;
 use super::checker::SUGGESTION_BUDGET;
 use super::diagnostic::{Severity, quoted};
 use super::limits::{self, grouped};
-use super::lints::{warn_needs_met_at_dawn, warn_unmovable_goals, warn_unused};
+use super::lints::{warn_needs_met_at_dawn, warn_unknown_sprites, warn_unmovable_goals, warn_unused};
 use super::locate::Locations;
 use super::raw::{FactValues, RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings};
 use super::{ActionDef, Character, Drift, Goal, LoadError, Scenario, Settings, Station, Task};
@@ -61,7 +61,8 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scen
                 }
                 fits.then_some(capacity as u32)
             });
-            Station { id: s.id.clone(), label, position: [x, y], kind, capacity }
+            let sprite = (!s.sprite.is_empty()).then(|| s.sprite.clone());
+            Station { id: s.id.clone(), label, position: [x, y], kind, capacity, sprite }
         })
         .collect();
     // What an action's `station:` can name: a kind (every station of it), else one station.
@@ -126,6 +127,7 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scen
         warn_unmovable_goals(&mut check, &scenario);
         warn_needs_met_at_dawn(&mut check, &scenario);
         warn_unused(&mut check, &scenario, &raw);
+        warn_unknown_sprites(&mut check, &scenario);
     }
     check.problems.sort_by_key(|d| (d.line, d.column));
     if check.problems.iter().any(|d| d.severity == Severity::Error) {
@@ -325,7 +327,18 @@ fn character<'r>(
     let tasks = (actions.iter())
         .flat_map(|&action| defs[action].stations.iter().map(move |&station| Task { action, station }))
         .collect();
-    Character { id: c.id.clone(), name, start: [x, y], speed, facts: own_facts, actions, tasks, goals }
+    let sprite = (!c.sprite.is_empty()).then(|| c.sprite.clone());
+    Character {
+        id: c.id.clone(),
+        name,
+        start: [x, y],
+        speed,
+        facts: own_facts,
+        actions,
+        tasks,
+        goals,
+        sprite,
+    }
 }
 
 fn goal<'r>(

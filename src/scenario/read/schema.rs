@@ -27,8 +27,11 @@ pub(super) const SETTINGS: Shape = Shape {
         "walk_weight",
     ],
 };
-pub(super) const STATION: Shape =
-    Shape { name: "Station", what: "a station", fields: &["id", "label", "pos", "kind", "capacity"] };
+pub(super) const STATION: Shape = Shape {
+    name: "Station",
+    what: "a station",
+    fields: &["id", "label", "pos", "kind", "capacity", "sprite"],
+};
 pub(super) const ACTION: Shape = Shape {
     name: "Action",
     what: "an action",
@@ -37,7 +40,7 @@ pub(super) const ACTION: Shape = Shape {
 pub(super) const CHARACTER: Shape = Shape {
     name: "Character",
     what: "a character",
-    fields: &["id", "name", "start", "speed", "facts", "actions", "goals"],
+    fields: &["id", "name", "start", "speed", "facts", "actions", "goals", "sprite"],
 };
 pub(super) const GOAL: Shape =
     Shape { name: "Goal", what: "a goal", fields: &["id", "label", "wants", "drift"] };
@@ -124,7 +127,16 @@ impl Reader<'_, '_> {
             Some(n) => self.whole(n, &fields.path("capacity")).map(Some),
             None => Some(None),
         };
-        Some(RawStation { id: id?, label: label?, pos: pos?, kind: kind?, capacity: capacity? })
+        let sprite =
+            fields.get("sprite").map_or(Some(String::new()), |n| self.string(n, &fields.path("sprite")));
+        Some(RawStation {
+            id: id?,
+            label: label?,
+            pos: pos?,
+            kind: kind?,
+            capacity: capacity?,
+            sprite: sprite?,
+        })
     }
 
     fn action(&mut self, node: &Node, path: &str) -> Option<RawAction> {
@@ -170,6 +182,8 @@ impl Reader<'_, '_> {
                 reader.goal(node, path)
             })
         });
+        let sprite =
+            fields.get("sprite").map_or(Some(String::new()), |n| self.string(n, &fields.path("sprite")));
         Some(RawCharacter {
             id: id?,
             name: name?,
@@ -178,6 +192,7 @@ impl Reader<'_, '_> {
             facts: facts?,
             actions: actions?,
             goals: goals?,
+            sprite: sprite?,
         })
     }
 
