@@ -1,9 +1,9 @@
 //! goap-town: a town of villagers that runs itself by Goal-Oriented Action Planning.
 //!
 //! [`planner`] is the pure GOAP search; [`scenario`] loads and validates RON scenario files;
-//! [`sim`] runs a town headless as Bevy ECS plugins (the `sim` feature); [`game`] draws it in a
-//! window (the `game` feature), with the pictures [`art`] names; [`cli`] is the command line
-//! built on them.
+//! [`words`] says things in any language of `assets/i18n/`; [`sim`] runs a town headless as Bevy
+//! ECS plugins (the `sim` feature); [`game`] draws it in a window (the `game` feature), with the
+//! pictures [`art`] names; [`cli`] is the command line built on them.
 
 pub mod art;
 pub mod cli;
@@ -16,5 +16,4 @@ pub mod scenario;
 pub mod sim;
 #[doc(hidden)]
 pub mod testing;
-#[cfg(feature = "sim")]
 pub mod words;

@@ -1,6 +1,6 @@
-//! The words the simulation and the interface show, kept as data: one Fluent file a language
-//! (`assets/i18n/<id>.ftl`). English and Spanish are built in; any other file in that folder of
-//! the working directory is read at start, so a third language is one new file.
+//! The words the scenario loader, the simulation and the interface show, kept as data: one Fluent
+//! file a language (`assets/i18n/<id>.ftl`). English and Spanish are built in; any other file in
+//! that folder of the working directory is read at start, so a third language is one new file.
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -16,7 +16,8 @@ const BUILT_IN: [(&str, &str); 2] =
 pub const FOLDER: &str = "assets/i18n";
 
 /// A language: an index into [`Words`]' languages, the built-in ones first.
-#[derive(bevy::ecs::resource::Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "sim", derive(bevy::ecs::resource::Resource))]
 pub struct Lang(pub usize);
 
 impl Lang {
@@ -119,6 +120,11 @@ impl Words {
     pub fn plain<'w>(&'w self, lang: Lang, id: &'w str) -> &'w str {
         let found = [self.language(lang), &self.languages[0]].into_iter().find_map(|l| l.plain.get(id));
         found.map_or(id, String::as_str)
+    }
+
+    /// Whether `lang`'s own file has message `id` (not through English).
+    pub fn has(&self, lang: Lang, id: &str) -> bool {
+        self.language(lang).bundle.has_message(id)
     }
 
     /// The messages English has and `lang` lacks.

@@ -63,7 +63,8 @@ fn saving_reloads_a_good_edit_keeps_the_last_good_on_a_bad_one_and_clears_on_the
     wait_for(&mut app, "the bad edit to be reported", |app| {
         !app.world().resource::<ReloadStatus>().errors.is_empty()
     });
-    let errors = app.world().resource::<ReloadStatus>().errors.clone();
+    let errors: Vec<String> =
+        app.world().resource::<ReloadStatus>().errors.iter().map(ToString::to_string).collect();
     assert_eq!(errors.len(), 2, "{errors:?}");
     let expected = format!("{}:", path.display());
     assert!(
@@ -110,9 +111,10 @@ fn a_nested_comment_reloads_and_a_half_written_save_never_stops_the_town() {
 
     std::fs::write(&path, format!("/* never /* closed */\n{renamed}")).unwrap();
     wait_for(&mut app, "the unclosed comment to be reported", |app| {
-        app.world().resource::<ReloadStatus>().errors.iter().any(|e| e.contains("never closed"))
+        app.world().resource::<ReloadStatus>().errors.iter().any(|e| e.message.contains("never closed"))
     });
-    let errors = app.world().resource::<ReloadStatus>().errors.clone();
+    let errors: Vec<String> =
+        app.world().resource::<ReloadStatus>().errors.iter().map(ToString::to_string).collect();
     assert!(errors[0].starts_with(&format!("{}:1:1:", path.display())), "{errors:?}");
 
     std::fs::write(&path, &renamed).unwrap();

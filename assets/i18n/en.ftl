@@ -59,6 +59,8 @@ ordinal = { NUMBER($n, type: "ordinal") ->
     [few] { $n }rd
    *[other] { $n }th
 }
+# How a long count is grouped: 4,096.
+digit-group-separator = ,
 
 ## What happens in the town
 
@@ -147,3 +149,169 @@ moved-stations = { $n ->
     [one] one station moved
    *[other] { $n } stations moved
 }
+
+## What the scenario loader says is wrong with a file: `check`, the console and the game's
+## error banner. File names, places, field paths, fact names, quoted names and code stay as
+## they are written; a `{ $hint }` is a did-you-mean hint or nothing.
+
+scenario-warning = warning: { $message }
+scenario-did-you-mean = {" "}(did you mean { $name }?)
+check-ok = ok { $file }: { $characters } characters, { $actions } actions, { $stations } stations
+check-failed = { $failed } of { $total } scenario files have errors
+
+# Reading the file.
+scenario-cannot-read = cannot read: { $reason }
+scenario-too-large = the file is larger than { $mib } MiB, the most a scenario may be
+scenario-not-utf8 = this is not UTF-8 text: save the file as UTF-8
+
+# RON's tokens.
+scenario-unclosed-comment = this block comment is never closed: `/*` needs a matching `*/` (comments nest)
+scenario-unexpected-character = unexpected character { $char }
+scenario-expected-raw = expected a raw string `r#"…"#` or a raw name `r#name` after `r#`
+scenario-expected-quote = expected `"` to open the string
+scenario-unclosed-string = this string is never closed: a `"` is missing
+scenario-bad-escape = { $problem }; escapes are { $list } and { $last }
+scenario-escape-ends = the text ends inside an escape
+scenario-escape-x-digits = `\x` needs two hexadecimal digits
+scenario-escape-x-above = `\x` above 7F is not one character
+scenario-escape-u-braces = `\u` is written `{ $code }`
+scenario-escape-u-close = `{ $code }` needs a closing `{ $close }`
+scenario-escape-u-invalid = `{ $code }` is not a Unicode character
+scenario-escape-unknown = unknown escape `\{ $char }`
+# $what is byte or character.
+scenario-empty-char = a { $what } literal needs one character between `'`s
+scenario-byte-not-ascii = a byte literal holds one ASCII character
+scenario-unclosed-char = this { $what } literal is never closed: a `'` is missing
+scenario-expected-number = expected a number
+scenario-expected-digits = expected digits in base { $radix } after the prefix
+scenario-expected-exponent = expected digits after the exponent's `e`
+scenario-number-suffix = a number cannot go on with `{ $word }`
+
+# RON's values: what was expected, and what was found instead.
+scenario-after-the-end = { $found } after the end of the document's value
+scenario-file-ends = the file ends where { $expected } was expected
+scenario-expected-found = expected { $expected }, found { $found }
+scenario-unknown-extension = { $found } is not an extension RON knows; it knows { $known }
+scenario-too-deep = values nest more than { $max } levels deep here; a scenario needs about six
+scenario-in-enable = `{ $token }` in `#![enable(...)]`
+scenario-after-enable = `(` after `enable`
+scenario-an-extension-name = an extension name
+scenario-close-enable = `]` to close `#![enable(...)]`
+scenario-comma-or = `,` or `{ $close }`
+scenario-a-value = a value
+scenario-close-some = `)` to close `Some(`
+scenario-colon-between = `:` between a key and its value
+scenario-number-after-range = a number after `..=`
+scenario-a-field-name = a field name
+scenario-colon-after-field = `:` after the field name
+scenario-the-number = the number { $number }
+scenario-the-string = the string "{ $text }"
+scenario-the-character = the character '{ $char }'
+scenario-a-byte-string = a byte string
+scenario-a-character = a character
+scenario-a-list = a list `[...]`
+scenario-a-map = a map `{ $code }`
+scenario-a-tuple = a tuple `(...)`
+scenario-a-struct = a struct `(...)`
+scenario-a-range = a range
+
+# The scenario's shape: its structs, fields and lists.
+scenario-expected-shape = { $what }, written `({ $field }: …, …)`
+scenario-wrong-struct-name = expected { $what }, written `{ $name }(...)` or `(...)`, found `{ $found }(...)`
+scenario-explicit-names = with `explicit_struct_names` enabled, write `{ $name }(...)`
+scenario-no-such-field = { $what } has no field `{ $field }`{ $hint }; its fields are { $fields }
+scenario-field-twice = `{ $field }` is given twice
+scenario-missing-field = { $what } needs `{ $field }`
+scenario-needs-numbers = { $what } needs its numbers: write `{ $name }({ $field }: …)`
+scenario-unknown-variant = expected { $expected }, found `{ $found }`{ $hint }
+scenario-a-string-in-quotes = a string in quotes
+scenario-a-number = a number
+scenario-a-whole-number = a whole number
+scenario-a-position = a position written `(x, y)`
+scenario-a-list-of = a list of { $items } `[...]`
+scenario-a-map-of-facts = a map of facts, written `{ $example }`
+scenario-a-fact-name-in-quotes = a fact name in quotes
+scenario-a-drift = one of `Need(rate: …, initial: …)` or `Quota(urgency: …)`
+scenario-too-large-whole = { $number } is too large a whole number
+scenario-list-too-long = at most { $max } { $items } (this list has { $count })
+scenario-too-many-fact-values = at most { $max } facts (this map has { $count })
+scenario-fact-name-is-a-string = a fact's name is a string: write "{ $name }"
+scenario-shape-scenario = a scenario
+scenario-shape-settings = the settings
+scenario-shape-station = a station
+scenario-shape-action = an action
+scenario-shape-character = a character
+scenario-shape-goal = a goal
+scenario-shape-need = a need
+scenario-shape-quota = a quota
+scenario-items-stations = stations
+scenario-items-actions = actions
+scenario-items-characters = characters
+scenario-items-conditions = conditions
+scenario-items-effects = effects
+scenario-items-goals = goals
+
+# Numbers out of range.
+scenario-too-many-facts = at most { $max } facts in all (world and agent together); this file declares { $count }
+scenario-capacity = a capacity must be a whole number of villagers from 1 to { $max } (leave it out for no limit), not { $value }
+scenario-planner-budget = the planner budget must be a whole number of expansions from 1 to { $max }, not { $value }
+scenario-cost = a cost must be a whole number from 0 to { $max }, not { $value }
+scenario-fact-value = { $value } does not fit a fact (from { $min } to { $max })
+scenario-out-of-range = { $what } must be a number from { $min } to { $max }, not { $value }
+scenario-range-day-length = the day length (simulated seconds)
+scenario-range-cost-weight = the cost weight
+scenario-range-hysteresis = the hysteresis
+scenario-range-rest-threshold = the rest threshold
+scenario-range-retry-interval = the retry interval (simulated seconds)
+scenario-range-position = a position
+scenario-range-speed = a walking speed (units per second)
+scenario-range-duration = a duration (simulated seconds)
+scenario-range-need-rate = a need's rate (per second)
+scenario-range-need-initial = a need's initial insistence
+scenario-range-urgency = a quota's urgency
+scenario-range-walk-weight = the walk weight (cost per second of walking)
+
+# Names and references. $scope is world or agent; $what a station, action, character or goal.
+scenario-bad-fact-name = { $name } is not a fact name: use letters, digits and _, starting with a letter
+scenario-fact-declared-twice = { $scope } fact { $name } is declared twice
+scenario-empty-id = a { $what } needs a non-empty id
+scenario-duplicate-id = duplicate { $what } id { $name } (first used at index { $first })
+scenario-no-characters = a scenario needs at least one character
+scenario-unknown-station = unknown station or kind of station { $name }{ $hint }
+scenario-no-effects = action { $name } has no effects, so no plan could ever use it
+scenario-unknown-own-fact = unknown agent fact { $name }{ $hint }; declare it in `{ $declaration }`
+scenario-action-listed-twice = action { $name } is listed twice
+scenario-unknown-action = unknown action { $name }{ $hint }
+scenario-no-goals = character { $name } has no goals, so it would never do anything
+scenario-wants-nothing = goal { $name } wants nothing: give it at least one condition
+scenario-unknown-fact = unknown { $scope } fact { $name }{ $hint }; facts are declared in `{ $declaration }`
+scenario-unknown-fact-elsewhere = unknown { $scope } fact { $name }{ $hint }
+scenario-scope-hint = {" "}({ $name } is { $scope ->
+        [world] a world
+       *[agent] an agent
+    } fact: write { $scope }.{ $name })
+
+# Conditions and effects. $what is condition or effect.
+scenario-in-expression = in { $what } { $text }: { $problem }{ $hint }
+scenario-a-comparison = a comparison (>=, <=, ==, !=, >, <)
+scenario-a-change = a change (=, +=, -=)
+scenario-condition-changes = `{ $op }` changes a fact; a condition compares with >=, <=, == or !=
+scenario-effect-compares = `{ $op }` compares; an effect changes a fact with =, += or -=
+scenario-value-out-of-range = the value is out of range
+scenario-expected-scope = expected `world.` or `agent.` and a fact name
+scenario-no-scope = `{ $word }` has no scope: facts are written world.NAME or agent.NAME
+scenario-not-a-scope = `{ $word }` is not a scope: facts are written world.NAME or agent.NAME
+scenario-expected-dot = expected `.` and a fact name after the scope
+scenario-expected-fact-name = expected a fact name (letters, digits, _)
+scenario-expected-operator = expected { $expected } after { $fact }
+scenario-expected-value = expected a whole number after the operator
+scenario-not-a-value = `{ $text }` is not a whole number from { $min } to { $max }
+
+# Warnings: what a scenario may do but probably does not mean.
+scenario-unmovable-goal = no action { $whose } can move { $fact } toward { $condition }, so goal { $goal } can never be worked on
+scenario-of-character = of { $name }
+scenario-of-anyone = of anyone
+scenario-met-at-dawn = need { $goal } of { $character } already holds at dawn, so it is met before anyone does anything
+scenario-unused-action = no character can do action { $name }
+scenario-unused-station = no action happens at station { $name }
+scenario-unknown-sprite = no picture is called { $name }{ $hint }: it is drawn as if it named none

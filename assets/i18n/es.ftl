@@ -52,6 +52,8 @@ reloaded-goes-on = Recargado; el día sigue:
 reloaded-restarts = Recargado; el día vuelve a empezar (cambiaron hechos, condiciones, efectos, metas o los aldeanos):
 reloaded-no-change = Guardado sin cambios
 ordinal = { $n }.º
+# Cómo se agrupan las cifras de un número largo: 65 537.
+digit-group-separator = {" "}
 
 ## Lo que pasa en el pueblo
 
@@ -135,3 +137,209 @@ moved-stations = { $n ->
     [one] una estación movida
    *[other] { $n } estaciones movidas
 }
+
+## Lo que el cargador de escenarios dice de un archivo: `check`, la consola y el aviso rojo de
+## errores del juego. Los nombres de archivo, las posiciones, las rutas de campos, los nombres
+## de hechos, los nombres entre comillas y el código quedan como están escritos; un
+## `{ $hint }` es una sugerencia («¿quisiste decir…?») o nada.
+
+scenario-warning = advertencia: { $message }
+scenario-did-you-mean = {" "}(¿quisiste decir { $name }?)
+check-ok = ok { $file }: { $characters ->
+        [one] { $characters } personaje
+       *[other] { $characters } personajes
+    }, { $actions ->
+        [one] { $actions } acción
+       *[other] { $actions } acciones
+    }, { $stations ->
+        [one] { $stations } estación
+       *[other] { $stations } estaciones
+    }
+check-failed = { $failed } de { $total } archivos de escenario { $failed ->
+        [one] tiene
+       *[other] tienen
+    } errores
+
+# Leer el archivo.
+scenario-cannot-read = no se puede leer: { $reason }
+scenario-too-large = el archivo ocupa más de { $mib } MiB, lo máximo para un escenario
+scenario-not-utf8 = esto no es texto UTF-8: guarda el archivo como UTF-8
+
+# Las piezas de RON.
+scenario-unclosed-comment = este comentario de bloque nunca se cierra: cada `/*` necesita su `*/` (los comentarios se anidan)
+scenario-unexpected-character = carácter inesperado { $char }
+scenario-expected-raw = se esperaba una cadena sin procesar `r#"…"#` o un nombre sin procesar `r#name` después de `r#`
+scenario-expected-quote = se esperaba `"` para abrir la cadena
+scenario-unclosed-string = esta cadena nunca se cierra: falta una `"`
+scenario-bad-escape = { $problem }; las secuencias de escape son { $list } y { $last }
+scenario-escape-ends = el texto termina dentro de una secuencia de escape
+scenario-escape-x-digits = `\x` necesita dos dígitos hexadecimales
+scenario-escape-x-above = `\x` por encima de 7F no es un solo carácter
+scenario-escape-u-braces = `\u` se escribe `{ $code }`
+scenario-escape-u-close = a `{ $code }` le falta la `{ $close }` de cierre
+scenario-escape-u-invalid = `{ $code }` no es un carácter Unicode
+scenario-escape-unknown = secuencia de escape desconocida `\{ $char }`
+scenario-empty-char = un literal de { $what ->
+        [byte] byte
+       *[other] carácter
+    } necesita un carácter entre las `'`
+scenario-byte-not-ascii = un literal de byte contiene un solo carácter ASCII
+scenario-unclosed-char = este literal de { $what ->
+        [byte] byte
+       *[other] carácter
+    } nunca se cierra: falta una `'`
+scenario-expected-number = se esperaba un número
+scenario-expected-digits = se esperaban dígitos en base { $radix } después del prefijo
+scenario-expected-exponent = se esperaban dígitos después de la `e` del exponente
+scenario-number-suffix = un número no puede seguir con `{ $word }`
+
+# Los valores de RON: lo que se esperaba y lo que había en su lugar.
+scenario-after-the-end = sobra { $found } después del final del valor del documento
+scenario-file-ends = el archivo termina donde se esperaba { $expected }
+scenario-expected-found = se esperaba { $expected }, pero se encontró { $found }
+scenario-unknown-extension = { $found } no es una extensión que RON conozca; conoce { $known }
+scenario-too-deep = aquí los valores se anidan a más de { $max } niveles; un escenario necesita unos seis
+scenario-in-enable = `{ $token }` en `#![enable(...)]`
+scenario-after-enable = `(` después de `enable`
+scenario-an-extension-name = un nombre de extensión
+scenario-close-enable = `]` para cerrar `#![enable(...)]`
+scenario-comma-or = `,` o `{ $close }`
+scenario-a-value = un valor
+scenario-close-some = `)` para cerrar `Some(`
+scenario-colon-between = `:` entre una clave y su valor
+scenario-number-after-range = un número después de `..=`
+scenario-a-field-name = un nombre de campo
+scenario-colon-after-field = `:` después del nombre del campo
+scenario-the-number = el número { $number }
+scenario-the-string = la cadena "{ $text }"
+scenario-the-character = el carácter '{ $char }'
+scenario-a-byte-string = una cadena de bytes
+scenario-a-character = un carácter
+scenario-a-list = una lista `[...]`
+scenario-a-map = un mapa `{ $code }`
+scenario-a-tuple = una tupla `(...)`
+scenario-a-struct = una estructura `(...)`
+scenario-a-range = un rango
+
+# La forma del escenario: sus estructuras, campos y listas.
+scenario-expected-shape = { $what }, que se escribe `({ $field }: …, …)`
+scenario-wrong-struct-name = se esperaba { $what }, que se escribe `{ $name }(...)` o `(...)`, pero se encontró `{ $found }(...)`
+scenario-explicit-names = con `explicit_struct_names` activado, escribe `{ $name }(...)`
+scenario-no-such-field = { $what } no tiene el campo `{ $field }`{ $hint }; sus campos son { $fields }
+scenario-field-twice = `{ $field }` aparece dos veces
+scenario-missing-field = a { $what } le falta `{ $field }`
+scenario-needs-numbers = { $what } necesita sus números: escribe `{ $name }({ $field }: …)`
+scenario-unknown-variant = se esperaba { $expected }, pero se encontró `{ $found }`{ $hint }
+scenario-a-string-in-quotes = una cadena entre comillas
+scenario-a-number = un número
+scenario-a-whole-number = un número entero
+scenario-a-position = una posición escrita `(x, y)`
+scenario-a-list-of = una lista de { $items } `[...]`
+scenario-a-map-of-facts = un mapa de hechos, escrito `{ $example }`
+scenario-a-fact-name-in-quotes = un nombre de hecho entre comillas
+scenario-a-drift = uno de `Need(rate: …, initial: …)` o `Quota(urgency: …)`
+scenario-too-large-whole = { $number } es un número entero demasiado grande
+scenario-list-too-long = como mucho { $max } { $items } (esta lista tiene { $count })
+scenario-too-many-fact-values = como mucho { $max } hechos (este mapa tiene { $count })
+scenario-fact-name-is-a-string = el nombre de un hecho es una cadena: escribe "{ $name }"
+scenario-shape-scenario = un escenario
+scenario-shape-settings = la configuración
+scenario-shape-station = una estación
+scenario-shape-action = una acción
+scenario-shape-character = un personaje
+scenario-shape-goal = un objetivo
+scenario-shape-need = una necesidad
+scenario-shape-quota = una cuota
+scenario-items-stations = estaciones
+scenario-items-actions = acciones
+scenario-items-characters = personajes
+scenario-items-conditions = condiciones
+scenario-items-effects = efectos
+scenario-items-goals = objetivos
+
+# Números fuera de rango.
+scenario-too-many-facts = como mucho { $max } hechos en total (del mundo y de agente juntos); este archivo declara { $count }
+scenario-capacity = una capacidad debe ser un número entero de aldeanos de 1 a { $max } (omítela si no tiene límite), no { $value }
+scenario-planner-budget = el presupuesto del planificador debe ser un número entero de expansiones de 1 a { $max }, no { $value }
+scenario-cost = un costo debe ser un número entero de 0 a { $max }, no { $value }
+scenario-fact-value = { $value } no cabe en un hecho (de { $min } a { $max })
+scenario-out-of-range = { $what } debe ser un número de { $min } a { $max }, no { $value }
+scenario-range-day-length = la duración del día (en segundos simulados)
+scenario-range-cost-weight = el peso del costo
+scenario-range-hysteresis = la histéresis
+scenario-range-rest-threshold = el umbral de descanso
+scenario-range-retry-interval = el intervalo entre reintentos (en segundos simulados)
+scenario-range-position = una posición
+scenario-range-speed = una velocidad al caminar (unidades por segundo)
+scenario-range-duration = una duración (en segundos simulados)
+scenario-range-need-rate = el ritmo de una necesidad (por segundo)
+scenario-range-need-initial = la insistencia inicial de una necesidad
+scenario-range-urgency = la urgencia de una cuota
+scenario-range-walk-weight = el peso de caminar (costo por segundo de camino)
+
+# Nombres y referencias. $scope es world o agent; $what, station, action, character o goal.
+scenario-bad-fact-name = { $name } no es un nombre de hecho: usa letras, dígitos y _, empezando por una letra
+scenario-fact-declared-twice = el hecho { $scope ->
+        [world] del mundo
+       *[agent] de agente
+    } { $name } está declarado dos veces
+scenario-empty-id = { $what ->
+        [station] una estación
+        [action] una acción
+        [character] un personaje
+       *[goal] un objetivo
+    } necesita un id que no esté vacío
+scenario-duplicate-id = id de { $what ->
+        [station] estación
+        [action] acción
+        [character] personaje
+       *[goal] objetivo
+    } repetido { $name } (se usó antes en el índice { $first })
+scenario-no-characters = un escenario necesita al menos un personaje
+scenario-unknown-station = no existe la estación ni el tipo de estación { $name }{ $hint }
+scenario-no-effects = la acción { $name } no tiene efectos, así que ningún plan podría usarla
+scenario-unknown-own-fact = hecho de agente desconocido { $name }{ $hint }; decláralo en `{ $declaration }`
+scenario-action-listed-twice = la acción { $name } aparece dos veces
+scenario-unknown-action = acción desconocida { $name }{ $hint }
+scenario-no-goals = el personaje { $name } no tiene objetivos, así que nunca haría nada
+scenario-wants-nothing = el objetivo { $name } no pide nada: dale al menos una condición
+scenario-unknown-fact = hecho { $scope ->
+        [world] del mundo
+       *[agent] de agente
+    } desconocido { $name }{ $hint }; los hechos se declaran en `{ $declaration }`
+scenario-unknown-fact-elsewhere = hecho { $scope ->
+        [world] del mundo
+       *[agent] de agente
+    } desconocido { $name }{ $hint }
+scenario-scope-hint = {" "}({ $name } es un hecho { $scope ->
+        [world] del mundo
+       *[agent] de agente
+    }: escribe { $scope }.{ $name })
+
+# Condiciones y efectos. $what es condition o effect.
+scenario-in-expression = en { $what ->
+        [condition] la condición
+       *[effect] el efecto
+    } { $text }: { $problem }{ $hint }
+scenario-a-comparison = una comparación (>=, <=, ==, !=, >, <)
+scenario-a-change = un cambio (=, +=, -=)
+scenario-condition-changes = `{ $op }` cambia un hecho; una condición compara con >=, <=, == o !=
+scenario-effect-compares = `{ $op }` compara; un efecto cambia un hecho con =, += o -=
+scenario-value-out-of-range = el valor está fuera de rango
+scenario-expected-scope = se esperaba `world.` o `agent.` y un nombre de hecho
+scenario-no-scope = `{ $word }` no tiene ámbito: los hechos se escriben world.NOMBRE o agent.NOMBRE
+scenario-not-a-scope = `{ $word }` no es un ámbito: los hechos se escriben world.NOMBRE o agent.NOMBRE
+scenario-expected-dot = se esperaba `.` y un nombre de hecho después del ámbito
+scenario-expected-fact-name = se esperaba un nombre de hecho (letras, dígitos, _)
+scenario-expected-operator = se esperaba { $expected } después de { $fact }
+scenario-expected-value = se esperaba un número entero después del operador
+scenario-not-a-value = `{ $text }` no es un número entero de { $min } a { $max }
+
+# Advertencias: lo que un escenario puede hacer pero probablemente no quiere decir.
+scenario-unmovable-goal = ninguna acción { $whose } puede llevar { $fact } hacia { $condition }, así que nunca se podrá trabajar en el objetivo { $goal }
+scenario-of-character = de { $name }
+scenario-of-anyone = de ningún personaje
+scenario-met-at-dawn = la necesidad { $goal } de { $character } ya se cumple al amanecer, así que queda satisfecha antes de que nadie haga nada
+scenario-unused-action = ningún personaje puede hacer la acción { $name }
+scenario-unused-station = ninguna acción ocurre en la estación { $name }
+scenario-unknown-sprite = ninguna imagen se llama { $name }{ $hint }: se dibuja como si no nombrara ninguna

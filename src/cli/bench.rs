@@ -3,6 +3,7 @@
 
 use crate::scenario::{self, SCENARIO_FOLDER, Scenario, ScenarioChoice};
 use crate::sim::{self, EventLog, Layout, PlanTimes, STEP, SimOptions, Town};
+use crate::words::Lang;
 use bevy::tasks::{ComputeTaskPool, TaskPoolBuilder};
 use serde_json::json;
 use std::io::Write;
@@ -24,6 +25,8 @@ pub struct Request<'a> {
     pub shard_villagers: usize,
     pub seed: u64,
     pub json: bool,
+    /// The language a broken scenario's problems are said in.
+    pub lang: Lang,
 }
 
 /// What one run measured.
@@ -49,7 +52,7 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     if let ScenarioChoice::BuiltIn(name) = choice {
         let _ = writeln!(err, "no {SCENARIO_FOLDER}/ folder here: tiling the built-in {name}");
     }
-    let Ok(scenario) = choice.load_or_report(err) else { return 1 };
+    let Ok(scenario) = choice.load_or_report(request.lang, err) else { return 1 };
     if request.villagers == 0 || request.days == 0 || request.threads == Some(0) {
         let _ = writeln!(err, "bench: --villagers, --days and --threads must be at least 1");
         return 1;

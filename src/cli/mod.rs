@@ -45,7 +45,8 @@ pub struct Cli {
     /// interface) and the whole frame.
     #[arg(long)]
     pub frame_stats: bool,
-    /// The language of the interface and the log: en, es, or any assets/i18n/<id>.ftl.
+    /// The language of the interface, the log and a scenario's problems: en, es, or any
+    /// assets/i18n/<id>.ftl.
     #[arg(long, value_name = "LANG", default_value = "en", global = true)]
     pub lang: String,
 }
@@ -138,14 +139,18 @@ pub enum Command {
 /// Runs a parsed command line, writing to `out` and `err`; returns the process exit code.
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     match cli.command {
-        Some(Command::Check { files }) => check::run(&files, out, err),
+        Some(Command::Check { files }) => {
+            let Some(lang) = lang(&cli.lang, err) else { return 1 };
+            check::run(&files, lang, out, err)
+        }
         Some(Command::Fuzz { inputs, seed, threads, save }) => {
             let threads =
                 threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             fuzz::run(inputs, seed, threads, save.as_deref(), out)
         }
         Some(Command::Plan { file, character, goal, overrides, trace, json }) => {
-            plan::run(&plan::Request { file, character, goal, overrides, trace, json }, out, err)
+            let Some(lang) = lang(&cli.lang, err) else { return 1 };
+            plan::run(&plan::Request { file, character, goal, overrides, trace, json, lang }, out, err)
         }
         #[cfg(feature = "sim")]
         Some(Command::Run { file, days, json }) => {
@@ -154,6 +159,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         #[cfg(feature = "sim")]
         Some(Command::Bench { villagers, days, threads, shard_villagers, seed, scenario, json }) => {
+            let Some(lang) = lang(&cli.lang, err) else { return 1 };
             bench::run(
                 &bench::Request {
                     file: scenario.as_deref(),
@@ -163,6 +169,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     shard_villagers,
                     seed,
                     json,
+                    lang,
                 },
                 out,
                 err,
@@ -193,7 +200,6 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 }
 
 /// The language `--lang` names, or `None` having said which there are.
-#[cfg(feature = "sim")]
 fn lang(id: &str, err: &mut dyn Write) -> Option<crate::words::Lang> {
     let words = crate::words::words();
     let found = words.lang(id);

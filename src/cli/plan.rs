@@ -3,6 +3,7 @@
 use crate::planner::{Planner, Trace, TriedResult, Value};
 use crate::scenario::Scope;
 use crate::scenario::{self, Scenario, did_you_mean};
+use crate::words::Lang;
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
@@ -15,11 +16,13 @@ pub struct Request {
     /// Print the search, state by state, too.
     pub trace: bool,
     pub json: bool,
+    /// The language a broken scenario's problems are said in.
+    pub lang: Lang,
 }
 
 /// Exit codes: 0 a plan, 1 a bad request or scenario, 2 no plan.
 pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let Ok(scenario) = scenario::load_or_report(&request.file, err) else { return 1 };
+    let Ok(scenario) = scenario::load_or_report(&request.file, request.lang, err) else { return 1 };
     match answer(&scenario, request) {
         Ok((text, code)) => {
             let _ = write!(out, "{text}");
@@ -35,12 +38,12 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 /// The printed answer and exit code, or why the request itself is wrong.
 fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), String> {
     let character = scenario.character_index(&request.character).ok_or_else(|| {
-        let hint = did_you_mean(&request.character, scenario.characters.iter().map(|c| c.id.as_str()));
+        let hint = english_hint(&request.character, scenario.characters.iter().map(|c| c.id.as_str()));
         format!("no character \"{}\" in {}{hint}", request.character, scenario.file)
     })?;
     let who = &scenario.characters[character];
     let goal = who.goals.iter().find(|g| g.id == request.goal).ok_or_else(|| {
-        let hint = did_you_mean(&request.goal, who.goals.iter().map(|g| g.id.as_str()));
+        let hint = english_hint(&request.goal, who.goals.iter().map(|g| g.id.as_str()));
         format!("character \"{}\" has no goal \"{}\"{hint}", who.id, request.goal)
     })?;
 
@@ -197,6 +200,11 @@ fn state_words<'s>(scenario: &'s Scenario, trace: &'s Trace) -> impl Fn(&[Value]
     }
 }
 
+/// ` (did you mean "smith"?)`, or nothing; in English, as the rest of `plan`'s answers.
+fn english_hint<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    did_you_mean(wrong, known).map(|hint| hint.to_string()).unwrap_or_default()
+}
+
 /// `world.tools=1` → the fact and its value.
 fn parse_override(scenario: &Scenario, text: &str) -> Result<(crate::planner::FactId, Value), String> {
     let bad = || format!("--set {text}: expected SCOPE.FACT=N, like world.tools=1 or agent.hasWeapon=1");
@@ -209,7 +217,7 @@ fn parse_override(scenario: &Scenario, text: &str) -> Result<(crate::planner::Fa
     };
     let value: Value = value.trim().parse().map_err(|_| bad())?;
     let fact = scenario.facts.get(scope, name).ok_or_else(|| {
-        let hint = did_you_mean(name, scenario.facts.names_in(scope));
+        let hint = english_hint(name, scenario.facts.names_in(scope));
         format!("--set {text}: unknown {} fact \"{name}\"{hint}", scope.keyword())
     })?;
     Ok((fact, value))

@@ -20,7 +20,7 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
-    let Ok(scenario) = scenario::load_or_report(file, err) else { return 1 };
+    let Ok(scenario) = scenario::load_or_report(file, lang, err) else { return 1 };
     let name = scenario.name.clone();
     let reports = sim::play_in(scenario, days, lang);
     if as_json {

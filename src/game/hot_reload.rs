@@ -4,8 +4,9 @@
 //! same villager selected) otherwise; on failure the errors are shown and the last good scenario
 //! keeps running until the file is fixed.
 
-use crate::scenario::{self, diff::Change};
+use crate::scenario::{self, Diagnostic, diff::Change};
 use crate::sim::take_in_edit;
+use crate::words::Lang;
 use bevy::prelude::*;
 use notify::{RecommendedWatcher, RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};
@@ -28,7 +29,8 @@ pub struct ScenarioWatcher {
 /// What the last reload said: no errors when the file on disk is the one running.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct ReloadStatus {
-    pub errors: Vec<String>,
+    /// Kept as diagnostics, not text, so the banner says them in whatever language is chosen.
+    pub errors: Vec<Diagnostic>,
     /// Successful reloads so far.
     pub reloads: u32,
     /// What the last successful reload changed.
@@ -122,7 +124,8 @@ fn reload_on_change(world: &mut World) {
     }
     watcher.changed_at = None;
     let path = watcher.path.clone();
-    match scenario::load_or_report(&path, &mut std::io::stderr()) {
+    let lang = world.get_resource::<Lang>().copied().unwrap_or_default();
+    match scenario::load_or_report(&path, lang, &mut std::io::stderr()) {
         Ok(fresh) => {
             let reloaded = take_in(world, fresh);
             println!("reloaded {}: {}", path.display(), reloaded.summary());

@@ -57,7 +57,8 @@ pub struct CurrentScenario {
 /// Switches to `choice` (from the picker); a scenario that does not load is reported and the
 /// current one keeps running.
 pub fn open(world: &mut World, choice: ScenarioChoice) {
-    match choice.load_or_report(&mut std::io::stderr()) {
+    let lang = world.get_resource::<Lang>().copied().unwrap_or_default();
+    match choice.load_or_report(lang, &mut std::io::stderr()) {
         Ok(fresh) => {
             replace_scenario(world, fresh);
             world.resource_mut::<Selection>().0 = None;
@@ -82,7 +83,7 @@ pub fn run(options: GameOptions) -> u8 {
     if let ScenarioChoice::BuiltIn(_) = choice {
         println!("no {SCENARIO_FOLDER}/ folder here: playing the scenarios built into the binary");
     }
-    let Ok(scenario) = choice.load_or_report(&mut std::io::stderr()) else { return 1 };
+    let Ok(scenario) = choice.load_or_report(options.lang, &mut std::io::stderr()) else { return 1 };
     let mut app = App::new();
     let window = WindowPlugin {
         primary_window: Some(Window {

@@ -337,10 +337,11 @@ fn error_banner(mut contexts: EguiContexts, status: Res<ReloadStatus>, lang: Res
         .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(120, 24, 24)))
         .show(ctx, |ui| {
             ui.colored_label(egui::Color32::WHITE, lang.text(Label::Errors));
-            for line in &status.errors {
+            // Said anew each frame, so switching language changes the banner too.
+            for error in &status.errors {
                 ui.colored_label(
                     egui::Color32::from_rgb(255, 220, 220),
-                    egui::RichText::new(line).monospace(),
+                    egui::RichText::new(error.text(*lang)).monospace(),
                 );
             }
         });

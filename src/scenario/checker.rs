@@ -5,6 +5,8 @@ use super::diagnostic::{Diagnostic, Severity, did_you_mean, number, quoted};
 use super::expr::{self, ExprError, FactRef};
 use super::limits::Range;
 use super::locate::{Locations, Position};
+use super::phrase::{Phrase, phrase};
+use super::syntax::cut;
 use super::{FactTable, Scope};
 use crate::planner::{Condition, Effect, FactId, Value};
 use rustc_hash::FxHashMap;
@@ -23,50 +25,47 @@ pub(super) const SUGGESTION_BUDGET: usize = 200_000;
 
 impl Checker<'_> {
     /// ` (did you mean "tools"?)`, while the load's suggestion budget lasts.
-    pub fn suggest<'k>(&mut self, wrong: &str, known: impl IntoIterator<Item = &'k str>) -> String {
+    pub fn suggest<'k>(&mut self, wrong: &str, known: impl IntoIterator<Item = &'k str>) -> Option<Phrase> {
         let known: Vec<&str> = known.into_iter().collect();
         if known.len() > self.suggestions_left {
-            return String::new();
+            return None;
         }
         self.suggestions_left -= known.len();
         did_you_mean(wrong, known)
     }
 
-    fn push(&mut self, severity: Severity, field: &str, at: Position, message: String) {
-        self.problems.push(Diagnostic {
-            severity,
-            file: self.file.to_owned(),
-            line: at.line,
-            column: at.column,
-            field: field.to_owned(),
-            message,
-        });
+    fn push(&mut self, severity: Severity, field: &str, at: Position, phrase: Phrase) {
+        self.problems.push(Diagnostic::new(severity, self.file, (at.line, at.column), field, phrase));
     }
 
     /// A problem with the `nth` value written at `field` (n > 0 for a repeated map key).
-    pub fn report(&mut self, severity: Severity, field: &str, nth: usize, message: String) {
+    pub fn report(&mut self, severity: Severity, field: &str, nth: usize, phrase: Phrase) {
         let at = self.at.find_nth(field, nth);
-        self.push(severity, field, at, message);
+        self.push(severity, field, at, phrase);
     }
 
-    pub fn error(&mut self, field: &str, message: impl Into<String>) {
-        self.report(Severity::Error, field, 0, message.into());
+    pub fn error(&mut self, field: &str, phrase: Phrase) {
+        self.report(Severity::Error, field, 0, phrase);
     }
 
-    pub fn warning(&mut self, field: &str, message: impl Into<String>) {
-        self.report(Severity::Warning, field, 0, message.into());
+    pub fn warning(&mut self, field: &str, phrase: Phrase) {
+        self.report(Severity::Warning, field, 0, phrase);
     }
 
     /// An error inside a string value, at its `offset`-th character.
-    pub fn error_in_string(&mut self, field: &str, offset: usize, message: String) {
+    pub fn error_in_string(&mut self, field: &str, offset: usize, phrase: Phrase) {
         let at = self.at.find_in_string(field, offset);
-        self.push(Severity::Error, field, at, message);
+        self.push(Severity::Error, field, at, phrase);
     }
 
     /// `value`, which must lie in `range`.
     pub fn within(&mut self, field: &str, value: f64, (min, max, what): Range) -> f32 {
         if !value.is_finite() || value < min || value > max {
-            self.error(field, format!("{what} must be a number from {min} to {max}, not {}", number(value)));
+            let (least, most, value) = (min.to_string(), max.to_string(), number(value));
+            self.error(
+                field,
+                phrase!("scenario-out-of-range", what = what(), min = least, max = most, value = value),
+            );
             return min.max(0.0) as f32;
         }
         value as f32
@@ -78,16 +77,18 @@ impl Checker<'_> {
         field: &str,
         id: &'s str,
         seen: &mut FxHashMap<&'s str, usize>,
-        what: &str,
+        what: &'static str,
         index: usize,
     ) -> bool {
         if id.trim().is_empty() {
-            self.error(field, format!("a {what} needs a non-empty id"));
+            self.error(field, phrase!("scenario-empty-id", what = what));
             return false;
         }
         if let Some(first) = seen.insert(id, index) {
             seen.insert(id, first);
-            self.error(field, format!("duplicate {what} id {} (first used at index {first})", quoted(id)));
+            let duplicate =
+                phrase!("scenario-duplicate-id", what = what, name = quoted(id), first = first as i64);
+            self.error(field, duplicate);
             return false;
         }
         true
@@ -98,20 +99,24 @@ impl Checker<'_> {
             return Some(id);
         }
         let (scope, name) = (fact.scope.keyword(), quoted(&fact.name));
-        let message = match declared_in(facts, &fact.name) {
-            Some(other) => format!(
-                "unknown {scope} fact {name} ({} is {} fact: write {}.{})",
-                super::syntax::cut(&fact.name),
-                article(other),
-                other.keyword(),
-                super::syntax::cut(&fact.name)
-            ),
-            None => format!(
-                "unknown {scope} fact {name}{}; facts are declared in `{scope}: {{...}}`",
-                self.suggest(&fact.name, facts.names_in(fact.scope))
-            ),
+        let problem = match declared_in(facts, &fact.name) {
+            Some(other) => {
+                let hint = scope_hint(&fact.name, other);
+                phrase!("scenario-unknown-fact-elsewhere", scope = scope, name = name, hint = hint)
+            }
+            None => {
+                let hint = self.suggest(&fact.name, facts.names_in(fact.scope));
+                let declaration = format!("{scope}: {{...}}");
+                phrase!(
+                    "scenario-unknown-fact",
+                    scope = scope,
+                    name = name,
+                    hint = hint,
+                    declaration = declaration
+                )
+            }
         };
-        self.error_in_string(field, fact.offset, message);
+        self.error_in_string(field, fact.offset, problem);
         None
     }
 
@@ -141,20 +146,32 @@ impl Checker<'_> {
         }
     }
 
-    fn expression_error(&mut self, facts: &FactTable, field: &str, what: &str, text: &str, e: ExprError) {
+    fn expression_error(
+        &mut self,
+        facts: &FactTable,
+        field: &str,
+        what: &'static str,
+        text: &str,
+        e: ExprError,
+    ) {
         let hint = match e.unscoped.as_deref().map(|name| (name, declared_in(facts, name))) {
-            Some((name, Some(scope))) => {
-                let name = super::syntax::cut(name);
-                format!(" ({name} is {} fact: write {}.{name})", article(scope), scope.keyword())
-            }
-            _ => String::new(),
+            Some((name, Some(scope))) => Some(scope_hint(name, scope)),
+            _ => None,
         };
-        self.error_in_string(field, e.offset, format!("in {what} {}: {}{hint}", quoted(text), e.message));
+        let problem = phrase!(
+            "scenario-in-expression",
+            what = what,
+            text = quoted(text),
+            problem = e.phrase,
+            hint = hint
+        );
+        self.error_in_string(field, e.offset, problem);
     }
 
     pub fn fact_value(&mut self, field: &str, value: i64) -> Value {
         Value::try_from(value).unwrap_or_else(|_| {
-            self.error(field, format!("{value} does not fit a fact (from {} to {})", Value::MIN, Value::MAX));
+            let (value, min, max) = (value.to_string(), Value::MIN.to_string(), Value::MAX.to_string());
+            self.error(field, phrase!("scenario-fact-value", value = value, min = min, max = max));
             0
         })
     }
@@ -165,9 +182,7 @@ fn declared_in(facts: &FactTable, name: &str) -> Option<Scope> {
     [Scope::World, Scope::Agent].into_iter().find(|&scope| facts.get(scope, name).is_some())
 }
 
-fn article(scope: Scope) -> &'static str {
-    match scope {
-        Scope::World => "a world",
-        Scope::Agent => "an agent",
-    }
+/// ` (iron is a world fact: write world.iron)`.
+fn scope_hint(name: &str, scope: Scope) -> Phrase {
+    phrase!("scenario-scope-hint", name = cut(name), scope = scope.keyword())
 }

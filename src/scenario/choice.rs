@@ -1,7 +1,8 @@
 //! Which scenario to play: a file, or one built into the binary when there is no `scenarios/`
 //! folder; and loading one with its problems reported, the same way for every command.
 
-use super::{LoadError, SHIPPED, Scenario};
+use super::{Diagnostic, LoadError, SHIPPED, Scenario};
+use crate::words::Lang;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -31,22 +32,24 @@ impl ScenarioChoice {
         }
     }
 
-    /// [`load`](Self::load), or every problem written to `err`, one a line, and handed back.
-    pub fn load_or_report(&self, err: &mut dyn Write) -> Result<Scenario, Vec<String>> {
+    /// [`load`](Self::load), or every problem written to `err` in `lang`, one a line, and
+    /// handed back (to be said again, in whatever language the reader picks later).
+    pub fn load_or_report(&self, lang: Lang, err: &mut dyn Write) -> Result<Scenario, Vec<Diagnostic>> {
         self.load().map_err(|e| {
-            let lines: Vec<String> = e.diagnostics().iter().map(|d| d.to_string()).collect();
-            for line in &lines {
-                let _ = writeln!(err, "{line}");
+            let diagnostics = e.diagnostics();
+            for diagnostic in &diagnostics {
+                let _ = writeln!(err, "{}", diagnostic.text(lang));
             }
-            lines
+            diagnostics
         })
     }
 }
 
-/// Loads the scenario file at `path`, or writes every problem to `err`, one a line, and hands
-/// them back (for a banner, say). What every command that plays or asks about one file uses.
-pub fn load_or_report(path: &Path, err: &mut dyn Write) -> Result<Scenario, Vec<String>> {
-    ScenarioChoice::File(path.to_path_buf()).load_or_report(err)
+/// Loads the scenario file at `path`, or writes every problem to `err` in `lang`, one a line,
+/// and hands them back (for a banner, say). What every command that plays or asks about one
+/// file uses.
+pub fn load_or_report(path: &Path, lang: Lang, err: &mut dyn Write) -> Result<Scenario, Vec<Diagnostic>> {
+    ScenarioChoice::File(path.to_path_buf()).load_or_report(lang, err)
 }
 
 /// The scenario to start with: FILE, else `scenarios/town.ron`, else the built-in town.

@@ -1,5 +1,8 @@
-//! One problem found in a scenario file, said the way compilers say it: `file:line:col: …`.
+//! One problem found in a scenario file, said the way compilers say it — `file:line:col: …` — in
+//! any language of the language files.
 
+use super::phrase::{Phrase, phrase};
+use crate::words::Lang;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,20 +21,48 @@ pub struct Diagnostic {
     pub column: usize,
     /// Where in the document: `characters[2].goals[0].wants[0]`.
     pub field: String,
+    /// What is wrong, as data: say it in any language with [`text`](Self::text).
+    pub phrase: Phrase,
+    /// The phrase in English, as [`Display`](fmt::Display) shows it (what logs and tests match).
     pub message: String,
 }
 
-impl fmt::Display for Diagnostic {
-    /// `scenarios/town.ron:14:9: characters[2].goals[0]: unknown fact "tool" (did you mean "tools"?)`
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
+impl Diagnostic {
+    pub fn new(
+        severity: Severity,
+        file: &str,
+        (line, column): (usize, usize),
+        field: &str,
+        phrase: Phrase,
+    ) -> Self {
+        let message = phrase.text(Lang::ENGLISH);
+        Diagnostic { severity, file: file.to_owned(), line, column, field: field.to_owned(), phrase, message }
+    }
+
+    /// An error at the start of `file`, about the whole of it.
+    pub fn at_start(file: &str, phrase: Phrase) -> Self {
+        Diagnostic::new(Severity::Error, file, (1, 1), "", phrase)
+    }
+
+    /// The whole line in `lang`: `scenarios/town.ron:14:9: characters[2].goals[0]: unknown fact
+    /// "tool" (did you mean "tools"?)`; file, place and field stay as they are in every language.
+    pub fn text(&self, lang: Lang) -> String {
+        let mut line = format!("{}:{}:{}: ", self.file, self.line, self.column);
         if !self.field.is_empty() {
-            write!(f, "{}: ", self.field)?;
+            line += &format!("{}: ", self.field);
         }
-        if self.severity == Severity::Warning {
-            write!(f, "warning: ")?;
-        }
-        write!(f, "{}", self.message)
+        line += &match self.severity {
+            Severity::Error => self.phrase.text(lang),
+            Severity::Warning => phrase!("scenario-warning", message = self.phrase.text(lang)).text(lang),
+        };
+        line
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// [`text`](Diagnostic::text) in English.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text(Lang::ENGLISH))
     }
 }
 
@@ -53,7 +84,7 @@ pub fn quoted(name: &str) -> String {
 ///
 /// A near miss is at most a third of the name's letters away (one for short names), or, for
 /// names of up to four letters, two letters away with the same first letter (`oar` → `ore`).
-pub fn did_you_mean<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+pub fn did_you_mean<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> Option<Phrase> {
     let wrong_lower = wrong.to_lowercase();
     let wrong_length = wrong_lower.chars().count();
     let best = known
@@ -71,23 +102,25 @@ pub fn did_you_mean<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -
             (distance <= allowed).then_some((distance, k))
         })
         .min_by_key(|&(distance, _)| distance);
-    match best {
-        Some((_, k)) => format!(" (did you mean {}?)", quoted(k)),
-        None => String::new(),
-    }
+    best.map(|(_, k)| phrase!("scenario-did-you-mean", name = quoted(k)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The hint in English, or nothing.
+    fn hint<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+        did_you_mean(wrong, known).map(|hint| hint.to_string()).unwrap_or_default()
+    }
+
     #[test]
     fn suggests_only_near_misses() {
-        assert_eq!(did_you_mean("tool", ["iron", "tools"]), " (did you mean \"tools\"?)");
-        assert_eq!(did_you_mean("ironingot", ["ironIngot"]), " (did you mean \"ironIngot\"?)");
-        assert_eq!(did_you_mean("banana", ["iron", "tools"]), "");
-        assert_eq!(did_you_mean("oar", ["iron", "ore"]), " (did you mean \"ore\"?)");
-        assert_eq!(did_you_mean("ax", ["tools"]), "");
-        assert_eq!(did_you_mean(&"x".repeat(200_000), ["tools"]), "");
+        assert_eq!(hint("tool", ["iron", "tools"]), " (did you mean \"tools\"?)");
+        assert_eq!(hint("ironingot", ["ironIngot"]), " (did you mean \"ironIngot\"?)");
+        assert_eq!(hint("banana", ["iron", "tools"]), "");
+        assert_eq!(hint("oar", ["iron", "ore"]), " (did you mean \"ore\"?)");
+        assert_eq!(hint("ax", ["tools"]), "");
+        assert_eq!(hint(&"x".repeat(200_000), ["tools"]), "");
     }
 }

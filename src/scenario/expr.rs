@@ -5,6 +5,7 @@
 //! VALUE is an integer, or `true` / `false` for 1 / 0.
 
 use super::Scope;
+use super::phrase::{Phrase, phrase};
 use super::syntax::cut;
 use crate::planner::{Change, Compare, Value};
 
@@ -35,25 +36,21 @@ pub struct ParsedEffect {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExprError {
     pub offset: usize,
-    pub message: String,
+    pub phrase: Phrase,
     /// A fact name written without a known scope (`iron >= 1`, `town.iron >= 1`), so that the
     /// checker can say which scope declares it.
     pub unscoped: Option<String>,
 }
 
 pub fn parse_condition(text: &str) -> Result<ParsedCondition, ExprError> {
-    let (fact, op, op_at, value) = split(text, "a comparison (>=, <=, ==, !=, >, <)")?;
+    let (fact, op, op_at, value) = split(text, phrase!("scenario-a-comparison"))?;
     let (compare, value) = match op {
         ">" => (Compare::AtLeast, value.checked_add(1).ok_or_else(|| too_big(op_at))?),
         "<" => (Compare::AtMost, value.checked_sub(1).ok_or_else(|| too_big(op_at))?),
         other => match Compare::from_symbol(other) {
             Some(compare) => (compare, value),
             None => {
-                return Err(ExprError {
-                    offset: op_at,
-                    message: format!("`{other}` changes a fact; a condition compares with >=, <=, == or !="),
-                    unscoped: None,
-                });
+                return Err(error(op_at, phrase!("scenario-condition-changes", op = other.to_owned())));
             }
         },
     };
@@ -61,27 +58,23 @@ pub fn parse_condition(text: &str) -> Result<ParsedCondition, ExprError> {
 }
 
 pub fn parse_effect(text: &str) -> Result<ParsedEffect, ExprError> {
-    let (fact, op, op_at, value) = split(text, "a change (=, +=, -=)")?;
+    let (fact, op, op_at, value) = split(text, phrase!("scenario-a-change"))?;
     let Some(change) = Change::from_symbol(op) else {
-        return Err(ExprError {
-            offset: op_at,
-            message: format!("`{op}` compares; an effect changes a fact with =, += or -="),
-            unscoped: None,
-        });
+        return Err(error(op_at, phrase!("scenario-effect-compares", op = op.to_owned())));
     };
     Ok(ParsedEffect { fact, change, value })
 }
 
-fn error(offset: usize, message: String) -> ExprError {
-    ExprError { offset, message, unscoped: None }
+fn error(offset: usize, phrase: Phrase) -> ExprError {
+    ExprError { offset, phrase, unscoped: None }
 }
 
 fn too_big(offset: usize) -> ExprError {
-    error(offset, "the value is out of range".into())
+    error(offset, phrase!("scenario-value-out-of-range"))
 }
 
 /// `scope.name OP value` → its parts, with the operator's offset.
-fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usize, Value), ExprError> {
+fn split(text: &str, expected_op: Phrase) -> Result<(FactRef, &str, usize, Value), ExprError> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut i = 0;
     let skip_space = |i: &mut usize| {
@@ -104,7 +97,7 @@ fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usiz
     let scope = match first.as_str() {
         "world" => Scope::World,
         "agent" => Scope::Agent,
-        "" => return Err(error(scope_at, "expected `world.` or `agent.` and a fact name".into())),
+        "" => return Err(error(scope_at, phrase!("scenario-expected-scope"))),
         other => {
             // `town.iron`: the fact is what follows the dot; `iron >= 1`: the word itself.
             let fact = if chars.get(i).map(|c| c.1) == Some('.') {
@@ -113,26 +106,26 @@ fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usiz
             } else {
                 other.to_owned()
             };
-            let message = if fact == other {
-                format!("`{}` has no scope: facts are written world.NAME or agent.NAME", cut(other))
+            let phrase = if fact == other {
+                phrase!("scenario-no-scope", word = cut(other))
             } else {
-                format!("`{}` is not a scope: facts are written world.NAME or agent.NAME", cut(other))
+                phrase!("scenario-not-a-scope", word = cut(other))
             };
             return Err(ExprError {
                 offset: scope_at,
-                message,
+                phrase,
                 unscoped: Some(fact).filter(|f| !f.is_empty()),
             });
         }
     };
     if chars.get(i).map(|c| c.1) != Some('.') {
-        return Err(error(i, "expected `.` and a fact name after the scope".into()));
+        return Err(error(i, phrase!("scenario-expected-dot")));
     }
     i += 1;
     let name_at = i;
     let name = word(&mut i);
     if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
-        return Err(error(name_at, "expected a fact name (letters, digits, _)".into()));
+        return Err(error(name_at, phrase!("scenario-expected-fact-name")));
     }
 
     skip_space(&mut i);
@@ -148,7 +141,8 @@ fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usiz
     let op = &text[byte(&chars, text, i)..byte(&chars, text, op_end)];
     let known = Compare::from_symbol(op).is_some() || Change::from_symbol(op).is_some();
     if !known && !matches!(op, ">" | "<") {
-        return Err(error(op_at, format!("expected {expected_op} after {}.{}", scope.keyword(), cut(&name))));
+        let fact = format!("{}.{}", scope.keyword(), cut(&name));
+        return Err(error(op_at, phrase!("scenario-expected-operator", expected = expected_op, fact = fact)));
     }
     i = op_end;
 
@@ -159,13 +153,11 @@ fn split<'a>(text: &'a str, expected_op: &str) -> Result<(FactRef, &'a str, usiz
         "true" => 1,
         "false" => 0,
         "" => {
-            return Err(error(value_at, "expected a whole number after the operator".into()));
+            return Err(error(value_at, phrase!("scenario-expected-value")));
         }
         digits => digits.parse::<Value>().map_err(|_| {
-            error(
-                value_at,
-                format!("`{}` is not a whole number from {} to {}", cut(digits), Value::MIN, Value::MAX),
-            )
+            let (min, max) = (Value::MIN.to_string(), Value::MAX.to_string());
+            error(value_at, phrase!("scenario-not-a-value", text = cut(digits), min = min, max = max))
         })?,
     };
     Ok((FactRef { scope, name, offset: name_at }, op, op_at, value))
@@ -209,9 +201,9 @@ mod tests {
         assert_eq!(parse_condition("tools >= 1").unwrap_err().offset, 0);
         let e = parse_condition("world.tools += 1").unwrap_err();
         assert_eq!(e.offset, 12);
-        assert!(e.message.contains("condition compares"), "{}", e.message);
+        assert!(e.phrase.to_string().contains("condition compares"), "{}", e.phrase);
         let e = parse_effect("agent.wood >= 1").unwrap_err();
-        assert!(e.message.contains("effect changes"), "{}", e.message);
+        assert!(e.phrase.to_string().contains("effect changes"), "{}", e.phrase);
         let e = parse_condition("world.tools >= lots").unwrap_err();
         assert_eq!(e.offset, 15);
         assert!(parse_condition("world.x >= 99999999999").is_err());

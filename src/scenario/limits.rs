@@ -1,6 +1,8 @@
 //! How large a scenario may be and which numbers it may hold: each limit is checked where the
 //! file says it, and reported with the limit in words, so what is stored stays finite and sane.
 
+use super::phrase::{Phrase, phrase};
+
 /// The largest scenario file read (a town of six specialists is about 12 KB).
 pub const MAX_FILE_BYTES: usize = 1 << 20;
 /// World and agent facts together.
@@ -14,21 +16,21 @@ pub const MAX_GOALS: usize = 64;
 pub const MAX_TERMS: usize = 64;
 
 /// A number's allowed range, as `(least, most, what it is)`; the unit is in the words.
-pub type Range = (f64, f64, &'static str);
+pub type Range = (f64, f64, fn() -> Phrase);
 
-pub const DAY_LENGTH: Range = (1.0, 86_400.0, "the day length (simulated seconds)");
-pub const COST_WEIGHT: Range = (0.0, 1000.0, "the cost weight");
-pub const HYSTERESIS: Range = (0.0, 1.0, "the hysteresis");
-pub const REST_THRESHOLD: Range = (0.0, 1.0, "the rest threshold");
+pub const DAY_LENGTH: Range = (1.0, 86_400.0, || phrase!("scenario-range-day-length"));
+pub const COST_WEIGHT: Range = (0.0, 1000.0, || phrase!("scenario-range-cost-weight"));
+pub const HYSTERESIS: Range = (0.0, 1.0, || phrase!("scenario-range-hysteresis"));
+pub const REST_THRESHOLD: Range = (0.0, 1.0, || phrase!("scenario-range-rest-threshold"));
 /// At least one simulation step.
-pub const RETRY_INTERVAL: Range = (0.1, 3600.0, "the retry interval (simulated seconds)");
-pub const POSITION: Range = (-1e6, 1e6, "a position");
-pub const SPEED: Range = (0.01, 100_000.0, "a walking speed (units per second)");
-pub const DURATION: Range = (0.0, 86_400.0, "a duration (simulated seconds)");
-pub const NEED_RATE: Range = (0.0, 1.0, "a need's rate (per second)");
-pub const NEED_INITIAL: Range = (0.0, 1.0, "a need's initial insistence");
-pub const URGENCY: Range = (0.0, 10.0, "a quota's urgency");
-pub const WALK_WEIGHT: Range = (0.0, 1000.0, "the walk weight (cost per second of walking)");
+pub const RETRY_INTERVAL: Range = (0.1, 3600.0, || phrase!("scenario-range-retry-interval"));
+pub const POSITION: Range = (-1e6, 1e6, || phrase!("scenario-range-position"));
+pub const SPEED: Range = (0.01, 100_000.0, || phrase!("scenario-range-speed"));
+pub const DURATION: Range = (0.0, 86_400.0, || phrase!("scenario-range-duration"));
+pub const NEED_RATE: Range = (0.0, 1.0, || phrase!("scenario-range-need-rate"));
+pub const NEED_INITIAL: Range = (0.0, 1.0, || phrase!("scenario-range-need-initial"));
+pub const URGENCY: Range = (0.0, 10.0, || phrase!("scenario-range-urgency"));
+pub const WALK_WEIGHT: Range = (0.0, 1000.0, || phrase!("scenario-range-walk-weight"));
 
 /// The most villagers one station serves at once.
 pub const MAX_CAPACITY: i64 = 1000;
@@ -38,16 +40,3 @@ pub const MAX_COST: i64 = 1_000_000;
 /// The largest planner budget: a plan's search memory is bounded by the planner itself
 /// ([`crate::planner::MAX_BUDGET`]), and a town's step by how long one search may take.
 pub const MAX_BUDGET: i64 = crate::planner::MAX_BUDGET as i64;
-
-/// `1000000` as `1,000,000`, for messages.
-pub fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}

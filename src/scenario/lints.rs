@@ -4,7 +4,8 @@
 
 use super::Scope;
 use super::checker::Checker;
-use super::diagnostic::{did_you_mean, quoted};
+use super::diagnostic::quoted;
+use super::phrase::phrase;
 use super::raw::RawScenario;
 use super::{Drift, Scenario};
 use crate::art;
@@ -59,18 +60,17 @@ pub(super) fn warn_unmovable_goals(check: &mut Checker, scenario: &Scenario) {
                     continue;
                 }
                 let whose = match scope {
-                    Scope::Agent => format!("of {}", quoted(&character.id)),
-                    Scope::World => "of anyone".to_owned(),
+                    Scope::Agent => phrase!("scenario-of-character", name = quoted(&character.id)),
+                    Scope::World => phrase!("scenario-of-anyone"),
                 };
-                check.warning(
-                    &format!("characters[{i}].goals[{j}].wants[{k}]"),
-                    format!(
-                        "no action {whose} can move {} toward {}, so goal {} can never be worked on",
-                        scenario.facts.qualified(condition.fact),
-                        scenario.facts.condition(condition),
-                        quoted(&goal.id)
-                    ),
+                let unmovable = phrase!(
+                    "scenario-unmovable-goal",
+                    whose = whose,
+                    fact = scenario.facts.qualified(condition.fact),
+                    condition = scenario.facts.condition(condition),
+                    goal = quoted(&goal.id),
                 );
+                check.warning(&format!("characters[{i}].goals[{j}].wants[{k}]"), unmovable);
             }
         }
     }
@@ -85,14 +85,12 @@ pub(super) fn warn_needs_met_at_dawn(check: &mut Checker, scenario: &Scenario) {
             if matches!(goal.drift, Drift::Need { .. })
                 && goal.conditions.iter().all(|c| c.holds_for(value(c.fact)))
             {
-                check.warning(
-                    &format!("characters[{i}].goals[{j}].wants"),
-                    format!(
-                        "need {} of {} already holds at dawn, so it is met before anyone does anything",
-                        quoted(&goal.id),
-                        quoted(&character.id)
-                    ),
+                let met = phrase!(
+                    "scenario-met-at-dawn",
+                    goal = quoted(&goal.id),
+                    character = quoted(&character.id),
                 );
+                check.warning(&format!("characters[{i}].goals[{j}].wants"), met);
             }
         }
     }
@@ -107,7 +105,7 @@ pub(super) fn warn_unused(check: &mut Checker, scenario: &Scenario, raw: &RawSce
         if !done_by_someone[a] {
             check.warning(
                 &format!("actions[{a}]"),
-                format!("no character can do action {}", quoted(&action.id)),
+                phrase!("scenario-unused-action", name = quoted(&action.id)),
             );
         }
     }
@@ -121,7 +119,7 @@ pub(super) fn warn_unused(check: &mut Checker, scenario: &Scenario, raw: &RawSce
         if !used[s] && !raw.stations.is_empty() {
             check.warning(
                 &format!("stations[{s}]"),
-                format!("no action happens at station {}", quoted(&station.id)),
+                phrase!("scenario-unused-station", name = quoted(&station.id)),
             );
         }
     }
@@ -142,10 +140,10 @@ pub(super) fn warn_unknown_sprites(check: &mut Checker, scenario: &Scenario) {
         .map(|(c, x)| (format!("characters[{c}]"), &x.sprite, art::VILLAGERS));
     for (field, sprite, pictures) in stations.chain(characters) {
         let Some(sprite) = sprite.as_deref().filter(|s| art::find(pictures, s).is_none()) else { continue };
-        let hint = did_you_mean(sprite, pictures.iter().map(|p| p.0));
+        let hint = check.suggest(sprite, pictures.iter().map(|p| p.0));
         check.warning(
             &format!("{field}.sprite"),
-            format!("no picture is called {}{hint}: it is drawn as if it named none", quoted(sprite)),
+            phrase!("scenario-unknown-sprite", name = quoted(sprite), hint = hint),
         );
     }
 }

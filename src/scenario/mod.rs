@@ -16,6 +16,7 @@ pub mod limits;
 mod lints;
 mod locate;
 mod names;
+mod phrase;
 mod positions;
 mod raw;
 mod read;
@@ -26,10 +27,12 @@ mod validate;
 pub use choice::{SCENARIO_FOLDER, ScenarioChoice, available_scenarios, first_choice, load_or_report};
 pub use diagnostic::{Diagnostic, Severity, did_you_mean};
 pub use names::{FactTable, Scope};
+pub use phrase::{Arg, ID_PREFIX, Phrase};
 pub use positions::with_positions;
 pub use shipped::{SHIPPED, shipped};
 
 use crate::planner::{self, FactId, State, Value};
+use phrase::phrase;
 use std::path::Path;
 
 /// Tuning shared by every villager of a scenario.
@@ -254,14 +257,9 @@ impl LoadError {
     /// Every problem as a diagnostic (a read failure becomes one at 1:1).
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
         match self {
-            LoadError::Unreadable { file, reason } => vec![Diagnostic {
-                severity: Severity::Error,
-                file: file.clone(),
-                line: 1,
-                column: 1,
-                field: String::new(),
-                message: format!("cannot read: {reason}"),
-            }],
+            LoadError::Unreadable { file, reason } => {
+                vec![Diagnostic::at_start(file, phrase!("scenario-cannot-read", reason = reason.clone()))]
+            }
             LoadError::Invalid { diagnostics } => diagnostics.clone(),
         }
     }
@@ -282,21 +280,10 @@ pub fn load(path: &Path) -> Result<Scenario, LoadError> {
 /// Validates a scenario file's bytes: UTF-8 text (a byte-order mark is skipped) of at most
 /// [`limits::MAX_FILE_BYTES`]; `file` names it in messages.
 pub fn parse_bytes(bytes: &[u8], file: &str) -> Result<Scenario, LoadError> {
-    let at_start = |message: String| LoadError::Invalid {
-        diagnostics: vec![Diagnostic {
-            severity: Severity::Error,
-            file: file.to_owned(),
-            line: 1,
-            column: 1,
-            field: String::new(),
-            message,
-        }],
-    };
     if bytes.len() > limits::MAX_FILE_BYTES {
-        return Err(at_start(format!(
-            "the file is larger than {} MiB, the most a scenario may be",
-            limits::MAX_FILE_BYTES >> 20
-        )));
+        let mib = (limits::MAX_FILE_BYTES >> 20) as i64;
+        let too_large = Diagnostic::at_start(file, phrase!("scenario-too-large", mib = mib));
+        return Err(LoadError::Invalid { diagnostics: vec![too_large] });
     }
     match std::str::from_utf8(bytes) {
         Ok(text) => parse(text, file),
@@ -304,17 +291,9 @@ pub fn parse_bytes(bytes: &[u8], file: &str) -> Result<Scenario, LoadError> {
             // Locate the first byte that is not UTF-8 within the part that is.
             let good = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
             let lines = syntax::LineIndex::new(good);
-            let (line, column) = lines.position(good.len());
-            Err(LoadError::Invalid {
-                diagnostics: vec![Diagnostic {
-                    severity: Severity::Error,
-                    file: file.to_owned(),
-                    line,
-                    column,
-                    field: String::new(),
-                    message: "this is not UTF-8 text: save the file as UTF-8".into(),
-                }],
-            })
+            let at = lines.position(good.len());
+            let not_utf8 = Diagnostic::new(Severity::Error, file, at, "", phrase!("scenario-not-utf8"));
+            Err(LoadError::Invalid { diagnostics: vec![not_utf8] })
         }
     }
 }
@@ -325,16 +304,8 @@ pub fn parse(text: &str, file: &str) -> Result<Scenario, LoadError> {
     let mut at = locate::Locations::new(text);
     let document = syntax::parse(text).map_err(|e| {
         let position = at.position(e.at);
-        LoadError::Invalid {
-            diagnostics: vec![Diagnostic {
-                severity: Severity::Error,
-                file: file.to_owned(),
-                line: position.line,
-                column: position.column,
-                field: String::new(),
-                message: e.message,
-            }],
-        }
+        let place = (position.line, position.column);
+        LoadError::Invalid { diagnostics: vec![Diagnostic::new(Severity::Error, file, place, "", e.phrase)] }
     })?;
     let raw =
         read::read(&document, file, &mut at).map_err(|diagnostics| LoadError::Invalid { diagnostics })?;

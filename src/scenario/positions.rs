@@ -8,7 +8,7 @@ use super::syntax::{self, Node, Value};
 /// written anew, to a tenth. An error when the text does not parse, or a moved station or its
 /// `pos` pair is not written in it.
 pub fn with_positions(text: &str, moves: &[(&str, [f32; 2])]) -> Result<String, String> {
-    let document = syntax::parse(text).map_err(|e| e.message)?;
+    let document = syntax::parse(text).map_err(|e| e.phrase.to_string())?;
     let spans = syntax::token_spans(text);
     // (where a number starts, where it ends, what to write there), in file order.
     let mut edits: Vec<(usize, usize, String)> = Vec::new();

@@ -4,9 +4,10 @@
 use super::checker::Checker;
 use super::checker::SUGGESTION_BUDGET;
 use super::diagnostic::{Severity, quoted};
-use super::limits::{self, grouped};
+use super::limits;
 use super::lints::{warn_needs_met_at_dawn, warn_unknown_sprites, warn_unmovable_goals, warn_unused};
 use super::locate::Locations;
+use super::phrase::{Arg, phrase};
 use super::raw::{FactValues, RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings};
 use super::{ActionDef, Character, Drift, Goal, LoadError, Scenario, Settings, Station, Task};
 use super::{FactTable, Scope};
@@ -24,14 +25,8 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scen
     let place = facts.intern(Scope::Agent, "@place");
     let world_seed = declare(&mut check, &mut facts, Scope::World, "world", &raw.world);
     if facts.len() > limits::MAX_FACTS {
-        check.error(
-            "agent",
-            format!(
-                "at most {} facts in all (world and agent together); this file declares {}",
-                grouped(limits::MAX_FACTS),
-                grouped(facts.len())
-            ),
-        );
+        let (max, count) = (Arg::Count(limits::MAX_FACTS as u64), Arg::Count(facts.len() as u64));
+        check.error("agent", phrase!("scenario-too-many-facts", max = max, count = count));
         return Err(LoadError::Invalid { diagnostics: check.problems });
     }
 
@@ -50,14 +45,9 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scen
             let capacity = s.capacity.and_then(|capacity| {
                 let fits = (1..=limits::MAX_CAPACITY).contains(&capacity);
                 if !fits {
-                    check.error(
-                        &format!("{field}.capacity"),
-                        format!(
-                            "a capacity must be a whole number of villagers from 1 to {} (leave it out \
-                             for no limit), not {capacity}",
-                            grouped(limits::MAX_CAPACITY as usize)
-                        ),
-                    );
+                    let max = Arg::Count(limits::MAX_CAPACITY as u64);
+                    let problem = phrase!("scenario-capacity", max = max, value = capacity.to_string());
+                    check.error(&format!("{field}.capacity"), problem);
                 }
                 fits.then_some(capacity as u32)
             });
@@ -102,7 +92,7 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scen
         })
         .collect();
     if characters.is_empty() {
-        check.error("characters", "a scenario needs at least one character");
+        check.error("characters", phrase!("scenario-no-characters"));
     }
     // The lines' facts: names no scenario can write, so no message suggests them.
     let lines = (stations.iter())
@@ -141,14 +131,8 @@ fn settings(check: &mut Checker, raw: &RawSettings) -> Settings {
     let budget = if (1..=limits::MAX_BUDGET).contains(&raw.planner_budget) {
         raw.planner_budget as usize
     } else {
-        check.error(
-            "settings.planner_budget",
-            format!(
-                "the planner budget must be a whole number of expansions from 1 to {}, not {}",
-                grouped(limits::MAX_BUDGET as usize),
-                raw.planner_budget
-            ),
-        );
+        let (max, value) = (Arg::Count(limits::MAX_BUDGET as u64), raw.planner_budget.to_string());
+        check.error("settings.planner_budget", phrase!("scenario-planner-budget", max = max, value = value));
         planner::DEFAULT_BUDGET
     };
     Settings {
@@ -176,23 +160,13 @@ fn declare(
         let valid = name.starts_with(|c: char| c.is_alphabetic() || c == '_')
             && name.chars().all(|c| c.is_alphanumeric() || c == '_');
         if !valid {
-            check.error(
-                &path,
-                format!(
-                    "{} is not a fact name: use letters, digits and _, starting with a letter",
-                    quoted(name)
-                ),
-            );
+            check.error(&path, phrase!("scenario-bad-fact-name", name = quoted(name)));
             continue;
         }
         let value = check.fact_value(&path, *value);
         if facts.get(scope, name).is_some() {
-            check.report(
-                Severity::Error,
-                &path,
-                1,
-                format!("{} fact {} is declared twice", scope.keyword(), quoted(name)),
-            );
+            let twice = phrase!("scenario-fact-declared-twice", scope = scope.keyword(), name = quoted(name));
+            check.report(Severity::Error, &path, 1, twice);
             continue;
         }
         declared.push((facts.intern(scope, name), value));
@@ -216,8 +190,8 @@ fn action<'r>(
             let mut names: Vec<&str> = places.keys().copied().collect();
             names.sort_unstable();
             let hint = check.suggest(&a.station, names);
-            let message = format!("unknown station or kind of station {}{hint}", quoted(&a.station));
-            check.error(&format!("{field}.station"), message);
+            let problem = phrase!("scenario-unknown-station", name = quoted(&a.station), hint = hint);
+            check.error(&format!("{field}.station"), problem);
             vec![0]
         }
     };
@@ -225,14 +199,8 @@ fn action<'r>(
     let cost = if (0..=limits::MAX_COST).contains(&a.cost) {
         a.cost as u32
     } else {
-        check.error(
-            &format!("{field}.cost"),
-            format!(
-                "a cost must be a whole number from 0 to {}, not {}",
-                grouped(limits::MAX_COST as usize),
-                a.cost
-            ),
-        );
+        let (max, value) = (Arg::Count(limits::MAX_COST as u64), a.cost.to_string());
+        check.error(&format!("{field}.cost"), phrase!("scenario-cost", max = max, value = value));
         0
     };
     let mut planning = planner::Action::new(a.id.clone(), cost);
@@ -247,10 +215,7 @@ fn action<'r>(
         }
     }
     if a.effects.is_empty() {
-        check.error(
-            &format!("{field}.effects"),
-            format!("action {} has no effects, so no plan could ever use it", quoted(&a.id)),
-        );
+        check.error(&format!("{field}.effects"), phrase!("scenario-no-effects", name = quoted(&a.id)));
     }
     let label = if a.label.is_empty() { a.id.clone() } else { a.label.clone() };
     ActionDef { id: a.id.clone(), label, at: a.station.clone(), stations, duration, planning }
@@ -286,10 +251,14 @@ fn character<'r>(
             }
             None => {
                 let hint = check.suggest(name, facts.names_in(Scope::Agent));
-                check.error(
-                    &path,
-                    format!("unknown agent fact {}{hint}; declare it in `agent: {{...}}`", quoted(name)),
+                let declaration = "agent: {...}";
+                let problem = phrase!(
+                    "scenario-unknown-own-fact",
+                    name = quoted(name),
+                    hint = hint,
+                    declaration = declaration
                 );
+                check.error(&path, problem);
             }
         }
     }
@@ -300,12 +269,12 @@ fn character<'r>(
         let path = format!("{field}.actions[{j}]");
         match action_ids.get(id.as_str()) {
             Some(&a) if !listed.insert(a) => {
-                check.error(&path, format!("action {} is listed twice", quoted(id)))
+                check.error(&path, phrase!("scenario-action-listed-twice", name = quoted(id)))
             }
             Some(&a) => actions.push(a),
             None => {
                 let hint = check.suggest(id, raw.actions.iter().map(|a| a.id.as_str()));
-                check.error(&path, format!("unknown action {}{hint}", quoted(id)));
+                check.error(&path, phrase!("scenario-unknown-action", name = quoted(id), hint = hint));
             }
         }
     }
@@ -318,10 +287,7 @@ fn character<'r>(
         .map(|(j, g)| goal(check, facts, &format!("{field}.goals[{j}]"), &mut goal_ids, j, g))
         .collect();
     if goals.is_empty() {
-        check.error(
-            &format!("{field}.goals"),
-            format!("character {} has no goals, so it would never do anything", quoted(&c.id)),
-        );
+        check.error(&format!("{field}.goals"), phrase!("scenario-no-goals", name = quoted(&c.id)));
     }
     let name = if c.name.is_empty() { c.id.clone() } else { c.name.clone() };
     let tasks = (actions.iter())
@@ -357,10 +323,7 @@ fn goal<'r>(
         .filter_map(|(k, text)| check.condition(facts, &format!("{field}.wants[{k}]"), text))
         .collect();
     if g.wants.is_empty() {
-        check.error(
-            &format!("{field}.wants"),
-            format!("goal {} wants nothing: give it at least one condition", quoted(&g.id)),
-        );
+        check.error(&format!("{field}.wants"), phrase!("scenario-wants-nothing", name = quoted(&g.id)));
     }
     let drift = match g.drift {
         RawDrift::Need { rate, initial } => Drift::Need {

@@ -5,15 +5,16 @@
 mod schema;
 
 use super::diagnostic::{Diagnostic, Severity, did_you_mean, number};
-use super::limits::{self, grouped};
+use super::limits;
 use super::locate::Locations;
+use super::phrase::{Arg, Phrase, phrase};
 use super::raw::{FactValues, RawScenario};
 use super::syntax::{Document, Name, Node, Value, cut};
 
 /// A struct the scenario format knows: its name, in words, and its fields.
 pub(super) struct Shape {
     pub name: &'static str,
-    pub what: &'static str,
+    pub what: fn() -> Phrase,
     pub fields: &'static [&'static str],
 }
 
@@ -39,26 +40,26 @@ pub fn read(document: &Document, file: &str, at: &mut Locations) -> Result<RawSc
     }
 }
 
-/// A value in words, for "found …".
-fn describe(node: &Node) -> String {
+/// A value in words (code as it is), for "found …".
+fn describe(node: &Node) -> Arg {
     match &node.value {
         Value::Unit => "`()`".into(),
-        Value::Bool(b) => format!("`{b}`"),
-        Value::Number(n) => format!("the number {}", number(n.value)),
-        Value::Str { text, .. } => format!("the string \"{}\"", cut(text)),
-        Value::Bytes(_) => "a byte string".into(),
-        Value::Char(c) => format!("the character '{c}'"),
+        Value::Bool(b) => format!("`{b}`").into(),
+        Value::Number(n) => phrase!("scenario-the-number", number = number(n.value)).into(),
+        Value::Str { text, .. } => phrase!("scenario-the-string", text = cut(text)).into(),
+        Value::Bytes(_) => phrase!("scenario-a-byte-string").into(),
+        Value::Char(c) => phrase!("scenario-the-character", char = c.to_string()).into(),
         Value::Option(None) => "`None`".into(),
         Value::Option(Some(_)) => "`Some(...)`".into(),
-        Value::List(_) => "a list `[...]`".into(),
-        Value::Map(_) => "a map `{...}`".into(),
+        Value::List(_) => phrase!("scenario-a-list").into(),
+        Value::Map(_) => phrase!("scenario-a-map", code = "{...}").into(),
         Value::Tuple { name: Some(name), .. } | Value::Struct { name: Some(name), .. } => {
-            format!("`{}(...)`", cut(&name.text))
+            format!("`{}(...)`", cut(&name.text)).into()
         }
-        Value::Tuple { name: None, .. } => "a tuple `(...)`".into(),
-        Value::Struct { name: None, .. } => "a struct `(...)`".into(),
-        Value::Ident(name) => format!("`{}`", cut(&name.text)),
-        Value::Range { .. } => "a range".into(),
+        Value::Tuple { name: None, .. } => phrase!("scenario-a-tuple").into(),
+        Value::Struct { name: None, .. } => phrase!("scenario-a-struct").into(),
+        Value::Ident(name) => format!("`{}`", cut(&name.text)).into(),
+        Value::Range { .. } => phrase!("scenario-a-range").into(),
     }
 }
 
@@ -70,7 +71,7 @@ fn join(path: &str, field: &str) -> String {
 struct Fields<'n> {
     path: String,
     at: usize,
-    what: &'static str,
+    what: fn() -> Phrase,
     entries: Vec<(&'n str, &'n Node)>,
 }
 
@@ -85,20 +86,19 @@ impl<'n> Fields<'n> {
 }
 
 impl Reader<'_, '_> {
-    fn error(&mut self, at: usize, field: &str, message: String) {
+    fn error(&mut self, at: usize, field: &str, phrase: Phrase) {
         let position = self.at.position(at);
-        self.problems.push(Diagnostic {
-            severity: Severity::Error,
-            file: self.file.to_owned(),
-            line: position.line,
-            column: position.column,
-            field: field.to_owned(),
-            message,
-        });
+        let place = (position.line, position.column);
+        self.problems.push(Diagnostic::new(Severity::Error, self.file, place, field, phrase));
     }
 
-    fn wrong(&mut self, node: &Node, path: &str, expected: &str) {
-        self.error(node.at, path, format!("expected {expected}, found {}", describe(node)));
+    /// `expected …, found …`, at `node`.
+    fn wrong(&mut self, node: &Node, path: &str, expected: Phrase) {
+        self.error(
+            node.at,
+            path,
+            phrase!("scenario-expected-found", expected = expected, found = describe(node)),
+        );
     }
 
     /// The fields of `node` read as `shape`: unknown and repeated fields are reported.
@@ -109,23 +109,22 @@ impl Reader<'_, '_> {
             Value::Unit => (None, &[]),
             Value::Tuple { name, items } if items.is_empty() => (name.as_ref(), &[]),
             _ => {
-                self.wrong(node, path, &format!("{}, written `({}: …, …)`", shape.what, shape.fields[0]));
+                let expected =
+                    phrase!("scenario-expected-shape", what = (shape.what)(), field = shape.fields[0]);
+                self.wrong(node, path, expected);
                 return None;
             }
         };
         match name {
             Some(name) if name.text != shape.name => {
-                let message = format!(
-                    "expected {}, written `{}(...)` or `(...)`, found `{}(...)`",
-                    shape.what,
-                    shape.name,
-                    cut(&name.text)
-                );
-                self.error(name.at, path, message);
+                let what = (shape.what)();
+                let found = cut(&name.text);
+                let wrong_name =
+                    phrase!("scenario-wrong-struct-name", what = what, name = shape.name, found = found);
+                self.error(name.at, path, wrong_name);
             }
             None if self.explicit_names => {
-                let message = format!("with `explicit_struct_names` enabled, write `{}(...)`", shape.name);
-                self.error(node.at, path, message);
+                self.error(node.at, path, phrase!("scenario-explicit-names", name = shape.name));
             }
             _ => {}
         }
@@ -133,16 +132,16 @@ impl Reader<'_, '_> {
         for (name, value) in written {
             let field_path = join(path, &name.text);
             if !shape.fields.contains(&name.text.as_str()) {
-                let hint = did_you_mean(&name.text, shape.fields.iter().copied());
-                let message = format!(
-                    "{} has no field `{}`{hint}; its fields are {}",
-                    shape.what,
-                    cut(&name.text),
-                    shape.fields.join(", ")
+                let no_such_field = phrase!(
+                    "scenario-no-such-field",
+                    what = (shape.what)(),
+                    field = cut(&name.text),
+                    hint = did_you_mean(&name.text, shape.fields.iter().copied()),
+                    fields = shape.fields.join(", "),
                 );
-                self.error(name.at, path, message);
+                self.error(name.at, path, no_such_field);
             } else if fields.get(&name.text).is_some() {
-                self.error(name.at, &field_path, format!("`{}` is given twice", name.text));
+                self.error(name.at, &field_path, phrase!("scenario-field-twice", field = name.text.clone()));
             } else {
                 fields.entries.push((shape.fields.iter().find(|f| **f == name.text).unwrap(), value));
             }
@@ -154,8 +153,8 @@ impl Reader<'_, '_> {
     fn required<'n>(&mut self, fields: &Fields<'n>, field: &str) -> Option<&'n Node> {
         let found = fields.get(field);
         if found.is_none() {
-            let message = format!("{} needs `{field}`", fields.what);
-            self.error(fields.at, &fields.path, message);
+            let missing = phrase!("scenario-missing-field", what = (fields.what)(), field = field.to_owned());
+            self.error(fields.at, &fields.path, missing);
         }
         found
     }
@@ -168,7 +167,7 @@ impl Reader<'_, '_> {
             }
             _ => {
                 self.at.record(path, node.at);
-                self.wrong(node, path, "a string in quotes");
+                self.wrong(node, path, phrase!("scenario-a-string-in-quotes"));
                 None
             }
         }
@@ -182,7 +181,7 @@ impl Reader<'_, '_> {
             Value::Ident(name) if name.text == "inf" => Some(f64::INFINITY),
             Value::Ident(name) if name.text == "NaN" => Some(f64::NAN),
             _ => {
-                self.wrong(node, path, "a number");
+                self.wrong(node, path, phrase!("scenario-a-number"));
                 None
             }
         }
@@ -198,16 +197,21 @@ impl Reader<'_, '_> {
             Value::Number(n) if n.integer => match n.whole.and_then(|w| i64::try_from(w).ok()) {
                 Some(w) => Some(w),
                 None => {
-                    self.error(node.at, path, format!("{} is too large a whole number", number(n.value)));
+                    self.error(node.at, path, phrase!("scenario-too-large-whole", number = number(n.value)));
                     None
                 }
             },
             Value::Number(n) => {
-                self.error(node.at, path, format!("expected a whole number, found {}", number(n.value)));
+                let expected = phrase!("scenario-a-whole-number");
+                self.error(
+                    node.at,
+                    path,
+                    phrase!("scenario-expected-found", expected = expected, found = number(n.value)),
+                );
                 None
             }
             _ => {
-                self.wrong(node, path, "a whole number");
+                self.wrong(node, path, phrase!("scenario-a-whole-number"));
                 None
             }
         }
@@ -223,7 +227,7 @@ impl Reader<'_, '_> {
                 Some((x?, y?))
             }
             _ => {
-                self.wrong(node, path, "a position written `(x, y)`");
+                self.wrong(node, path, phrase!("scenario-a-position"));
                 None
             }
         }
@@ -234,18 +238,22 @@ impl Reader<'_, '_> {
         &mut self,
         node: &Node,
         path: &str,
-        what: &str,
+        what: fn() -> Phrase,
         max: usize,
         mut item: impl FnMut(&mut Self, &Node, &str) -> Option<T>,
     ) -> Option<Vec<T>> {
         self.at.record(path, node.at);
         let Value::List(items) = &node.value else {
-            self.wrong(node, path, &format!("a list of {what} `[...]`"));
+            self.wrong(node, path, phrase!("scenario-a-list-of", items = what()));
             return None;
         };
         if items.len() > max {
-            let message = format!("at most {} {what} (this list has {})", grouped(max), grouped(items.len()));
-            self.error(node.at, path, message);
+            let (max, count) = (Arg::Count(max as u64), Arg::Count(items.len() as u64));
+            self.error(
+                node.at,
+                path,
+                phrase!("scenario-list-too-long", max = max, items = what(), count = count),
+            );
             return None;
         }
         let read: Vec<Option<T>> =
@@ -253,7 +261,7 @@ impl Reader<'_, '_> {
         read.into_iter().collect()
     }
 
-    fn strings(&mut self, node: &Node, path: &str, what: &str, max: usize) -> Option<Vec<String>> {
+    fn strings(&mut self, node: &Node, path: &str, what: fn() -> Phrase, max: usize) -> Option<Vec<String>> {
         self.list(node, path, what, max, |reader, node, path| reader.string(node, path))
     }
 
@@ -261,16 +269,12 @@ impl Reader<'_, '_> {
     fn fact_values(&mut self, node: &Node, path: &str) -> Option<FactValues> {
         self.at.record(path, node.at);
         let Value::Map(entries) = &node.value else {
-            self.wrong(node, path, "a map of facts, written `{\"bread\": 2}`");
+            self.wrong(node, path, phrase!("scenario-a-map-of-facts", example = r#"{"bread": 2}"#));
             return None;
         };
         if entries.len() > limits::MAX_FACTS {
-            let message = format!(
-                "at most {} facts (this map has {})",
-                grouped(limits::MAX_FACTS),
-                grouped(entries.len())
-            );
-            self.error(node.at, path, message);
+            let (max, count) = (Arg::Count(limits::MAX_FACTS as u64), Arg::Count(entries.len() as u64));
+            self.error(node.at, path, phrase!("scenario-too-many-fact-values", max = max, count = count));
             return None;
         }
         let mut values = Vec::new();
@@ -279,13 +283,16 @@ impl Reader<'_, '_> {
             let name = match &key.value {
                 Value::Str { text, .. } => text.clone(),
                 Value::Ident(name) => {
-                    let message = format!("a fact's name is a string: write \"{}\"", cut(&name.text));
-                    self.error(key.at, path, message);
+                    self.error(
+                        key.at,
+                        path,
+                        phrase!("scenario-fact-name-is-a-string", name = cut(&name.text)),
+                    );
                     whole = false;
                     continue;
                 }
                 _ => {
-                    self.wrong(key, path, "a fact name in quotes");
+                    self.wrong(key, path, phrase!("scenario-a-fact-name-in-quotes"));
                     whole = false;
                     continue;
                 }

@@ -3,6 +3,7 @@
 
 use super::super::diagnostic::did_you_mean;
 use super::super::limits;
+use super::super::phrase::{Phrase, phrase};
 use super::super::raw::{
     FactValues, RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings, RawStation,
 };
@@ -11,12 +12,12 @@ use super::{Reader, Shape};
 
 pub(super) const SCENARIO: Shape = Shape {
     name: "Scenario",
-    what: "a scenario",
+    what: || phrase!("scenario-shape-scenario"),
     fields: &["name", "description", "settings", "world", "agent", "stations", "actions", "characters"],
 };
 pub(super) const SETTINGS: Shape = Shape {
     name: "Settings",
-    what: "the settings",
+    what: || phrase!("scenario-shape-settings"),
     fields: &[
         "day_length",
         "cost_weight",
@@ -29,23 +30,28 @@ pub(super) const SETTINGS: Shape = Shape {
 };
 pub(super) const STATION: Shape = Shape {
     name: "Station",
-    what: "a station",
+    what: || phrase!("scenario-shape-station"),
     fields: &["id", "label", "pos", "kind", "capacity", "sprite"],
 };
 pub(super) const ACTION: Shape = Shape {
     name: "Action",
-    what: "an action",
+    what: || phrase!("scenario-shape-action"),
     fields: &["id", "label", "station", "duration", "cost", "needs", "effects"],
 };
 pub(super) const CHARACTER: Shape = Shape {
     name: "Character",
-    what: "a character",
+    what: || phrase!("scenario-shape-character"),
     fields: &["id", "name", "start", "speed", "facts", "actions", "goals", "sprite"],
 };
-pub(super) const GOAL: Shape =
-    Shape { name: "Goal", what: "a goal", fields: &["id", "label", "wants", "drift"] };
-pub(super) const NEED: Shape = Shape { name: "Need", what: "a need", fields: &["rate", "initial"] };
-pub(super) const QUOTA: Shape = Shape { name: "Quota", what: "a quota", fields: &["urgency"] };
+pub(super) const GOAL: Shape = Shape {
+    name: "Goal",
+    what: || phrase!("scenario-shape-goal"),
+    fields: &["id", "label", "wants", "drift"],
+};
+pub(super) const NEED: Shape =
+    Shape { name: "Need", what: || phrase!("scenario-shape-need"), fields: &["rate", "initial"] };
+pub(super) const QUOTA: Shape =
+    Shape { name: "Quota", what: || phrase!("scenario-shape-quota"), fields: &["urgency"] };
 
 impl Reader<'_, '_> {
     pub(super) fn scenario(&mut self, node: &Node) -> Option<RawScenario> {
@@ -67,13 +73,20 @@ impl Reader<'_, '_> {
         let world = facts(self, "world");
         let agent = facts(self, "agent");
         let stations = fields.get("stations").map_or(Some(Vec::new()), |n| {
-            self.list(n, "stations", "stations", limits::MAX_STATIONS, Self::station)
+            self.list(
+                n,
+                "stations",
+                || phrase!("scenario-items-stations"),
+                limits::MAX_STATIONS,
+                Self::station,
+            )
         });
         let actions = fields.get("actions").map_or(Some(Vec::new()), |n| {
-            self.list(n, "actions", "actions", limits::MAX_ACTIONS, Self::action)
+            self.list(n, "actions", || phrase!("scenario-items-actions"), limits::MAX_ACTIONS, Self::action)
         });
         let characters = fields.get("characters").map_or(Some(Vec::new()), |n| {
-            self.list(n, "characters", "characters", limits::MAX_CHARACTERS, Self::character)
+            let characters = || phrase!("scenario-items-characters");
+            self.list(n, "characters", characters, limits::MAX_CHARACTERS, Self::character)
         });
         Some(RawScenario {
             name: name?,
@@ -148,12 +161,12 @@ impl Reader<'_, '_> {
         let duration =
             self.required(&fields, "duration").and_then(|n| self.number(n, &fields.path("duration")));
         let cost = self.required(&fields, "cost").and_then(|n| self.whole(n, &fields.path("cost")));
-        let terms = |reader: &mut Self, field: &str, what: &str| match fields.get(field) {
+        let terms = |reader: &mut Self, field: &str, what: fn() -> Phrase| match fields.get(field) {
             Some(n) => reader.strings(n, &fields.path(field), what, limits::MAX_TERMS),
             None => Some(Vec::new()),
         };
-        let needs = terms(self, "needs", "conditions");
-        let effects = terms(self, "effects", "effects");
+        let needs = terms(self, "needs", || phrase!("scenario-items-conditions"));
+        let effects = terms(self, "effects", || phrase!("scenario-items-effects"));
         Some(RawAction {
             id: id?,
             label: label?,
@@ -174,11 +187,13 @@ impl Reader<'_, '_> {
         let facts = fields
             .get("facts")
             .map_or(Some(FactValues::default()), |n| self.fact_values(n, &fields.path("facts")));
-        let actions = self
-            .required(&fields, "actions")
-            .and_then(|n| self.strings(n, &fields.path("actions"), "actions", limits::MAX_ACTIONS));
+        let actions = self.required(&fields, "actions").and_then(|n| {
+            let actions = || phrase!("scenario-items-actions");
+            self.strings(n, &fields.path("actions"), actions, limits::MAX_ACTIONS)
+        });
         let goals = self.required(&fields, "goals").and_then(|n| {
-            self.list(n, &fields.path("goals"), "goals", limits::MAX_GOALS, |reader, node, path| {
+            let goals = || phrase!("scenario-items-goals");
+            self.list(n, &fields.path("goals"), goals, limits::MAX_GOALS, |reader, node, path| {
                 reader.goal(node, path)
             })
         });
@@ -201,23 +216,24 @@ impl Reader<'_, '_> {
         let id = self.required(&fields, "id").and_then(|n| self.string(n, &fields.path("id")));
         let label =
             fields.get("label").map_or(Some(String::new()), |n| self.string(n, &fields.path("label")));
-        let wants = self
-            .required(&fields, "wants")
-            .and_then(|n| self.strings(n, &fields.path("wants"), "conditions", limits::MAX_TERMS));
+        let wants = self.required(&fields, "wants").and_then(|n| {
+            let conditions = || phrase!("scenario-items-conditions");
+            self.strings(n, &fields.path("wants"), conditions, limits::MAX_TERMS)
+        });
         let drift = self.required(&fields, "drift").and_then(|n| self.drift(n, &fields.path("drift")));
         Some(RawGoal { id: id?, label: label?, wants: wants?, drift: drift? })
     }
 
     /// `Need(rate: …, initial: …)` or `Quota(urgency: …)`.
     fn drift(&mut self, node: &Node, path: &str) -> Option<RawDrift> {
-        let expected = "one of `Need(rate: …, initial: …)` or `Quota(urgency: …)`";
+        let expected = || phrase!("scenario-a-drift");
         let name = match &node.value {
             Value::Struct { name: Some(name), .. }
             | Value::Tuple { name: Some(name), .. }
             | Value::Ident(name) => name,
             _ => {
                 self.at.record(path, node.at);
-                self.wrong(node, path, expected);
+                self.wrong(node, path, expected());
                 return None;
             }
         };
@@ -227,15 +243,22 @@ impl Reader<'_, '_> {
             other => {
                 self.at.record(path, node.at);
                 let hint = did_you_mean(other, ["Need", "Quota"]);
-                self.error(name.at, path, format!("expected {expected}, found `{}`{hint}", cut(other)));
+                let unknown = phrase!(
+                    "scenario-unknown-variant",
+                    expected = expected(),
+                    found = cut(other),
+                    hint = hint
+                );
+                self.error(name.at, path, unknown);
                 return None;
             }
         };
         if matches!(node.value, Value::Ident(_)) {
             self.at.record(path, node.at);
-            let message =
-                format!("{} needs its numbers: write `{}({}: …)`", shape.what, shape.name, shape.fields[0]);
-            self.error(node.at, path, message);
+            let what = (shape.what)();
+            let bare =
+                phrase!("scenario-needs-numbers", what = what, name = shape.name, field = shape.fields[0]);
+            self.error(node.at, path, bare);
             return None;
         }
         // A variant's own name is part of how it is written, not a struct name to check.

@@ -2,6 +2,7 @@
 //! strings and raw identifiers are told apart by what follows the `r#`, and every token keeps the
 //! byte where it starts, so that whatever is reported later points at the right character.
 
+use super::super::phrase::{Phrase, phrase};
 use super::{Number, SyntaxError};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -99,8 +100,8 @@ impl<'t> Lexer<'t> {
         found
     }
 
-    fn error(&self, at: usize, message: impl Into<String>) -> SyntaxError {
-        SyntaxError { at, message: message.into() }
+    fn error(&self, at: usize, phrase: Phrase) -> SyntaxError {
+        SyntaxError { at, phrase }
     }
 
     /// Skips white space and comments; an unclosed block comment is an error at its start.
@@ -126,10 +127,7 @@ impl<'t> Lexer<'t> {
                             break;
                         }
                     } else if self.bump().is_none() {
-                        return Err(self.error(
-                            start,
-                            "this block comment is never closed: `/*` needs a matching `*/` (comments nest)",
-                        ));
+                        return Err(self.error(start, phrase!("scenario-unclosed-comment")));
                     }
                 }
             } else {
@@ -187,7 +185,7 @@ impl<'t> Lexer<'t> {
                 let name = self.take_while(ident_continue);
                 Token::Ident { name: name.to_owned(), raw: false }
             }
-            c => return Err(self.error(at, format!("unexpected character {}", shown_char(c)))),
+            c => return Err(self.error(at, phrase!("scenario-unexpected-character", char = shown_char(c)))),
         };
         Ok(Some(Lexed { token, at, end: self.at }))
     }
@@ -219,7 +217,7 @@ impl<'t> Lexer<'t> {
                 let name = self.take_while(raw_ident_continue);
                 Ok(Token::Ident { name: name.to_owned(), raw: true })
             }
-            _ => Err(self.error(at, "expected a raw string `r#\"…\"#` or a raw name `r#name` after `r#`")),
+            _ => Err(self.error(at, phrase!("scenario-expected-raw"))),
         }
     }
 
@@ -229,10 +227,10 @@ impl<'t> Lexer<'t> {
         debug_assert_eq!(self.at, at + prefix);
         let hashes = if raw { self.take_while(|c| c == '#').len() } else { 0 };
         if !self.eat('"') {
-            return Err(self.error(at, "expected `\"` to open the string"));
+            return Err(self.error(at, phrase!("scenario-expected-quote")));
         }
         let content_at = self.at;
-        let unclosed = |lexer: &Self| lexer.error(at, "this string is never closed: a `\"` is missing");
+        let unclosed = |lexer: &Self| lexer.error(at, phrase!("scenario-unclosed-string"));
         if raw {
             let closing: String = std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
             let Some(length) = self.rest().find(&closing) else { return Err(unclosed(self)) };
@@ -263,11 +261,11 @@ impl<'t> Lexer<'t> {
     /// The character after a `\`: `\n`, `\x41`, `\u{1F35E}`… (`ascii`: a byte literal's escapes).
     fn escape(&mut self, ascii: bool) -> Result<char, SyntaxError> {
         let at = self.at - 1;
-        let bad = |lexer: &Self, what: &str| {
-            lexer
-                .error(at, format!("{what}; escapes are \\n \\r \\t \\0 \\\\ \\' \\\" \\xNN and \\u{{NNNN}}"))
+        let bad = |lexer: &Self, problem: Phrase| {
+            let (list, last) = (r#"\n \r \t \0 \\ \' \" \xNN"#, r"\u{NNNN}");
+            lexer.error(at, phrase!("scenario-bad-escape", problem = problem, list = list, last = last))
         };
-        let Some(c) = self.bump() else { return Err(bad(self, "the text ends inside an escape")) };
+        let Some(c) = self.bump() else { return Err(bad(self, phrase!("scenario-escape-ends"))) };
         Ok(match c {
             'n' => '\n',
             'r' => '\r',
@@ -277,29 +275,29 @@ impl<'t> Lexer<'t> {
             'x' => {
                 let digits = self.rest().get(..2).filter(|d| d.chars().all(|c| c.is_ascii_hexdigit()));
                 let Some(byte) = digits.and_then(|d| u8::from_str_radix(d, 16).ok()) else {
-                    return Err(bad(self, "`\\x` needs two hexadecimal digits"));
+                    return Err(bad(self, phrase!("scenario-escape-x-digits")));
                 };
                 self.at += 2;
                 if byte > 0x7F && !ascii {
-                    return Err(bad(self, "`\\x` above 7F is not one character"));
+                    return Err(bad(self, phrase!("scenario-escape-x-above")));
                 }
                 char::from(byte)
             }
             'u' if !ascii => {
                 if !self.eat('{') {
-                    return Err(bad(self, "`\\u` is written `\\u{…}`"));
+                    return Err(bad(self, phrase!("scenario-escape-u-braces", code = r"\u{…}")));
                 }
                 let digits = self.take_while(|c| c.is_ascii_hexdigit());
                 let value = u32::from_str_radix(digits, 16).ok().filter(|_| (1..=6).contains(&digits.len()));
                 if !self.eat('}') {
-                    return Err(bad(self, "`\\u{…}` needs a closing `}`"));
+                    return Err(bad(self, phrase!("scenario-escape-u-close", code = r"\u{…}", close = "}")));
                 }
                 match value.and_then(char::from_u32) {
                     Some(c) => c,
-                    None => return Err(bad(self, "`\\u{…}` is not a Unicode character")),
+                    None => return Err(bad(self, phrase!("scenario-escape-u-invalid", code = r"\u{…}"))),
                 }
             }
-            other => return Err(bad(self, &format!("unknown escape `\\{}`", shown_char(other)))),
+            other => return Err(bad(self, phrase!("scenario-escape-unknown", char = shown_char(other)))),
         })
     }
 
@@ -308,16 +306,14 @@ impl<'t> Lexer<'t> {
         let what = if byte { "byte" } else { "character" };
         let c = match self.bump() {
             Some('\\') => self.escape(byte)?,
-            Some('\'') | None => {
-                return Err(self.error(at, format!("a {what} literal needs one character between `'`s")));
-            }
+            Some('\'') | None => return Err(self.error(at, phrase!("scenario-empty-char", what = what))),
             Some(c) => c,
         };
         if byte && c as u32 > 0xFF {
-            return Err(self.error(at, "a byte literal holds one ASCII character"));
+            return Err(self.error(at, phrase!("scenario-byte-not-ascii")));
         }
         if !self.eat('\'') {
-            return Err(self.error(at, format!("this {what} literal is never closed: a `'` is missing")));
+            return Err(self.error(at, phrase!("scenario-unclosed-char", what = what)));
         }
         Ok(c)
     }
@@ -328,7 +324,7 @@ impl<'t> Lexer<'t> {
         if signed {
             self.bump();
         }
-        let not_a_number = |lexer: &Self| lexer.error(at, "expected a number");
+        let not_a_number = |lexer: &Self| lexer.error(at, phrase!("scenario-expected-number"));
         let word = self.rest().chars().take_while(|&c| ident_continue(c)).collect::<String>();
         if signed && matches!(word.as_str(), "inf" | "NaN" | "inff32" | "inff64" | "NaNf32" | "NaNf64") {
             self.at += word.len();
@@ -347,7 +343,7 @@ impl<'t> Lexer<'t> {
             let digits: String = self.take_while(|c| c.is_ascii_hexdigit() || c == '_').replace('_', "");
             let whole = i128::from_str_radix(&digits, radix).ok().filter(|_| !digits.is_empty());
             let Some(mut whole) = whole else {
-                return Err(self.error(at, format!("expected digits in base {radix} after the prefix")));
+                return Err(self.error(at, phrase!("scenario-expected-digits", radix = i64::from(radix))));
             };
             self.suffix(at, false)?;
             if self.text[at..].starts_with('-') {
@@ -375,7 +371,7 @@ impl<'t> Lexer<'t> {
                 self.bump();
             }
             if self.take_while(|c| c.is_ascii_digit() || c == '_').replace('_', "").is_empty() {
-                return Err(self.error(at, "expected digits after the exponent's `e`"));
+                return Err(self.error(at, phrase!("scenario-expected-exponent")));
             }
             float = true;
         }
@@ -399,7 +395,7 @@ impl<'t> Lexer<'t> {
             self.at += word.len();
             return Ok(is_float);
         }
-        Err(self.error(at, format!("a number cannot go on with `{}`", super::cut(&word))))
+        Err(self.error(at, phrase!("scenario-number-suffix", word = super::cut(&word))))
     }
 }
 

@@ -13,6 +13,8 @@ pub use lexer::{Lexed, Lexer, Token};
 pub use lines::LineIndex;
 pub use parser::parse;
 
+use super::phrase::Phrase;
+
 /// How deeply values may nest; a scenario needs six levels.
 pub const MAX_DEPTH: usize = 32;
 
@@ -24,7 +26,7 @@ pub const EXTENSIONS: [&str; 4] =
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
     pub at: usize,
-    pub message: String,
+    pub phrase: Phrase,
 }
 
 /// A number as written: its value, and whether it was written as a whole number.

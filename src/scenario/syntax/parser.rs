@@ -1,6 +1,7 @@
 //! Tokens into a [`Document`]: a recursive descent whose depth is counted, so a file nested deeper
 //! than [`MAX_DEPTH`] gets an error where the limit is crossed instead of a stack overflow.
 
+use super::super::phrase::{Arg, phrase};
 use super::lexer::{Lexed, Lexer, Token};
 use super::{Document, EXTENSIONS, MAX_DEPTH, Name, Node, SyntaxError, Value, cut};
 
@@ -13,7 +14,7 @@ pub fn parse(text: &str) -> Result<Document, SyntaxError> {
         None => Ok(Document { extensions, root }),
         Some(extra) => Err(SyntaxError {
             at: extra.at,
-            message: format!("{} after the end of the document's value", describe(&extra.token)),
+            phrase: phrase!("scenario-after-the-end", found = describe(&extra.token)),
         }),
     }
 }
@@ -25,21 +26,31 @@ struct Parser<'t> {
     end: usize,
 }
 
-/// A token in words, for messages.
-fn describe(token: &Token) -> String {
+/// A token in words (code as it is), for messages.
+fn describe(token: &Token) -> Arg {
     match token {
-        Token::Open(c) | Token::Close(c) => format!("`{c}`"),
+        Token::Open(c) | Token::Close(c) => format!("`{c}`").into(),
         Token::Comma => "`,`".into(),
         Token::Colon => "`:`".into(),
         Token::Hash => "`#`".into(),
         Token::Bang => "`!`".into(),
         Token::Range { inclusive: false } => "`..`".into(),
         Token::Range { inclusive: true } => "`..=`".into(),
-        Token::Ident { name, .. } => format!("`{}`", cut(name)),
-        Token::Str { text, .. } => format!("the string \"{}\"", cut(text)),
-        Token::Bytes(_) => "a byte string".into(),
-        Token::Char(_) | Token::Byte(_) => "a character".into(),
-        Token::Number(n) => format!("the number {}", crate::scenario::diagnostic::number(n.value)),
+        Token::Ident { name, .. } => format!("`{}`", cut(name)).into(),
+        Token::Str { text, .. } => phrase!("scenario-the-string", text = cut(text)).into(),
+        Token::Bytes(_) => phrase!("scenario-a-byte-string").into(),
+        Token::Char(_) | Token::Byte(_) => phrase!("scenario-a-character").into(),
+        Token::Number(n) => {
+            phrase!("scenario-the-number", number = crate::scenario::diagnostic::number(n.value)).into()
+        }
+    }
+}
+
+/// `expected { $expected }, found { $found }`.
+fn expected_found(at: usize, expected: impl Into<Arg>, found: &Token) -> SyntaxError {
+    SyntaxError {
+        at,
+        phrase: phrase!("scenario-expected-found", expected = expected, found = describe(found)),
     }
 }
 
@@ -62,23 +73,20 @@ impl Parser<'_> {
         Ok(Some(&self.ahead[self.ahead.len() - 1 - n].token))
     }
 
-    /// Takes the next token, which must be there.
-    fn take(&mut self, expected: &str) -> Result<Lexed, SyntaxError> {
+    /// Takes the next token, which must be there (`expected` says what it should be).
+    fn take(&mut self, expected: impl Into<Arg>) -> Result<Lexed, SyntaxError> {
         self.next()?.ok_or_else(|| SyntaxError {
             at: self.end,
-            message: format!("the file ends where {expected} was expected"),
+            phrase: phrase!("scenario-file-ends", expected = expected),
         })
     }
 
-    fn expect(&mut self, token: Token, expected: &str) -> Result<usize, SyntaxError> {
-        let lexed = self.take(expected)?;
+    fn expect(&mut self, token: Token, expected: impl Into<Arg> + Clone) -> Result<usize, SyntaxError> {
+        let lexed = self.take(expected.clone())?;
         if lexed.token == token {
             return Ok(lexed.at);
         }
-        Err(SyntaxError {
-            at: lexed.at,
-            message: format!("expected {expected}, found {}", describe(&lexed.token)),
-        })
+        Err(expected_found(lexed.at, expected, &lexed.token))
     }
 
     /// `#![enable(a, b)]` attributes before the value.
@@ -86,40 +94,33 @@ impl Parser<'_> {
         let mut names = Vec::new();
         while self.peek(0)? == Some(&Token::Hash) {
             self.next()?;
-            self.expect(Token::Bang, "`!` in `#![enable(...)]`")?;
-            self.expect(Token::Open('['), "`[` in `#![enable(...)]`")?;
+            self.expect(Token::Bang, phrase!("scenario-in-enable", token = "!"))?;
+            self.expect(Token::Open('['), phrase!("scenario-in-enable", token = "["))?;
             let word = self.take("`enable`")?;
             if !matches!(&word.token, Token::Ident { name, .. } if name == "enable") {
-                return Err(SyntaxError {
-                    at: word.at,
-                    message: format!("expected `enable`, found {}", describe(&word.token)),
-                });
+                return Err(expected_found(word.at, "`enable`", &word.token));
             }
-            self.expect(Token::Open('('), "`(` after `enable`")?;
+            self.expect(Token::Open('('), phrase!("scenario-after-enable"))?;
             loop {
-                let item = self.take("an extension name")?;
+                let item = self.take(phrase!("scenario-an-extension-name"))?;
                 match item.token {
                     Token::Close(')') => break,
                     Token::Ident { name, .. } if EXTENSIONS.contains(&name.as_str()) => {
                         names.push(Name { text: name, at: item.at });
                     }
                     other => {
-                        return Err(SyntaxError {
-                            at: item.at,
-                            message: format!(
-                                "{} is not an extension RON knows; it knows {}",
-                                describe(&other),
-                                EXTENSIONS.join(", ")
-                            ),
-                        });
+                        let known = EXTENSIONS.join(", ");
+                        let phrase =
+                            phrase!("scenario-unknown-extension", found = describe(&other), known = known);
+                        return Err(SyntaxError { at: item.at, phrase });
                     }
                 }
                 if !self.separator(')')? {
-                    self.expect(Token::Close(')'), "`,` or `)`")?;
+                    self.expect(Token::Close(')'), phrase!("scenario-comma-or", close = ")"))?;
                     break;
                 }
             }
-            self.expect(Token::Close(']'), "`]` to close `#![enable(...)]`")?;
+            self.expect(Token::Close(']'), phrase!("scenario-close-enable"))?;
         }
         Ok(names)
     }
@@ -134,28 +135,21 @@ impl Parser<'_> {
             Some(Token::Close(c)) if *c == close => Ok(false),
             _ => {
                 let lexed = self.take("`,`")?;
-                Err(SyntaxError {
-                    at: lexed.at,
-                    message: format!("expected `,` or `{close}`, found {}", describe(&lexed.token)),
-                })
+                let expected = phrase!("scenario-comma-or", close = close.to_string());
+                Err(expected_found(lexed.at, expected, &lexed.token))
             }
         }
     }
 
     fn deeper(&self, depth: usize, at: usize) -> Result<usize, SyntaxError> {
         if depth >= MAX_DEPTH {
-            return Err(SyntaxError {
-                at,
-                message: format!(
-                    "values nest more than {MAX_DEPTH} levels deep here; a scenario needs about six"
-                ),
-            });
+            return Err(SyntaxError { at, phrase: phrase!("scenario-too-deep", max = MAX_DEPTH as i64) });
         }
         Ok(depth + 1)
     }
 
     fn value(&mut self, depth: usize) -> Result<Node, SyntaxError> {
-        let lexed = self.take("a value")?;
+        let lexed = self.take(phrase!("scenario-a-value"))?;
         let at = lexed.at;
         let value = match lexed.token {
             Token::Open('(') => self.parenthesised(None, self.deeper(depth, at)?)?,
@@ -167,7 +161,7 @@ impl Parser<'_> {
                 let depth = self.deeper(depth, at)?;
                 Value::Map(self.items('}', |p| {
                     let key = p.value(depth)?;
-                    p.expect(Token::Colon, "`:` between a key and its value")?;
+                    p.expect(Token::Colon, phrase!("scenario-colon-between"))?;
                     Ok((key, p.value(depth)?))
                 })?)
             }
@@ -195,7 +189,7 @@ impl Parser<'_> {
                         self.next()?;
                         let inner = self.value(self.deeper(depth, at)?)?;
                         self.separator(')').map(|_| ())?;
-                        self.expect(Token::Close(')'), "`)` to close `Some(`")?;
+                        self.expect(Token::Close(')'), phrase!("scenario-close-some"))?;
                         Value::Option(Some(Box::new(inner)))
                     }
                     (_, _, Some(Token::Open('('))) => {
@@ -205,12 +199,7 @@ impl Parser<'_> {
                     _ => Value::Ident(name),
                 }
             }
-            other => {
-                return Err(SyntaxError {
-                    at,
-                    message: format!("expected a value, found {}", describe(&other)),
-                });
-            }
+            other => return Err(expected_found(at, phrase!("scenario-a-value"), &other)),
         };
         Ok(Node { value, at })
     }
@@ -225,11 +214,8 @@ impl Parser<'_> {
         let end = match self.peek(0)? {
             Some(Token::Number(_)) => Some(Box::new(self.value(depth)?)),
             _ if inclusive => {
-                let lexed = self.take("a number after `..=`")?;
-                return Err(SyntaxError {
-                    at: lexed.at,
-                    message: format!("expected a number after `..=`, found {}", describe(&lexed.token)),
-                });
+                let lexed = self.take(phrase!("scenario-number-after-range"))?;
+                return Err(expected_found(lexed.at, phrase!("scenario-number-after-range"), &lexed.token));
             }
             _ => None,
         };
@@ -259,14 +245,11 @@ impl Parser<'_> {
             matches!(self.peek(0)?, Some(Token::Ident { .. })) && self.peek(1)? == Some(&Token::Colon);
         if is_struct {
             let fields = self.items(')', |p| {
-                let lexed = p.take("a field name")?;
+                let lexed = p.take(phrase!("scenario-a-field-name"))?;
                 let Token::Ident { name, .. } = lexed.token else {
-                    return Err(SyntaxError {
-                        at: lexed.at,
-                        message: format!("expected a field name, found {}", describe(&lexed.token)),
-                    });
+                    return Err(expected_found(lexed.at, phrase!("scenario-a-field-name"), &lexed.token));
                 };
-                p.expect(Token::Colon, "`:` after the field name")?;
+                p.expect(Token::Colon, phrase!("scenario-colon-after-field"))?;
                 Ok((Name { text: name, at: lexed.at }, p.value(depth)?))
             })?;
             return Ok(Value::Struct { name, fields });
