@@ -8,6 +8,7 @@ use goap_town::game::hot_reload::{self, ReloadStatus};
 use goap_town::game::{Selection, SimSpeed};
 use goap_town::scenario;
 use goap_town::sim::{self, Activity, Clock, Position, Roster, SimPlugin, Town, Villager};
+use goap_town::words::Lang;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -71,6 +72,12 @@ fn saving_reloads_a_good_edit_keeps_the_last_good_on_a_bad_one_and_clears_on_the
         errors[0].starts_with(&expected)
             && errors[0].contains("unknown station or kind of station \"harth\" (did you mean \"hearth\"?)"),
         "{errors:?}"
+    );
+    // Kept as diagnostics, so the banner says them in whichever language the game speaks.
+    let kept = app.world().resource::<ReloadStatus>().errors[0].text(Lang::SPANISH);
+    assert!(
+        kept.contains("no existe la estación ni el tipo de estación \"harth\" (¿quisiste decir"),
+        "{kept}"
     );
     // The last good scenario keeps running.
     assert_eq!(cook_name(&app), "Chef");
