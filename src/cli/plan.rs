@@ -119,12 +119,12 @@ fn trace_text(scenario: &Scenario, character: usize, trace: &Trace) -> String {
             let result = match tried.result {
                 TriedResult::New { g, h } | TriedResult::Better { g, h } => format!(
                     "{} (g {} h {} f {})",
-                    tried.result.kind(),
+                    result_kind(tried.result),
                     scenario::cost_text(g),
                     scenario::cost_text(h),
                     scenario::cost_text(g + h)
                 ),
-                other => other.kind().to_owned(),
+                other => result_kind(other).to_owned(),
             };
             s += &format!("        {} → {result}\n", task_of(tried.action));
         }
@@ -133,6 +133,16 @@ fn trace_text(scenario: &Scenario, character: usize, trace: &Trace) -> String {
         }
     }
     s
+}
+
+/// What came of an action tried: `new`, `better`, `duplicate` or `dead_end`.
+fn result_kind(result: TriedResult) -> &'static str {
+    match result {
+        TriedResult::New { .. } => "new",
+        TriedResult::Better { .. } => "better",
+        TriedResult::Duplicate => "duplicate",
+        TriedResult::DeadEnd => "dead_end",
+    }
 }
 
 /// The search as JSON: one object per expanded state, in order.
@@ -145,7 +155,8 @@ fn trace_json(scenario: &Scenario, character: usize, trace: &Trace) -> serde_jso
                 let task = scenario.characters[character].tasks[t.action as usize];
                 let (action, station) =
                     (&scenario.actions[task.action].id, &scenario.stations[task.station].id);
-                let mut object = json!({"action": action, "station": station, "result": t.result.kind()});
+                let mut object =
+                    json!({"action": action, "station": station, "result": result_kind(t.result)});
                 if let TriedResult::New { g, h } | TriedResult::Better { g, h } = t.result {
                     object["g"] = scenario::cost_value(g).into();
                     object["h"] = scenario::cost_value(h).into();

@@ -30,6 +30,19 @@ impl SlotCondition {
     }
 }
 
+/// What the problem says about one slot's values.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Span {
+    /// The least and the greatest value the problem mentions for it: 0, those its conditions
+    /// tell apart ([`Compare::landmarks`]), those effects set it to and costs are looked up by.
+    pub low: i64,
+    pub high: i64,
+    /// Whether some action adds to it (or subtracts: `falls`), or looks a cost up by it.
+    pub adds: bool,
+    pub falls: bool,
+    pub priced: bool,
+}
+
 /// One relevant action: its base cost, and where its parts are in the problem's lists.
 #[derive(Clone, Debug)]
 struct Entry {
@@ -153,6 +166,34 @@ impl Compiled {
     pub fn conditions(&self) -> impl Iterator<Item = &SlotCondition> + Clone + '_ {
         self.goal.iter().chain(&self.conditions)
     }
+
+    /// Each slot's [`Span`].
+    pub fn spans(&self) -> Vec<Span> {
+        let none = Span { low: 0, high: 0, adds: false, falls: false, priced: false };
+        let mut spans = vec![none; self.slots.len()];
+        let mention = |s: &mut Span, v: i64| (s.low, s.high) = (s.low.min(v), s.high.max(v));
+        for c in self.conditions() {
+            for v in c.compare.landmarks(c.value) {
+                mention(&mut spans[c.slot as usize], v);
+            }
+        }
+        for action in self.actions() {
+            for &(slot, delta) in action.deltas {
+                let s = &mut spans[slot as usize];
+                match delta {
+                    Delta::Set(v) => mention(s, v.into()),
+                    Delta::Add(k) => (s.adds, s.falls) = (true, s.falls || k < 0),
+                }
+            }
+            // The values an extra cost is priced at are values the search meets (where one starts).
+            for (slot, by_value) in action.extras.iter() {
+                let s = &mut spans[usize::from(slot)];
+                s.priced = true;
+                by_value.iter().for_each(|&(v, _)| mention(s, v.into()));
+            }
+        }
+        spans
+    }
 }
 
 fn span(r: &Range<u32>) -> Range<usize> {
@@ -160,13 +201,10 @@ fn span(r: &Range<u32>) -> Range<usize> {
 }
 
 pub(crate) fn compile(actions: &[Action], goal: &[Condition]) -> Compiled {
-    let relevant = relevant_actions(actions, goal);
-
-    // Slots for the facts that matter: tested by the goal, or by a relevant precondition or
-    // extra cost. A fact only ever written is projected out with the effects on it.
-    let facts = actions.iter().flat_map(facts_of).chain(goal.iter().map(|c| c.fact));
-    let mut slot_of: SmallVec<[Slot; 64]> =
-        smallvec![Slot::MAX; facts.map(|f| f.index() + 1).max().unwrap_or(0)];
+    let facts = actions.iter().flat_map(|a| reads(a).chain(a.effects.iter().map(|e| e.fact)));
+    let fact_count = facts.chain(goal.iter().map(|c| c.fact)).map(|f| f.index() + 1).max().unwrap_or(0);
+    let relevant = relevant_actions(actions, goal, fact_count);
+    let mut slot_of: SmallVec<[Slot; 64]> = smallvec![Slot::MAX; fact_count];
     let count = |of: fn(&Action) -> usize| relevant.iter().map(|&a| of(&actions[a])).sum::<usize>();
     let mut problem = Compiled {
         slots: Vec::with_capacity(slot_of.len().min(goal.len() + count(|a| a.preconditions.len() + 1))),
@@ -178,71 +216,63 @@ pub(crate) fn compile(actions: &[Action], goal: &[Condition]) -> Compiled {
         tables: Vec::new(),
         extras: Vec::new(),
     };
-    let mut slot = |fact: FactId, problem: &mut Compiled| {
+    // Slots for the facts that matter: tested by the goal, or by a relevant precondition or
+    // extra cost. A fact only ever written is projected out with the effects on it.
+    for fact in goal.iter().map(|c| c.fact).chain(relevant.iter().flat_map(|&a| reads(&actions[a]))) {
         if slot_of[fact.index()] == Slot::MAX {
             slot_of[fact.index()] = problem.slots.len() as Slot;
             problem.slots.push(fact);
         }
-        slot_of[fact.index()]
-    };
-    let condition = |c: &Condition, slot: Slot| SlotCondition { slot, compare: c.compare, value: c.value };
-    for c in goal {
-        let s = slot(c.fact, &mut problem);
-        problem.goal.push(condition(c, s));
     }
-    for &a in &relevant {
-        for c in &actions[a].preconditions {
-            let s = slot(c.fact, &mut problem);
-            problem.conditions.push(condition(c, s));
-        }
-        for extra in &actions[a].extra_costs {
-            slot(extra.fact, &mut problem);
-        }
-    }
-    let at = |len: usize| len as u32;
-    let mut first_condition = 0;
+    let slot_of = &slot_of;
+    let condition =
+        |c: &Condition| SlotCondition { slot: slot_of[c.fact.index()], compare: c.compare, value: c.value };
+    problem.goal.extend(goal.iter().map(condition));
     for &a in &relevant {
         let action = &actions[a];
-        let needs = at(first_condition)..at(first_condition + action.preconditions.len());
-        first_condition = needs.end as usize;
-        let effects_from = at(problem.effects.len());
-        for e in &action.effects {
-            if slot_of[e.fact.index()] != Slot::MAX {
-                problem.effects.push((slot_of[e.fact.index()], e.change, e.value));
+        let needs =
+            added(&mut problem.conditions, |list| list.extend(action.preconditions.iter().map(condition)));
+        let kept = action.effects.iter().filter(|e| slot_of[e.fact.index()] != Slot::MAX);
+        let effects = added(&mut problem.effects, |list| {
+            list.extend(kept.map(|e| (slot_of[e.fact.index()], e.change, e.value)))
+        });
+        let deltas = added(&mut problem.deltas, |list| {
+            let from = list.len();
+            for &(slot, change, value) in &problem.effects[span(&effects)] {
+                match list[from..].iter_mut().find(|(s, _)| *s == slot) {
+                    Some((_, delta)) => *delta = delta.then(change, value),
+                    None => list.push((slot, Delta::NONE.then(change, value))),
+                }
             }
-        }
-        let effects = effects_from..at(problem.effects.len());
-        let deltas_from = problem.deltas.len();
-        for &(slot, change, value) in &problem.effects[effects.start as usize..] {
-            match problem.deltas[deltas_from..].iter_mut().find(|(s, _)| *s == slot) {
-                Some((_, delta)) => *delta = delta.then(change, value),
-                None => problem.deltas.push((slot, Delta::NONE.then(change, value))),
+        });
+        let extras = added(&mut problem.tables, |list| {
+            for extra in &action.extra_costs {
+                let values = added(&mut problem.extras, |values| values.extend(&extra.by_value));
+                list.push((slot_of[extra.fact.index()], values));
             }
-        }
-        let deltas = at(deltas_from)..at(problem.deltas.len());
-        let tables_from = at(problem.tables.len());
-        for extra in &action.extra_costs {
-            let from = at(problem.extras.len());
-            problem.extras.extend(&extra.by_value);
-            problem.tables.push((slot_of[extra.fact.index()], from..at(problem.extras.len())));
-        }
-        let extras = tables_from..at(problem.tables.len());
+        });
         problem.entries.push(Entry { original: a, cost: action.cost, needs, effects, deltas, extras });
     }
     problem
 }
 
-/// The facts an action reads or writes.
-fn facts_of(action: &Action) -> impl Iterator<Item = FactId> + '_ {
-    let read = action.preconditions.iter().map(|c| c.fact).chain(action.extra_costs.iter().map(|e| e.fact));
-    read.chain(action.effects.iter().map(|e| e.fact))
+/// Where in `list` what `add` adds to it lands.
+fn added<T>(list: &mut Vec<T>, add: impl FnOnce(&mut Vec<T>)) -> Range<u32> {
+    let from = list.len() as u32;
+    add(list);
+    from..list.len() as u32
 }
 
-/// Indices of the actions that can influence the goal, in their original order. (Small
-/// problems' working lists stay on the stack: a planner built for one question must be cheap.)
-fn relevant_actions(actions: &[Action], goal: &[Condition]) -> SmallVec<[usize; 32]> {
-    let facts = actions.iter().flat_map(facts_of).chain(goal.iter().map(|c| c.fact));
-    let mut matters: SmallVec<[bool; 64]> = smallvec![false; facts.map(|f| f.index() + 1).max().unwrap_or(0)];
+/// The facts an action reads: its preconditions' and its extra costs'.
+fn reads(action: &Action) -> impl Iterator<Item = FactId> + '_ {
+    action.preconditions.iter().map(|c| c.fact).chain(action.extra_costs.iter().map(|e| e.fact))
+}
+
+/// Indices of the actions that can influence the goal, in their original order, of facts
+/// numbered below `fact_count`. (Small problems' working lists stay on the stack: a planner
+/// built for one question must be cheap.)
+fn relevant_actions(actions: &[Action], goal: &[Condition], fact_count: usize) -> SmallVec<[usize; 32]> {
+    let mut matters: SmallVec<[bool; 64]> = smallvec![false; fact_count];
     goal.iter().for_each(|c| matters[c.fact.index()] = true);
     let mut relevant: SmallVec<[bool; 64]> = smallvec![false; actions.len()];
     loop {
@@ -252,8 +282,7 @@ fn relevant_actions(actions: &[Action], goal: &[Condition]) -> SmallVec<[usize; 
                 continue;
             }
             (relevant[i], grew) = (true, true);
-            let read = action.preconditions.iter().map(|c| c.fact);
-            read.chain(action.extra_costs.iter().map(|e| e.fact)).for_each(|f| matters[f.index()] = true);
+            reads(action).for_each(|f| matters[f.index()] = true);
         }
         if !grew {
             break;

@@ -18,7 +18,6 @@ pub(crate) fn dive<S: Space>(
     start: &[Value],
     budget: usize,
 ) -> Option<Outcome> {
-    S::clear(states);
     if !space.store_start(states, start) {
         return None;
     }

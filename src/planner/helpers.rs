@@ -39,13 +39,14 @@ impl Helpers {
         let mut this = Helpers { condition, helpers, via_sets: None, gated };
         // What is left after each set: by adds alone, then relaxed through the other sets until
         // nothing improves (a shortest-path fixpoint: updating in place reaches the same one).
+        let via_sets = |rest: &[Option<u64>]| {
+            sets.iter().zip(rest).filter_map(|(&(c, _), r)| Some(c.saturating_add((*r)?))).min()
+        };
         let mut rest: SmallVec<[Option<u64>; 2]> = sets.iter().map(|&(_, value)| this.bound(value)).collect();
         for _ in 0..sets.len() {
             let mut changed = false;
             for i in 0..sets.len() {
-                let via_sets =
-                    sets.iter().zip(&rest).filter_map(|(&(c, _), r)| Some(c.saturating_add((*r)?)));
-                let best = via_sets.chain(rest[i]).min();
+                let best = via_sets(&rest).into_iter().chain(rest[i]).min();
                 if !condition.holds_for(sets[i].1) && best != rest[i] {
                     (rest[i], changed) = (best, true);
                 }
@@ -54,7 +55,7 @@ impl Helpers {
                 break;
             }
         }
-        this.via_sets = sets.iter().zip(&rest).filter_map(|(&(c, _), r)| Some(c.saturating_add((*r)?))).min();
+        this.via_sets = via_sets(&rest);
         this
     }
 

@@ -4,7 +4,7 @@
 
 use super::compile::{Compiled, SlotAction, SlotCondition};
 use super::facts::Value;
-pub(crate) use super::helpers::{Helper, Helpers};
+use super::helpers::{Helper, Helpers};
 use super::pattern::Pattern;
 use smallvec::SmallVec;
 
@@ -24,22 +24,14 @@ impl Heuristic {
         let helps =
             |a: &SlotAction, c: &SlotCondition| a.delta_on(c.slot).is_some_and(|d| d.can_help(c.compare));
 
-        // Union-find over goal conditions joined by an action that helps both.
-        let mut parent: SmallVec<[usize; 8]> = (0..goal.len()).collect();
-        fn root(parent: &mut [usize], mut i: usize) -> usize {
-            while parent[i] != i {
-                parent[i] = parent[parent[i]];
-                i = parent[i];
-            }
-            i
-        }
+        // Goal conditions joined by an action that helps both are in one group, named by the
+        // first of them.
+        let mut group: SmallVec<[usize; 8]> = (0..goal.len()).collect();
         for action in problem.actions() {
-            let mut helped = (0..goal.len()).filter(|&i| helps(&action, &goal[i]));
-            if let Some(first) = helped.next() {
-                for other in helped {
-                    let (x, y) = (root(&mut parent, first), root(&mut parent, other));
-                    parent[x.max(y)] = x.min(y);
-                }
+            let helped = (0..goal.len()).filter(|&i| helps(&action, &goal[i]));
+            let joined: SmallVec<[usize; 8]> = helped.map(|i| group[i]).collect();
+            if let Some(&first) = joined.iter().min() {
+                group.iter_mut().filter(|g| joined.contains(g)).for_each(|g| *g = first);
             }
         }
 
@@ -62,7 +54,7 @@ impl Heuristic {
                         .filter(|&(_, c)| c > 0)
                         .collect(),
                 });
-                (root(&mut parent, i), Helpers::new(*condition, helpers))
+                (group[i], Helpers::new(*condition, helpers))
             })
             .collect();
         bounds.sort_by_key(|&(group, _)| group);
@@ -80,21 +72,9 @@ impl Heuristic {
     /// some unmet condition has no action that could ever move it (a dead end).
     #[inline]
     pub fn estimate(&self, state: &[Value]) -> Option<u64> {
-        self.estimate_with(state.iter().copied(), || self.estimate_unpatterned(state))
-    }
-
-    /// [`estimate`](Self::estimate) of the state whose slots hold `values`, in order, given
-    /// [`estimate_unpatterned`](Self::estimate_unpatterned) of it, which is asked only when the
-    /// pattern database does not know the whole estimate.
-    #[inline(always)]
-    pub fn estimate_with(
-        &self,
-        values: impl Iterator<Item = Value>,
-        unpatterned: impl FnOnce() -> Option<u64>,
-    ) -> Option<u64> {
         match &self.pattern {
-            Some(pattern) => pattern.estimate(values, unpatterned),
-            None => unpatterned(),
+            Some(pattern) => pattern.estimate(state, || self.estimate_unpatterned(state)),
+            None => self.estimate_unpatterned(state),
         }
     }
 

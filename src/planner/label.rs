@@ -33,13 +33,6 @@ impl Order {
         self.label[node as usize]
     }
 
-    /// Places `node`, the next new node, right after `after`. Other nodes' labels may change to
-    /// make room, never their order.
-    #[cfg(test)]
-    pub fn insert_after(&mut self, after: u32, node: u32) {
-        self.insert_run(after, node, 1);
-    }
-
     /// Places the `count` next new nodes, from `first` on, right after `after` in that order,
     /// evenly spaced. Other nodes' labels may change to make room, never their order.
     pub fn insert_run(&mut self, after: u32, first: u32, count: usize) {
@@ -48,7 +41,7 @@ impl Order {
             self.label.len(),
             "nodes are placed once, in the order they are made"
         );
-        if self.room_after(after) <= count as u64 {
+        if self.end(after) - self.label(after) <= count as u64 {
             self.spread(after, count as u64);
         }
         let (low, high) = (self.label(after), self.end(after));
@@ -81,10 +74,6 @@ impl Order {
             NONE => LIMIT,
             next => self.label(next),
         }
-    }
-
-    fn room_after(&self, node: u32) -> u64 {
-        self.end(node) - self.label(node)
     }
 
     /// Spreads out the labels around `node` to make room for `extra` more right after it: the
@@ -170,7 +159,7 @@ mod tests {
                     parents.push(node as u32);
                     actions.push(a);
                     expanded.push(false);
-                    order.insert_after(after, child);
+                    order.insert_run(after, child, 1);
                     after = child;
                 }
             }

@@ -190,7 +190,7 @@ impl Planner {
     fn tables(&self) -> &Tables {
         self.tables.get_or_init(|| {
             let heuristic = Heuristic::full(&self.problem, &self.plain);
-            let packed = packed::pack(&self.problem, &heuristic);
+            let packed = packed::pack(&self.problem, &heuristic, packed::MAX_VALUE_BITS);
             Tables { heuristic, packed }
         })
     }
@@ -200,9 +200,7 @@ impl Planner {
     pub fn plan(&self, start: &State, budget: usize) -> Result<Plan, NoPlan> {
         let budget = budget.min(MAX_BUDGET);
         MEMORY.with_borrow_mut(|memory| {
-            let projected = &mut memory.work.projected;
-            projected.clear();
-            projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));
+            self.project(start, &mut memory.work);
             let first = self.tables.get().is_none() && self.asked.set(()).is_ok();
             let plainly = first.then(|| {
                 let space = Slices { problem: &self.problem, heuristic: &self.plain };
@@ -218,6 +216,12 @@ impl Planner {
             }
             answer
         })
+    }
+
+    /// The start's values of the problem's slots, into `work.projected`.
+    fn project(&self, start: &State, work: &mut Work) {
+        work.projected.clear();
+        work.projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));
     }
 
     /// The plan on packed states when the problem and the start fit them, else on slices.
@@ -279,9 +283,7 @@ impl Planner {
     pub fn plan_traced(&self, start: &State, budget: usize) -> (Result<Plan, NoPlan>, Trace) {
         let budget = budget.min(MAX_BUDGET);
         MEMORY.with_borrow_mut(|memory| {
-            let projected = &mut memory.work.projected;
-            projected.clear();
-            projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));
+            self.project(start, &mut memory.work);
             let mut trace = Trace { facts: self.problem.slots.clone(), ..Trace::default() };
             let space = Slices { problem: &self.problem, heuristic: &self.tables().heuristic };
             let answer = self.search(&space, budget, &mut memory.slices, &mut memory.work, &mut trace);
@@ -293,9 +295,4 @@ impl Planner {
     pub fn relevant_actions(&self) -> usize {
         self.problem.len()
     }
-}
-
-/// Plans once: [`Planner::new`] then [`Planner::plan`].
-pub fn plan(start: &State, actions: &[Action], goal: &[Condition], budget: usize) -> Result<Plan, NoPlan> {
-    Planner::new(actions, goal).plan(start, budget)
 }

@@ -59,13 +59,9 @@ impl Effect {
         Effect { fact, change: Change::Subtract, value }
     }
 
-    /// The fact's value after this effect (arithmetic saturates instead of overflowing).
-    pub fn applied_to(&self, current: Value) -> Value {
-        self.change.apply(current, self.value)
-    }
-
+    /// Applies this effect to `state` (arithmetic saturates instead of overflowing).
     pub fn apply(&self, state: &mut State) {
-        state.set(self.fact, self.applied_to(state.get(self.fact)));
+        state.set(self.fact, self.change.apply(state.get(self.fact), self.value));
     }
 }
 

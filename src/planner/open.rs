@@ -81,7 +81,7 @@ mod tests {
         for round in 1..3000u32 {
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             // Each new node goes right after the previous one: a deep line, which keeps spreading.
-            order.insert_after(after, round);
+            order.insert_run(after, round, 1);
             after = round;
             if round % 3 == 2 {
                 let expected = reference.pop().map(|std::cmp::Reverse(entry)| entry);

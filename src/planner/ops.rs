@@ -63,12 +63,9 @@ impl Compare {
     /// Whether some value in `low ..= high` compares so with `value` (reachability intervals,
     /// abstract classes).
     pub fn holds_within(self, low: i64, high: i64, value: Value) -> bool {
-        let v = i64::from(value);
-        match self {
-            Compare::AtLeast => high >= v,
-            Compare::AtMost => low <= v,
-            Compare::Exactly => low <= v && v <= high,
-            Compare::Differs => low != v || high != v,
+        match self.interval(value) {
+            Some((from, to)) => from <= high && low <= to,
+            None => low != i64::from(value) || high != i64::from(value),
         }
     }
 
@@ -86,10 +83,9 @@ impl Compare {
 
     /// The values next to `value` that tell this comparison's outcomes apart, for an abstraction
     /// that keeps them as classes of their own.
-    pub fn landmarks(self, value: Value) -> impl Iterator<Item = i64> {
+    pub fn landmarks(self, value: Value) -> [i64; 3] {
         let v = i64::from(value);
-        let around = if self == Compare::Differs { [v - 1, v, v + 1] } else { [v, v, v] };
-        around.into_iter()
+        if self == Compare::Differs { [v - 1, v, v + 1] } else { [v; 3] }
     }
 
     /// Which way a fact holding `actual` must move to compare so with `value`.

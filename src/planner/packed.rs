@@ -3,7 +3,7 @@
 //! word operations (SWAR, with a guard bit per field: docs/planner.md). What does not fit is
 //! detected, never wrapped, and goes to the [`Slices`](super::slices): packing changes speed only.
 
-use super::compile::{Compiled, SlotCondition};
+use super::compile::{Compiled, SlotAction, SlotCondition, Span};
 use super::facts::Value;
 use super::heuristic::Heuristic;
 use super::ops::Delta;
@@ -14,7 +14,7 @@ use smallvec::SmallVec;
 /// far from `i32` saturation and composed effects equal effects applied in turn.
 const LIMIT: i64 = 1 << 24;
 /// The widest field: wider buys headroom nobody uses.
-const MAX_VALUE_BITS: u32 = 16;
+pub(crate) const MAX_VALUE_BITS: u32 = 16;
 /// Headroom bits per slot a problem must have left to be packed.
 const HEADROOM: u32 = 2;
 
@@ -43,6 +43,40 @@ struct Layout {
 }
 
 impl Layout {
+    /// Fields for slots spanning `spans`, each at most `max_value_bits` wide; `None` when the
+    /// slots, with their headroom, do not fit a word.
+    fn new(spans: &[Span], max_value_bits: u32) -> Option<Layout> {
+        let mut bits: Vec<u32> =
+            spans.iter().map(|s| (64 - (s.high - s.low).unsigned_abs().leading_zeros()).max(1)).collect();
+        let needed: u32 = bits.iter().map(|b| b + 1 + HEADROOM).sum();
+        if spans.is_empty() || needed > u64::BITS {
+            return None;
+        }
+        // Spare bits go round the slots one at a time, as headroom for values the search reaches.
+        let mut spare = u64::BITS - bits.iter().map(|b| b + 1).sum::<u32>();
+        while spare > 0 && bits.iter().any(|&b| b < max_value_bits) {
+            for b in bits.iter_mut().filter(|b| **b < max_value_bits) {
+                if spare == 0 {
+                    break;
+                }
+                *b += 1;
+                spare -= 1;
+            }
+        }
+        let (mut fields, mut shift, mut guards) = (Vec::with_capacity(spans.len()), 0, 0);
+        for (s, &b) in spans.iter().zip(&bits) {
+            let max = (1i64 << b) - 1;
+            // Room above the constants for every slot: a slot only falls in this problem, but
+            // others may have raised it (the bread a villager eats is baked by someone else).
+            // Room below only for slots that can fall.
+            let bias = if s.falls { s.low - (max - (s.high - s.low)) / 2 } else { s.low };
+            fields.push(Field { shift, max, bias });
+            guards |= 1 << (shift + b);
+            shift += b + 1;
+        }
+        Some(Layout { fields, guards })
+    }
+
     fn guard(&self, slot: usize) -> u64 {
         let f = self.fields[slot];
         1 << (f.shift + f.max.count_ones())
@@ -151,94 +185,19 @@ impl Packed {
     }
 }
 
-/// The packed form of `problem`, or `None` when it tests something other than intervals, or
-/// its slots or constants do not fit a word.
-pub(crate) fn pack(problem: &Compiled, heuristic: &Heuristic) -> Option<Packed> {
-    pack_with(problem, heuristic, MAX_VALUE_BITS)
-}
-
-/// [`pack`] with fields of at most `max_value_bits` (tests use narrow fields to force overflow).
-pub(crate) fn pack_with(problem: &Compiled, heuristic: &Heuristic, max_value_bits: u32) -> Option<Packed> {
+/// The packed form of `problem` with fields of at most `max_value_bits` ([`MAX_VALUE_BITS`];
+/// tests use narrow fields to force overflow), or `None` when it tests something other than
+/// intervals, or its slots or constants do not fit a word.
+pub(crate) fn pack(problem: &Compiled, heuristic: &Heuristic, max_value_bits: u32) -> Option<Packed> {
     if problem.conditions().any(|c| c.compare.interval(c.value).is_none()) {
         return None;
     }
-    let ranges = slot_ranges(problem)?;
-    let needed: u32 = ranges.iter().map(|r| r.bits + 1 + HEADROOM).sum();
-    if ranges.is_empty() || needed > u64::BITS {
+    let spans = problem.spans();
+    let size = |a: SlotAction| a.effects.iter().map(|&(_, _, v)| i64::from(v).abs()).sum::<i64>();
+    if spans.iter().any(|s| s.low < -LIMIT || s.high > LIMIT) || problem.actions().any(|a| size(a) > LIMIT) {
         return None;
     }
-    Some(pack_into(problem, heuristic, &ranges, max_value_bits))
-}
-
-/// The values a slot's constants span, and which ways its effects can move it.
-#[derive(Clone, Copy, Debug)]
-struct Range {
-    lo: i64,
-    hi: i64,
-    bits: u32,
-    falls: bool,
-}
-
-fn slot_ranges(problem: &Compiled) -> Option<Vec<Range>> {
-    let mut ranges = vec![Range { lo: 0, hi: 0, bits: 0, falls: false }; problem.slots.len()];
-    let mut within_limit = true;
-    // Widens `r` to `value`, false when `value` is beyond the limit.
-    let mention = |r: &mut Range, value: Value| {
-        let value = i64::from(value);
-        (r.lo, r.hi) = (r.lo.min(value), r.hi.max(value));
-        value.abs() <= LIMIT
-    };
-    for c in problem.conditions() {
-        within_limit &= mention(&mut ranges[c.slot as usize], c.value);
-    }
-    for action in problem.actions() {
-        let size: i64 = action.effects.iter().map(|&(_, _, v)| i64::from(v).abs()).sum();
-        within_limit &= size <= LIMIT;
-        for &(slot, delta) in action.deltas {
-            let r = &mut ranges[slot as usize];
-            match delta {
-                Delta::Set(v) => within_limit &= mention(r, v),
-                Delta::Add(k) => r.falls |= k < 0,
-            }
-        }
-        // The values an extra cost is priced at are values the search meets (where one starts).
-        for (slot, by_value) in action.extras.iter() {
-            for &(v, _) in by_value {
-                within_limit &= mention(&mut ranges[slot as usize], v);
-            }
-        }
-    }
-    for r in &mut ranges {
-        r.bits = (64 - (r.hi - r.lo).unsigned_abs().leading_zeros()).max(1);
-    }
-    within_limit.then_some(ranges)
-}
-
-fn pack_into(problem: &Compiled, heuristic: &Heuristic, ranges: &[Range], max_value_bits: u32) -> Packed {
-    // Spare bits go round the slots one at a time, as headroom for values the search reaches.
-    let mut bits: Vec<u32> = ranges.iter().map(|r| r.bits).collect();
-    let mut spare = u64::BITS - ranges.iter().map(|r| r.bits + 1).sum::<u32>();
-    while spare > 0 && bits.iter().any(|&b| b < max_value_bits) {
-        for b in bits.iter_mut().filter(|b| **b < max_value_bits) {
-            if spare == 0 {
-                break;
-            }
-            *b += 1;
-            spare -= 1;
-        }
-    }
-    let (mut fields, mut shift, mut guards) = (Vec::with_capacity(ranges.len()), 0, 0);
-    for (r, &b) in ranges.iter().zip(&bits) {
-        let max = (1i64 << b) - 1;
-        // Room above the constants for every slot: a slot only falls in this problem, but others
-        // may have raised it (the bread a villager eats is baked by someone else). Room below only
-        // for slots that can fall.
-        let bias = if r.falls { r.lo - (max - (r.hi - r.lo)) / 2 } else { r.lo };
-        fields.push(Field { shift, max, bias });
-        guards |= 1 << (shift + b);
-        shift += b + 1;
-    }
-    let layout = Layout { fields, guards };
+    let layout = Layout::new(&spans, max_value_bits)?;
     let actions = problem.actions().map(|action| {
         let needs = Test::new(&layout, action.preconditions);
         let mut packed = PackedAction {
@@ -282,16 +241,16 @@ fn pack_into(problem: &Compiled, heuristic: &Heuristic, ranges: &[Range], max_va
     // A field holding offset `o` holds the value `bias + o`, of class `bias + o − low`.
     let boxes =
         boxes.map(|((low, width, stride), f)| (f.shift, f.max as u64, (f.bias - low) as u64, width, stride));
-    Packed { boxes: boxes.collect(), layout, actions, goal }
+    Some(Packed { boxes: boxes.collect(), layout, actions, goal })
 }
 
 impl Words<'_> {
-    /// The estimate of `x` without the pattern database (out of the hot path: with a database,
-    /// most states need none of it).
+    /// The estimate of `x` where the pattern database's box does not hold it (out of the hot
+    /// path: with a database, most states lie inside).
     #[inline(never)]
-    fn unpatterned(&self, x: u64) -> Option<u64> {
+    fn outside_box(&self, x: u64) -> Option<u64> {
         let state: SmallVec<[Value; 16]> = self.packed.layout.fields.iter().map(|f| f.value(x)).collect();
-        self.heuristic.estimate_unpatterned(&state)
+        self.heuristic.estimate(&state)
     }
 }
 
@@ -309,11 +268,8 @@ impl Space for Words<'_> {
         self.problem
     }
 
-    fn clear(states: &mut Vec<u64>) {
-        states.clear();
-    }
-
     fn store_start(&self, states: &mut Vec<u64>, start: &[Value]) -> bool {
+        states.clear();
         let layout = &self.packed.layout;
         let placed =
             start.iter().enumerate().map(|(s, &v)| layout.place(s, i64::from(v) - layout.fields[s].bias));
@@ -356,14 +312,10 @@ impl Space for Words<'_> {
 
     #[inline(always)]
     fn estimate(&self, states: &Vec<u64>, i: u32) -> u64 {
-        let (x, layout) = (states[i as usize], &self.packed.layout);
-        let whole = self.packed.inside(x).zip(self.heuristic.pattern.as_ref());
-        let estimate = match whole {
+        let x = states[i as usize];
+        let estimate = match self.packed.inside(x).zip(self.heuristic.pattern.as_ref()) {
             Some((index, pattern)) => pattern.inside(index),
-            None => {
-                let values = layout.fields.iter().map(|f| f.value(x));
-                self.heuristic.estimate_with(values, || self.unpatterned(x))
-            }
+            None => self.outside_box(x),
         };
         estimate.unwrap_or(DEAD_END)
     }

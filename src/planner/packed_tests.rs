@@ -2,7 +2,7 @@
 //! expansion count — whenever it answers at all, and must give up (never wrap) when a value
 //! leaves its field; and the planner, whichever space and tables answer, gives the same plan.
 
-use super::packed::{Packed, Words, pack_with};
+use super::packed::{Packed, Words, pack};
 use super::search::Outcome;
 use super::slices::Slices;
 use super::{Action, Condition, Effect, FactId, Memory, NoPlan, Planner, State};
@@ -49,7 +49,7 @@ fn same_answers(
     bits: u32,
 ) -> Result<(), TestCaseError> {
     let planner = Planner::new(actions, goal);
-    let packed = pack_with(&planner.problem, &planner.tables().heuristic, bits);
+    let packed = pack(&planner.problem, &planner.tables().heuristic, bits);
     for dive in [false, true] {
         let planner = Planner { dive, ..planner.clone() };
         let (words, slices) = planner.answers_by_space(start, 3000, packed.as_ref());
@@ -104,7 +104,7 @@ fn the_domains_exercise_every_packed_path() {
     for seed in 0..2000 {
         let (Domain { actions, goal, start }, bits) = domain(seed);
         let planner = Planner { dive: false, ..Planner::new(&actions, &goal) };
-        let Some(packed) = pack_with(&planner.problem, &planner.tables().heuristic, bits) else { continue };
+        let Some(packed) = pack(&planner.problem, &planner.tables().heuristic, bits) else { continue };
         match planner.answers_by_space(&start, 3000, Some(&packed)).0 {
             Some(_) => answered += 1,
             None => did_not_fit += 1,
@@ -128,7 +128,7 @@ fn a_long_search_answers_as_the_slices_at_every_budget() {
         .does(Effect::set(done, 1));
     actions.push(finish);
     let planner = Planner::new(&actions, &[Condition::at_least(done, 1)]);
-    let packed = pack_with(&planner.problem, &planner.tables().heuristic, 16).expect("it packs");
+    let packed = pack(&planner.problem, &planner.tables().heuristic, 16).expect("it packs");
     let start = State::zeros(4);
     for budget in [10, 64, 65, 200, 300, 5000] {
         let (words, slices) = planner.answers_by_space(&start, budget, Some(&packed));

@@ -52,26 +52,11 @@ impl Pattern {
     pub fn new(problem: &Compiled, rest: impl Fn(&[Value]) -> Option<u64>) -> Option<Pattern> {
         let mut axes = Vec::with_capacity(problem.slots.len());
         let mut size = 1usize;
-        for slot in 0..problem.slots.len() {
-            let mut constants = vec![0i64];
-            let conditions = problem.conditions().filter(|c| c.slot as usize == slot);
-            constants.extend(conditions.flat_map(|c| c.compare.landmarks(c.value)));
+        for span in problem.spans() {
             // A slot that drifts, or that costs are looked up by, gets a class past each end, so
             // that every value it is set to or priced at is a class of its own.
-            let mut margin = 0;
-            for action in problem.actions() {
-                match action.delta_on(slot as u16) {
-                    Some(Delta::Set(v)) => constants.push(i64::from(v)),
-                    Some(Delta::Add(_)) => margin = 1,
-                    None => {}
-                }
-                for (_, by_value) in action.extras.iter().filter(|&(s, _)| usize::from(s) == slot) {
-                    constants.extend(by_value.iter().map(|&(v, _)| i64::from(v)));
-                    margin = 1;
-                }
-            }
-            let low = constants.iter().min().expect("0 is always there") - margin;
-            let high = constants.iter().max().expect("0 is always there") + margin;
+            let margin = i64::from(span.adds || span.priced);
+            let (low, high) = (span.low - margin, span.high + margin);
             let values = usize::try_from(high - low + 1).ok()?;
             axes.push(Axis { low, high, width: (high - low) as u64, stride: size });
             size = size.checked_mul(values).filter(|&s| s <= MAX_STATES)?;
@@ -222,12 +207,8 @@ impl Pattern {
     /// box is its class's representative, whose whole estimate was worked out beforehand: then
     /// it is one load.
     #[inline(always)]
-    pub fn estimate(
-        &self,
-        values: impl Iterator<Item = Value>,
-        rest: impl FnOnce() -> Option<u64>,
-    ) -> Option<u64> {
-        let (index, inside) = self.class(values);
+    pub fn estimate(&self, state: &[Value], rest: impl FnOnce() -> Option<u64>) -> Option<u64> {
+        let (index, inside) = self.class(state);
         if inside {
             return self.inside(index);
         }
@@ -255,16 +236,16 @@ impl Pattern {
     /// The database's own part of the estimate.
     #[cfg(test)]
     pub fn part(&self, state: &[Value]) -> Option<u64> {
-        let cost = self.costs[self.class(state.iter().copied()).0];
+        let cost = self.costs[self.class(state).0];
         (cost != UNREACHABLE).then_some(u64::from(cost))
     }
 
-    /// The abstract state holding the state whose slots hold `values`, and whether that state
-    /// lies inside the box.
+    /// The abstract state holding `state` (the slots' values), and whether `state` lies inside
+    /// the box.
     #[inline(always)]
-    fn class(&self, values: impl Iterator<Item = Value>) -> (usize, bool) {
+    fn class(&self, state: &[Value]) -> (usize, bool) {
         let (mut index, mut inside) = (0, true);
-        for (axis, value) in self.axes.iter().zip(values) {
+        for (axis, &value) in self.axes.iter().zip(state) {
             let offset = i64::from(value) - axis.low;
             inside &= offset as u64 <= axis.width;
             index += offset.clamp(0, axis.width as i64) as usize * axis.stride;

@@ -3,31 +3,24 @@
 
 use super::compile::{Compiled, SlotAction, SlotCondition};
 use super::facts::Value;
-use super::model::{Compare, Condition};
+use super::model::Condition;
 use super::ops::Delta;
 
-#[derive(Clone, Copy, Debug)]
-struct Interval {
-    lo: i64,
-    hi: i64,
-}
-
-impl Interval {
-    fn admits(self, c: &SlotCondition) -> bool {
-        c.compare.holds_within(self.lo, self.hi, c.value)
-    }
+/// Whether some value in its slot's `(low, high)` meets `c`.
+fn admits(range: &[(i64, i64)], c: &SlotCondition) -> bool {
+    let (low, high) = range[c.slot as usize];
+    c.compare.holds_within(low, high, c.value)
 }
 
 /// The look-ahead's reusable working memory.
 #[derive(Default)]
 pub(crate) struct ReachScratch {
-    range: Vec<Interval>,
+    range: Vec<(i64, i64)>,
     fired: Vec<bool>,
     /// The walk back from unmet goal conditions (a villager waiting for the world to change asks
     /// this every retry, so it reuses its memory too).
-    unmet: Vec<SlotCondition>,
     roots: Vec<SlotCondition>,
-    seen: Vec<(u16, Compare, Value)>,
+    seen: Vec<SlotCondition>,
     pending: Vec<SlotCondition>,
 }
 
@@ -38,32 +31,29 @@ pub(crate) fn blockers(
     start: &[Value],
     scratch: &mut ReachScratch,
 ) -> Option<Vec<Condition>> {
-    let ReachScratch { range, fired, unmet, roots, seen, pending } = scratch;
+    let ReachScratch { range, fired, roots, seen, pending } = scratch;
     range.clear();
-    range.extend(start.iter().map(|&v| Interval { lo: i64::from(v), hi: i64::from(v) }));
+    range.extend(start.iter().map(|&v| (i64::from(v), i64::from(v))));
     fired.clear();
     fired.resize(problem.len(), false);
     loop {
-        if problem.goal.iter().all(|c| range[c.slot as usize].admits(c)) {
+        if problem.goal.iter().all(|c| admits(range, c)) {
             return None;
         }
         let mut changed = false;
         for (a, action) in problem.actions().enumerate() {
-            if fired[a] || !action.preconditions.iter().all(|c| range[c.slot as usize].admits(c)) {
+            if fired[a] || !action.preconditions.iter().all(|c| admits(range, c)) {
                 continue;
             }
             fired[a] = true;
             changed = true;
             for &(slot, delta) in action.deltas {
-                let r = &mut range[slot as usize];
+                let (low, high) = &mut range[slot as usize];
                 match delta {
-                    Delta::Add(k) if k > 0 => r.hi = i64::MAX,
-                    Delta::Add(k) if k < 0 => r.lo = i64::MIN,
+                    Delta::Add(k) if k > 0 => *high = i64::MAX,
+                    Delta::Add(k) if k < 0 => *low = i64::MIN,
                     Delta::Add(_) => {}
-                    Delta::Set(c) => {
-                        r.lo = r.lo.min(i64::from(c));
-                        r.hi = r.hi.max(i64::from(c));
-                    }
+                    Delta::Set(c) => (*low, *high) = ((*low).min(c.into()), (*high).max(c.into())),
                 }
             }
         }
@@ -72,28 +62,21 @@ pub(crate) fn blockers(
         }
     }
 
-    unmet.clear();
-    unmet.extend(problem.goal.iter().filter(|c| !range[c.slot as usize].admits(c)).copied());
-    if unmet.is_empty() {
-        return None;
-    }
-
     // Walk back from each unmet goal condition through the actions that would have met it.
+    let unmet = || problem.goal.iter().filter(|c| !admits(range, c));
     roots.clear();
     seen.clear();
     pending.clear();
-    pending.extend_from_slice(unmet);
+    pending.extend(unmet());
     while let Some(c) = pending.pop() {
-        if seen.contains(&(c.slot, c.compare, c.value)) {
+        if seen.contains(&c) {
             continue;
         }
-        seen.push((c.slot, c.compare, c.value));
+        seen.push(c);
         // Which way the fact must move from the values it can reach (the nearest of them).
-        let r = range[c.slot as usize];
-        let need =
-            c.need(
-                if i64::from(c.value) > r.hi { r.hi } else { r.lo }.clamp(-1 << 31, (1 << 31) - 1) as Value
-            );
+        let (low, high) = range[c.slot as usize];
+        let nearest = if i64::from(c.value) > high { high } else { low };
+        let need = c.need(nearest.clamp(Value::MIN.into(), Value::MAX.into()) as Value);
         let meets = |a: &SlotAction| match a.delta_on(c.slot) {
             Some(Delta::Set(to)) => c.holds_for(to),
             Some(delta) => delta.moves_as(need) && delta != Delta::NONE,
@@ -103,7 +86,7 @@ pub(crate) fn blockers(
         for action in problem.actions().filter(meets) {
             any = true;
             for p in action.preconditions {
-                if !range[p.slot as usize].admits(p) {
+                if !admits(range, p) {
                     pending.push(*p);
                 }
             }
@@ -112,8 +95,10 @@ pub(crate) fn blockers(
             roots.push(c);
         }
     }
-    let named = if roots.is_empty() { &*unmet } else { &*roots };
-    let mut conditions: Vec<Condition> = named
+    if roots.is_empty() {
+        roots.extend(unmet()); // every one leads somewhere: name the goal's unmet conditions
+    }
+    let mut conditions: Vec<Condition> = roots
         .iter()
         .map(|c| Condition { fact: problem.slots[c.slot as usize], compare: c.compare, value: c.value })
         .collect();

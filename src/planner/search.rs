@@ -32,8 +32,7 @@ pub(crate) trait Space {
     type States: Default;
 
     fn problem(&self) -> &Compiled;
-    fn clear(states: &mut Self::States);
-    /// Stores the (projected) start as state 0; false when it does not fit.
+    /// Clears `states` and stores the (projected) start as state 0; false when it does not fit.
     fn store_start(&self, states: &mut Self::States, start: &[Value]) -> bool;
     /// Stores, as the next state, where action `a` leads from state `from`.
     fn store_successor(&self, states: &mut Self::States, from: u32, a: usize) -> Successor;
@@ -89,7 +88,6 @@ pub(crate) fn begin<S: Space>(
     search.open.clear();
     search.order.reset();
     search.expanded = 0;
-    S::clear(states);
     if !space.store_start(states, start) {
         return None;
     }
@@ -122,16 +120,18 @@ pub(crate) fn advance<S: Space, W: Watch>(
             continue; // retired when a cheaper or earlier way into this state was found
         }
         if h == 0 && space.meets_goal(states, node) {
-            let nodes = &search.nodes;
-            let step = |n: u32| {
-                let at = &nodes[n as usize];
-                (at.parent != NO_PARENT).then_some((at.parent, at.action))
-            };
-            let steps = path_to(node, step);
+            // The actions from the root, node 0, to here.
+            let (mut steps, mut at) = (Steps::new(), node);
+            while at != 0 {
+                steps.push(search.nodes[at as usize].action);
+                at = search.nodes[at as usize].parent;
+            }
+            steps.reverse();
             if W::ON {
                 // The goal state ends the list, popped but not expanded.
                 watch.expanded(node, space.values(states, node), g, h);
-                watch.found(std::iter::successors(Some(node), |&n| step(n).map(|s| s.0)).collect());
+                let parent = |&n: &u32| (n != 0).then(|| search.nodes[n as usize].parent);
+                watch.found(std::iter::successors(Some(node), parent).collect());
             }
             return Some(Ok(Plan { steps, cost: g, expanded: search.expanded }));
         }
@@ -220,15 +220,4 @@ fn expand<S: Space, W: Watch>(
         }
     }
     true
-}
-
-/// The actions from the root to `node`, given each node's `(parent, action)` (`None`: the root).
-fn path_to(node: u32, step: impl Fn(u32) -> Option<(u32, u32)>) -> Steps {
-    let (mut steps, mut at) = (Steps::new(), node);
-    while let Some((parent, action)) = step(at) {
-        steps.push(action);
-        at = parent;
-    }
-    steps.reverse();
-    steps
 }

@@ -29,11 +29,8 @@ impl Space for Slices<'_> {
         self.problem
     }
 
-    fn clear(states: &mut Vec<Value>) {
-        states.clear();
-    }
-
     fn store_start(&self, states: &mut Vec<Value>, start: &[Value]) -> bool {
+        states.clear();
         states.extend_from_slice(start);
         true
     }

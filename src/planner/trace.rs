@@ -54,18 +54,6 @@ pub enum TriedResult {
     DeadEnd,
 }
 
-impl TriedResult {
-    /// `new`, `better`, `duplicate` or `dead_end`.
-    pub fn kind(self) -> &'static str {
-        match self {
-            TriedResult::New { .. } => "new",
-            TriedResult::Better { .. } => "better",
-            TriedResult::Duplicate => "duplicate",
-            TriedResult::DeadEnd => "dead_end",
-        }
-    }
-}
-
 /// Whoever watches a search: told each state expanded, each action tried and the path found.
 /// The search is generic over it, so `()` — watching nothing — costs nothing.
 pub(crate) trait Watch {
