@@ -7,6 +7,7 @@ use super::sprites::{Art, SCALE};
 use crate::sim::{Activity, Lines, Placement, Position, Town, Villager};
 use bevy::input::mouse::{MouseMotion, MouseWheel};
 use bevy::prelude::*;
+use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
 use bevy_egui::input::egui_wants_any_pointer_input;
 use std::collections::HashMap;
 
@@ -28,7 +29,7 @@ const MOST_ZOOMED_OUT: f32 = 40.0;
 /// Zoomed out further than this, the words on the map give way.
 pub(super) const WORDS_UNTIL_ZOOM: f32 = 1.6;
 /// Zoomed out further than this, the grass would shimmer: the plain ground colour shows instead.
-const GRASS_UNTIL_ZOOM: f32 = 6.0;
+const GRASS_UNTIL_ZOOM: f32 = 3.0;
 
 /// How big a station's sprite is on the map: a little larger than the villagers' figures.
 pub(super) const STATION: Vec2 = Vec2::new(32.0 * SCALE * 1.25, 26.0 * SCALE * 1.25);
@@ -39,7 +40,11 @@ const ROW_SPACING: f32 = 78.0;
 const LINE_SPACING: f32 = 64.0;
 
 pub(super) fn plugin(app: &mut App) {
+    // A click anywhere on a figure's or a station's picture picks it, its transparent pixels
+    // too: pixel art is mostly gaps between legs and around roofs.
+    let picking = SpritePickingSettings { picking_mode: SpritePickingMode::BoundingBox, ..default() };
     app.insert_resource(ClearColor(Color::srgb(0.16, 0.22, 0.15)))
+        .insert_resource(picking)
         .add_systems(Startup, (spawn_camera, spawn_ground))
         .add_systems(
             Update,
