@@ -23,7 +23,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Per tile, the step (see [`stamp`]) when its world facts last changed.
-#[derive(Resource, Default)]
+#[derive(Resource, Clone, Debug, Default)]
 pub(super) struct WorldChanges(Vec<u64>);
 
 impl WorldChanges {
@@ -72,6 +72,7 @@ pub fn edit_world_fact(world: &mut World, tile: usize, fact: FactId, value: Valu
     let (day, t, at) = (clock.day, clock.time, stamp(clock));
     world.resource_mut::<WorldChanges>().touch(tile, at);
     world.resource_mut::<EventLog>().record(day, t, None, Happening::Edited { fact, was, now: value });
+    super::history::record(world, super::history::Edit::Fact { tile, fact, value });
 }
 
 pub(super) fn stamp(clock: &Clock) -> u64 {

@@ -162,4 +162,11 @@ impl EventLog {
     pub fn start_day(&mut self, _day: u32) {
         self.today.clear();
     }
+
+    /// Forgets what happened on `day` after its dawn: the day is played again from there.
+    pub fn forget_since_dawn(&mut self, day: u32) {
+        let after_dawn = |e: &SimEvent| e.day == day && !matches!(e.what, Happening::Dawn);
+        self.recent.retain(|e| !after_dawn(e));
+        self.today.retain(|e| !after_dawn(e));
+    }
 }

@@ -14,6 +14,7 @@ mod act;
 mod clock;
 mod decide;
 mod deliberate;
+mod history;
 mod log;
 mod needs;
 mod phrase;
@@ -28,6 +29,7 @@ mod walk;
 
 pub use act::edit_world_fact;
 pub use clock::{Clock, STEP, STEPS_PER_SECOND};
+pub use history::{DayHistory, Edit, keep_history, seek};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
 pub use phrase::{event_text, outcome_text, reason_text, row_text};
 pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};

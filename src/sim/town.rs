@@ -227,6 +227,7 @@ pub fn install_town(world: &mut World, town: Town) {
     world.resource_mut::<EventLog>().record(1, 0.0, None, Happening::Dawn);
     // The town first: whatever reacts to a villager appearing (the game's view) can read it.
     world.insert_resource(town);
+    super::history::start_over(world);
     // One batch, so that the ECS sizes its tables for exactly this many villagers.
     let villagers = (0..layout.villagers).map(|number| {
         let placement = layout.placement(&scenario, number);
@@ -267,7 +268,9 @@ pub fn update_scenario(world: &mut World, scenario: Scenario) {
         // A search that failed under the old costs or budget is asked again.
         deliberation.hopeless = None;
     }
+    let scenario = town.scenario.clone();
     world.insert_resource(town);
+    super::history::record(world, super::history::Edit::Scenario(scenario));
 }
 
 /// Takes in `fresh`, an edit of the running scenario, as little disturbed as it allows: the day

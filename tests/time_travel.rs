@@ -1,0 +1,123 @@
+//! Going back in the day: the town seen at a moment by playing its day again from dawn
+//! (`sim::seek`) is the town that played forward to that moment — every villager, the world,
+//! the lines and the day's log — with and without edits, and it goes on from there as it did.
+
+use bevy::prelude::*;
+use goap_town::scenario::{self, Scenario};
+use goap_town::sim::{self, Activity, AgentFacts, Clock, Deliberation, EventLog, Goals, Intent, LastReason};
+use goap_town::sim::{Lines, Outlook, Placement, Position, Tally, Villager, WorldFacts};
+
+fn shipped(name: &str) -> Scenario {
+    scenario::parse(scenario::shipped(name).unwrap(), name).unwrap()
+}
+
+fn app_keeping_history(scenario: Scenario) -> App {
+    let mut app = sim::simulation_app(scenario);
+    sim::keep_history(app.world_mut());
+    app
+}
+
+/// Everything the day is made of at this moment, as text to compare.
+fn snapshot(app: &mut App) -> String {
+    let world = app.world_mut();
+    let mut villagers = world.query::<(
+        &Villager,
+        &Placement,
+        &Position,
+        &Activity,
+        &Intent,
+        &AgentFacts,
+        &Goals,
+        &LastReason,
+        &Tally,
+        &Deliberation,
+    )>();
+    let mut rows: Vec<String> = villagers.iter(world).map(|v| format!("{v:?}")).collect();
+    rows.sort();
+    let log = world.resource::<EventLog>();
+    format!(
+        "{rows:#?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
+        world.resource::<Clock>(),
+        world.resource::<WorldFacts>(),
+        world.resource::<Outlook>(),
+        world.resource::<Lines>(),
+        log.today,
+        world.resource::<sim::Town>().scenario.stations,
+    )
+}
+
+fn steps(app: &mut App, n: u64) {
+    for _ in 0..n {
+        sim::step(app);
+    }
+}
+
+#[test]
+fn going_back_to_a_moment_shows_the_town_as_it_was_then_and_it_goes_on_the_same() {
+    let mut app = app_keeping_history(shipped("town.ron"));
+    let moments = [0, 1, 37, 400, 1_200, 2_000];
+    let mut seen = Vec::new();
+    let mut at = 0;
+    for &m in &moments {
+        steps(&mut app, m - at);
+        at = m;
+        seen.push(snapshot(&mut app));
+    }
+    steps(&mut app, 500);
+    // Back, in any order, and each moment is as it was.
+    for (i, &m) in moments.iter().enumerate().rev() {
+        sim::seek(app.world_mut(), m);
+        assert_eq!(snapshot(&mut app), seen[i], "the town at step {m}");
+    }
+    // And from a moment gone back to, the day goes on as it went on the first time.
+    sim::seek(app.world_mut(), 400);
+    steps(&mut app, 800);
+    assert_eq!(snapshot(&mut app), seen[4], "400 steps played on from step 400 reach step 1,200 as before");
+}
+
+#[test]
+fn edits_are_part_of_the_day_and_replay_at_their_moment() {
+    let village = shipped("village.ron");
+    let bread = village.facts.get(scenario::Scope::World, "bread").unwrap();
+    let mut app = app_keeping_history(village);
+    steps(&mut app, 99);
+    let before_edits = snapshot(&mut app);
+    steps(&mut app, 1);
+    // An edit at a moment is part of that moment: going back to it shows the edit made.
+    sim::edit_world_fact(app.world_mut(), 0, bread, 40);
+    let edited = snapshot(&mut app);
+    steps(&mut app, 299);
+    let after_the_fact = snapshot(&mut app);
+    steps(&mut app, 1);
+    // A station moved, as the game's drag does.
+    let mut moved = (*app.world().resource::<sim::Town>().scenario).clone();
+    moved.stations[0].position = [-200.0, -100.0];
+    sim::update_scenario(app.world_mut(), moved);
+    steps(&mut app, 500);
+    let after_the_move = snapshot(&mut app);
+    assert_eq!(app.world().resource::<sim::DayHistory>().edits.len(), 2);
+
+    sim::seek(app.world_mut(), 99);
+    assert_eq!(snapshot(&mut app), before_edits, "before the edits, nothing of them");
+    sim::seek(app.world_mut(), 100);
+    assert_eq!(snapshot(&mut app), edited, "the moment of the edit, with it");
+    sim::seek(app.world_mut(), 399);
+    assert_eq!(snapshot(&mut app), after_the_fact, "the fact set at step 100, the station not yet moved");
+    sim::seek(app.world_mut(), 900);
+    assert_eq!(snapshot(&mut app), after_the_move, "and the station moved at step 400");
+    let edited = app
+        .world()
+        .resource::<EventLog>()
+        .today
+        .iter()
+        .filter(|e| e.kind() == sim::EventKind::Edited)
+        .count();
+    assert_eq!(edited, 1, "the edit is in the day's log once");
+
+    // Going another way from a moment forgets the edits after it.
+    sim::seek(app.world_mut(), 250);
+    app.world_mut().resource_mut::<sim::DayHistory>().forget_after(250);
+    assert_eq!(app.world().resource::<sim::DayHistory>().edits.len(), 1);
+    steps(&mut app, 650);
+    assert_ne!(snapshot(&mut app), after_the_move, "without the move, another day");
+}
