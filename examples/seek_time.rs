@@ -29,7 +29,9 @@ fn main() {
                 sim::seek(app.world_mut(), to);
                 best = best.min(started.elapsed().as_secs_f64() * 1e3);
             }
-            println!("{name} × {count} villagers: back to step {to} of {day_steps}: {best:.1} ms (best of 5)");
+            println!(
+                "{name} × {count} villagers: back to step {to} of {day_steps}: {best:.1} ms (best of 5)"
+            );
         }
     }
 }

@@ -11,6 +11,7 @@ pause = Pause
 resume = Resume
 step = Step
 restart-day = Restart day
+timeline-at = { $t } s of { $latest } s
 scenario = Scenario
 world-facts = World facts
 own-facts = Own facts

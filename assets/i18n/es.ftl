@@ -10,6 +10,7 @@ pause = Pausa
 resume = Seguir
 step = Paso
 restart-day = Reiniciar día
+timeline-at = { $t } s de { $latest } s
 scenario = Escenario
 world-facts = Hechos del mundo
 own-facts = Hechos propios

@@ -15,6 +15,7 @@ pub mod popups;
 mod screenshot;
 mod selection;
 pub mod sprites;
+mod timeline;
 mod view;
 pub mod why;
 
@@ -118,12 +119,15 @@ pub fn run(options: GameOptions) -> u8 {
             panels::plugin,
             popups::plugin,
             why::plugin,
+            timeline::plugin,
         ));
     let layout = match options.villagers {
         Some(n) => Layout::tiled(&scenario, n, Some(crate::sim::DEFAULT_SEED)),
         None => Layout::single(&scenario),
     };
     crate::sim::install_tiled(app.world_mut(), scenario, layout);
+    // The day so far can be gone back through ([`timeline`]).
+    crate::sim::keep_history(app.world_mut());
     app.world_mut().resource_mut::<SimSpeed>().multiplier = options.speed.max(1);
     if options.frame_stats {
         app.add_plugins(frame_stats::plugin);

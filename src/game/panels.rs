@@ -331,7 +331,7 @@ fn error_banner(mut contexts: EguiContexts, status: Res<ReloadStatus>, lang: Res
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("errors")
         .title_bar(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -56.0])
         .min_width(760.0)
         .resizable(false)
         .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(120, 24, 24)))
@@ -365,7 +365,7 @@ fn reload_notice(mut contexts: EguiContexts, status: Res<ReloadStatus>, lang: Re
     };
     egui::Window::new("reloaded")
         .title_bar(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -56.0])
         .resizable(false)
         .show(ctx, |ui| {
             ui.label(lang.text(heading));

@@ -37,10 +37,15 @@ fn pop_up(
     town: Res<Town>,
     art: Res<Art>,
     camera: Single<(&Transform, &Projection), With<Camera2d>>,
+    speed: Res<super::SimSpeed>,
     mut seen: Local<u64>,
 ) {
     let new = (log.recorded.saturating_sub(*seen) as usize).min(log.recent.len());
     *seen = log.recorded;
+    // Paused, nothing finishes but what going back in the day plays again: no pop-ups for that.
+    if speed.paused {
+        return;
+    }
     let (eye, projection) = *camera;
     let Projection::Orthographic(ortho) = projection else { return };
     if ortho.scale > WORDS_UNTIL_ZOOM {

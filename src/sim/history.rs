@@ -44,10 +44,12 @@ pub fn keep_history(world: &mut World) {
     start_over(world);
 }
 
-/// Notes `edit`, made now, in the world's history if it keeps one.
+/// Notes `edit`, made now, in the world's history if it keeps one. Made at a moment gone back
+/// to, it sends the day another way: the edits after it are forgotten.
 pub(super) fn record(world: &mut World, edit: Edit) {
     let steps = world.resource::<Clock>().steps;
     if let Some(mut history) = world.get_resource_mut::<DayHistory>() {
+        history.forget_after(steps);
         history.edits.push((steps, edit));
     }
 }

@@ -1,0 +1,129 @@
+//! The day so far under the town: a slider from dawn to the latest moment played, with a mark
+//! wherever the selected villager decided, waited, switched or gave up. Dragging it shows the
+//! town as it was then ([`crate::sim::seek`]) and pauses; playing on from a moment gone back to
+//! sends the day another way from there.
+
+use super::drive::SimSpeed;
+use super::history::InsistenceHistory;
+use super::selection::Selection;
+use crate::sim::{Clock, DayHistory, EventLog, Happening, LastReason, STEPS_PER_SECOND, Villager, seek};
+use crate::words::{Lang, words};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+/// The latest moment of the day played (steps since dawn), the moment shown, and one asked for.
+#[derive(Resource, Debug, Default)]
+pub struct Timeline {
+    pub latest: u64,
+    shown: u64,
+    day: u32,
+    wanted: Option<u64>,
+    /// The clock moved because the town went back (or forward) to a moment, not by playing.
+    sought: bool,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Timeline>()
+        .add_systems(EguiPrimaryContextPass, timeline_panel)
+        .add_systems(Update, (go_to_wanted, follow_the_day).chain());
+}
+
+/// Keeps the latest moment played; when the day goes on from a moment gone back to, it goes
+/// another way: the edits after that moment are forgotten and it becomes the latest.
+fn follow_the_day(
+    clock: Res<Clock>,
+    mut timeline: ResMut<Timeline>,
+    mut history: Option<ResMut<DayHistory>>,
+    mut plots: Query<&mut InsistenceHistory>,
+) {
+    let t = &mut *timeline;
+    if clock.day != t.day {
+        (t.day, t.latest) = (clock.day, clock.steps);
+    } else if std::mem::take(&mut t.sought) {
+        // The plots keep no samples from after the moment shown.
+        for mut plot in &mut plots {
+            for samples in &mut plot.0 {
+                samples.retain(|s| s[0] <= f64::from(clock.time));
+            }
+        }
+    } else if clock.steps != t.shown && clock.steps <= t.latest {
+        if let Some(history) = history.as_mut() {
+            history.forget_after(t.shown);
+        }
+        t.latest = clock.steps;
+    }
+    t.latest = t.latest.max(clock.steps);
+    t.shown = clock.steps;
+}
+
+fn go_to_wanted(world: &mut World) {
+    let Some(steps) = world.resource_mut::<Timeline>().wanted.take() else { return };
+    world.resource_mut::<SimSpeed>().paused = true;
+    seek(world, steps);
+    world.resource_mut::<Timeline>().sought = true;
+}
+
+fn timeline_panel(
+    mut contexts: EguiContexts,
+    clock: Res<Clock>,
+    lang: Res<Lang>,
+    log: Res<EventLog>,
+    selection: Res<Selection>,
+    villagers: Query<&Villager>,
+    mut timeline: ResMut<Timeline>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let per_second = f64::from(STEPS_PER_SECOND);
+    let latest = timeline.latest;
+    let mut at = clock.steps;
+    egui::Window::new("timeline")
+        .title_bar(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                let now = words().say(
+                    *lang,
+                    "timeline-at",
+                    &[
+                        ("t", format!("{:.1}", at as f64 / per_second).into()),
+                        ("latest", format!("{:.1}", latest as f64 / per_second).into()),
+                    ],
+                );
+                ui.label(now);
+                ui.spacing_mut().slider_width = 420.0;
+                let slider = egui::Slider::new(&mut at, 0..=latest.max(1)).show_value(false);
+                let response = ui.add(slider);
+                if response.changed() {
+                    timeline.wanted = Some(at.min(latest));
+                }
+                // The selected villager's decisions, as marks along the day.
+                let Some(villager) = selection.0.and_then(|e| villagers.get(e).ok()) else { return };
+                let rect = response.rect;
+                let x = |t: f32| {
+                    rect.left() + rect.width() * (f64::from(t) * per_second / latest.max(1) as f64) as f32
+                };
+                for event in log.today.iter().filter(|e| e.villager == Some(villager.number)) {
+                    let colour = match &event.what {
+                        Happening::PlanMade { .. } => egui::Color32::from_rgb(120, 200, 120),
+                        Happening::Changed(LastReason::Waiting { .. }) => {
+                            egui::Color32::from_rgb(230, 170, 60)
+                        }
+                        Happening::Changed(LastReason::Switched { .. }) => {
+                            egui::Color32::from_rgb(110, 170, 240)
+                        }
+                        Happening::Changed(LastReason::Abandoned { .. }) => {
+                            egui::Color32::from_rgb(230, 80, 80)
+                        }
+                        _ => continue,
+                    };
+                    let x = x(event.t);
+                    ui.painter().line_segment(
+                        [egui::pos2(x, rect.top()), egui::pos2(x, rect.top() + 4.0)],
+                        (2.0, colour),
+                    );
+                }
+            });
+        });
+    Ok(())
+}
