@@ -12,6 +12,7 @@ resume = Resume
 step = Step
 restart-day = Restart day
 timeline-at = { $t } s of { $latest } s
+step-back = One step back
 scenario = Scenario
 world-facts = World facts
 own-facts = Own facts

@@ -11,6 +11,7 @@ resume = Seguir
 step = Paso
 restart-day = Reiniciar día
 timeline-at = { $t } s de { $latest } s
+step-back = Un paso atrás
 scenario = Escenario
 world-facts = Hechos del mundo
 own-facts = Hechos propios

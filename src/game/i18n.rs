@@ -59,6 +59,7 @@ pub enum Label {
     Search,
     WhyItChose,
     Save,
+    StepBack,
 }
 
 impl Label {
@@ -117,6 +118,7 @@ impl Label {
             ReloadedNoChange => "reloaded-no-change",
             WhyThisPlan => "why-this-plan",
             Search => "search",
+            StepBack => "step-back",
             WhyItChose => "why-it-chose",
             Save => "save",
         }

@@ -80,6 +80,8 @@ pub struct InspectorView {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decision {
     pub t: f32,
+    /// Logged today: the timeline can go back to it.
+    pub today: bool,
     pub text: String,
     pub table: Option<TableView>,
 }
@@ -182,6 +184,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
                 .filter(|e| !matches!(e.kind(), EventKind::ActionStarted | EventKind::ActionFinished))
                 .map(|e| Decision {
                     t: e.t,
+                    today: world.get_resource::<crate::sim::Clock>().is_some_and(|c| c.day == e.day),
                     text: crate::sim::event_text(town, lang, e),
                     table: e.table.as_ref().map(|t| table_view(town, lang, villager.index, t)),
                 })

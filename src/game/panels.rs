@@ -184,6 +184,7 @@ fn inspector_panel(
     lang: Res<Lang>,
     mut why: ResMut<WhyThisPlan>,
     mut clicked: Local<Option<(String, f32)>>,
+    mut timeline: ResMut<super::timeline::Timeline>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let l = *lang;
@@ -318,6 +319,11 @@ fn inspector_panel(
                 let line = egui::RichText::new(format!("[{:>5.1}s] {}", d.t, d.text)).small();
                 if ui.selectable_label(clicked_here == Some(d.t), line).clicked() {
                     *clicked = (clicked_here != Some(d.t)).then(|| (view.name.clone(), d.t));
+                    // And the town goes back (or forward) to that moment.
+                    if d.today {
+                        timeline
+                            .go_to((f64::from(d.t) * f64::from(crate::sim::STEPS_PER_SECOND)).round() as u64);
+                    }
                 }
             }
         });

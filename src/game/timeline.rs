@@ -56,6 +56,13 @@ fn follow_the_day(
     t.shown = clock.steps;
 }
 
+impl Timeline {
+    /// Shows the town `steps` after dawn, at most the latest moment played, from the next frame.
+    pub fn go_to(&mut self, steps: u64) {
+        self.wanted = Some(steps.min(self.latest));
+    }
+}
+
 fn go_to_wanted(world: &mut World) {
     let Some(steps) = world.resource_mut::<Timeline>().wanted.take() else { return };
     world.resource_mut::<SimSpeed>().paused = true;
@@ -95,7 +102,11 @@ fn timeline_panel(
                 let slider = egui::Slider::new(&mut at, 0..=latest.max(1)).show_value(false);
                 let response = ui.add(slider);
                 if response.changed() {
-                    timeline.wanted = Some(at.min(latest));
+                    timeline.go_to(at);
+                }
+                // A step back; the world panel's step goes forward.
+                if ui.small_button("◀").on_hover_text(lang.text(super::Label::StepBack)).clicked() {
+                    timeline.go_to(clock.steps.saturating_sub(1));
                 }
                 // The selected villager's decisions, as marks along the day.
                 let Some(villager) = selection.0.and_then(|e| villagers.get(e).ok()) else { return };
