@@ -121,3 +121,51 @@ fn edits_are_part_of_the_day_and_replay_at_their_moment() {
     steps(&mut app, 650);
     assert_ne!(snapshot(&mut app), after_the_move, "without the move, another day");
 }
+
+/// `run FILE --at T --villager ID --json` is the villager the day shows at T: as played forward
+/// here, and as gone back to.
+#[test]
+fn run_at_a_moment_shows_the_villager_the_day_has_then() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_goap-town"))
+        .args(["run", "scenarios/village.ron", "--at", "80", "--villager", "baker1", "--json"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let shown: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+
+    let mut app = app_keeping_history(shipped("village.ron"));
+    steps(&mut app, 1_500);
+    sim::seek(app.world_mut(), 800);
+    let baker = sim::villager_playing(app.world_mut(), "baker1", 0).unwrap();
+    let world = app.world();
+    assert_eq!(shown["t"], 80.0);
+    assert_eq!(shown["villager"], "baker1");
+    let position = world.get::<Position>(baker).unwrap().0;
+    assert_eq!(shown["position"], serde_json::json!(position));
+    let intent = world.get::<Intent>(baker).unwrap();
+    assert_eq!(shown["step"], intent.step);
+    assert_eq!(shown["plan"].as_array().unwrap().len(), intent.plan.len());
+    let kind = match world.get::<Activity>(baker).unwrap() {
+        Activity::Idle => "idle",
+        Activity::Walking => "walking",
+        Activity::Acting { .. } => "acting",
+        Activity::Queued { .. } => "queued",
+        Activity::Waiting { .. } => "waiting",
+        Activity::Resting { .. } => "resting",
+    };
+    assert_eq!(shown["activity"]["kind"], kind);
+    let bread = world.resource::<sim::Town>().scenario.facts.get(scenario::Scope::World, "bread").unwrap();
+    assert_eq!(shown["world"]["bread"], world.resource::<WorldFacts>().0[0].get(bread));
+
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_goap-town"))
+        .args(["run", "scenarios/village.ron", "--at", "80", "--villager", "nobody"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .starts_with("--villager nobody: no such villager; there are farmer1,")
+    );
+}

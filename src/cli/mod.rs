@@ -1,11 +1,14 @@
 //! The command line: no subcommand opens the game; `check` validates scenarios, `plan` asks the
-//! planner one question, `run` plays a scenario headless, `bench` measures a town of thousands,
+//! planner one question, `run` plays a scenario headless (or shows a villager at a moment of its
+//! day), `bench` measures a town of thousands,
 //! `fuzz` feeds the loader mutated scenarios.
 
 #[cfg(feature = "sim")]
 mod bench;
 mod check;
 mod fuzz;
+#[cfg(feature = "sim")]
+mod moment;
 mod plan;
 #[cfg(feature = "sim")]
 mod run;
@@ -106,6 +109,12 @@ pub enum Command {
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
+        /// Instead of the report: the villager `--villager` at this moment, seconds from dawn.
+        #[arg(long, value_name = "SECONDS", requires = "villager")]
+        at: Option<f32>,
+        /// The villager (character id) to show `--at` a moment.
+        #[arg(long, value_name = "ID", requires = "at")]
+        villager: Option<String>,
     },
     /// Measure a town of many villagers, tiled from one scenario, run headless as fast as it goes.
     #[cfg(feature = "sim")]
@@ -153,9 +162,12 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             plan::run(&plan::Request { file, character, goal, overrides, trace, json, lang }, out, err)
         }
         #[cfg(feature = "sim")]
-        Some(Command::Run { file, days, json }) => {
+        Some(Command::Run { file, days, json, at, villager }) => {
             let Some(lang) = lang(&cli.lang, err) else { return 1 };
-            run::run(&file, days, lang, json, out, err)
+            match (at, villager) {
+                (Some(at), Some(id)) => moment::run(&file, at, &id, lang, json, out, err),
+                _ => run::run(&file, days, lang, json, out, err),
+            }
         }
         #[cfg(feature = "sim")]
         Some(Command::Bench { villagers, days, threads, shard_villagers, seed, scenario, json }) => {
