@@ -64,7 +64,10 @@ fn going_back_to_a_moment_shows_the_town_as_it_was_then_and_it_goes_on_the_same(
         seen.push(snapshot(&mut app));
     }
     steps(&mut app, 500);
-    // Back, in any order, and each moment is as it was.
+    let kept: Vec<u64> = app.world().resource::<sim::DayHistory>().snapshot_steps().collect();
+    assert_eq!(kept, (1..=8).map(|n| n * sim::SNAPSHOT_EVERY).collect::<Vec<_>>(), "kept whole on the way");
+    // Back, in any order, and each moment is as it was: from dawn (before the first snapshot)
+    // and from the snapshot before it.
     for (i, &m) in moments.iter().enumerate().rev() {
         sim::seek(app.world_mut(), m);
         assert_eq!(snapshot(&mut app), seen[i], "the town at step {m}");

@@ -1,13 +1,20 @@
 //! The day so far, kept as what cannot be worked out again: the scenario as it stood at dawn and
 //! every edit since, with its step. The simulation is deterministic, so that is the whole day —
-//! [`seek`] shows any moment of it again by playing the day from its dawn to there.
+//! [`seek`] shows any moment of it again by playing the day to there, from its dawn or from the
+//! nearest of the snapshots kept every [`SNAPSHOT_EVERY`] steps on the way.
 
-use super::act::{WorldChanges, edit_world_fact};
+use super::act::{GoalWatch, WorldChanges, edit_world_fact};
 use super::clock::Clock;
 use super::log::EventLog;
-use super::town::{self, Town};
+use super::tiles::Placement;
+use super::town::{self, Lines, Outlook, Roster, Town, WorldFacts};
+use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Position, Tally};
+use super::{DecisionTables, SimSet, SimTick};
 use crate::planner::{FactId, Value};
 use crate::scenario::Scenario;
+use bevy::app::App;
+use bevy::ecs::change_detection::DetectChangesMut;
+use bevy::ecs::change_detection::{MAX_CHANGE_AGE, Tick};
 use bevy::ecs::prelude::*;
 use std::sync::Arc;
 
@@ -29,12 +36,139 @@ pub struct DayHistory {
     dawn: Option<(Arc<Scenario>, WorldChanges)>,
     /// Every edit since dawn, in the order made, each with the steps since dawn before it.
     pub edits: Vec<(u64, Edit)>,
+    /// The town whole at some steps of the day, oldest first, so going back plays at most
+    /// [`SNAPSHOT_EVERY`] steps.
+    snapshots: Vec<Snapshot>,
+}
+
+/// How often the town is kept whole on the way through the day.
+pub const SNAPSHOT_EVERY: u64 = 300;
+
+/// The town whole at the end of one step, before any edit made then.
+#[derive(Clone, Debug)]
+struct Snapshot {
+    steps: u64,
+    scenario: Arc<Scenario>,
+    /// Every villager in roster order.
+    villagers: Vec<Kept>,
+    world: WorldFacts,
+    outlook: Outlook,
+    lines: Lines,
+    changes: WorldChanges,
+    tables: Option<DecisionTables>,
+    /// How many of the day's events had been logged.
+    logged: usize,
+}
+
+type VillagerState =
+    (Placement, Position, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation, GoalWatch);
+
+/// A villager kept whole, and whether its own facts changed in the step kept: the next step's
+/// needs look again at a villager whose facts changed ([`super::needs`]), so a restored one must
+/// read as changed exactly then.
+type Kept = (VillagerState, bool);
+
+/// The world's change tick when the step under way began.
+#[derive(Resource, Clone, Copy)]
+struct StepBegan(Tick);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(SimTick, (note_step_began.before(SimSet::Clock), keep_snapshot.after(SimSet::Tally)));
+}
+
+fn note_step_began(world: &mut World) {
+    let now = world.change_tick();
+    world.insert_resource(StepBegan(now));
+}
+
+/// Keeps the town whole every [`SNAPSHOT_EVERY`] steps of a day with a history (and a whole log).
+fn keep_snapshot(world: &mut World) {
+    let steps = world.resource::<Clock>().steps;
+    let due = steps > 0 && steps.is_multiple_of(SNAPSHOT_EVERY) && world.resource::<EventLog>().keep_days;
+    let fresh = world
+        .get_resource::<DayHistory>()
+        .is_some_and(|h| h.snapshots.last().is_none_or(|s| s.steps < steps));
+    if !due || !fresh {
+        return;
+    }
+    let began = world.get_resource::<StepBegan>().map_or(Tick::new(0), |b| b.0);
+    let now = world.change_tick();
+    let villagers = world.resource::<Roster>().0.iter().map(|&e| {
+        let v = world.entity(e);
+        let part = |_: ()| -> Option<Kept> {
+            let changed = v.get_change_ticks::<AgentFacts>()?.changed.is_newer_than(began, now);
+            let state = (
+                *v.get::<Placement>()?,
+                *v.get::<Position>()?,
+                v.get::<AgentFacts>()?.clone(),
+                v.get::<Goals>()?.clone(),
+                v.get::<Intent>()?.clone(),
+                v.get::<Activity>()?.clone(),
+                *v.get::<LastReason>()?,
+                v.get::<Tally>()?.clone(),
+                v.get::<Deliberation>()?.clone(),
+                *v.get::<GoalWatch>()?,
+            );
+            Some((state, changed))
+        };
+        part(())
+    });
+    let Some(villagers) = villagers.collect::<Option<Vec<_>>>() else { return };
+    let snapshot = Snapshot {
+        steps,
+        scenario: world.resource::<Town>().scenario.clone(),
+        villagers,
+        world: world.resource::<WorldFacts>().clone(),
+        outlook: world.resource::<Outlook>().clone(),
+        lines: world.resource::<Lines>().clone(),
+        changes: world.resource::<WorldChanges>().clone(),
+        tables: world.get_resource::<DecisionTables>().cloned(),
+        logged: world.resource::<EventLog>().today.len(),
+    };
+    world.resource_mut::<DayHistory>().snapshots.push(snapshot);
+}
+
+/// Puts the town back as `snapshot` kept it.
+fn restore(world: &mut World, snapshot: &Snapshot) {
+    if !Arc::ptr_eq(&world.resource::<Town>().scenario, &snapshot.scenario) {
+        town::update_scenario(world, (*snapshot.scenario).clone());
+    }
+    let roster = world.resource::<Roster>().0.clone();
+    for (&entity, (state, changed)) in roster.iter().zip(&snapshot.villagers) {
+        let (facts, rest) = (state.2.clone(), state.clone());
+        world.entity_mut(entity).insert(rest);
+        // Its own facts read as changed only if they changed in the step kept.
+        let long_ago = Tick::new(world.change_tick().get().wrapping_sub(MAX_CHANGE_AGE));
+        if !changed && let Some(mut own) = world.get_mut::<AgentFacts>(entity) {
+            own.set_last_changed(long_ago);
+            *own.bypass_change_detection() = facts;
+        }
+    }
+    world.insert_resource(snapshot.world.clone());
+    world.insert_resource(snapshot.outlook.clone());
+    world.insert_resource(snapshot.lines.clone());
+    world.insert_resource(snapshot.changes.clone());
+    if let Some(tables) = &snapshot.tables {
+        world.insert_resource(tables.clone());
+    }
+    let mut clock = world.resource_mut::<Clock>();
+    clock.steps = snapshot.steps;
+    clock.time = snapshot.steps as f32 * super::STEP;
+    let day = clock.day;
+    world.resource_mut::<EventLog>().back_to(day, snapshot.logged);
 }
 
 impl DayHistory {
-    /// Forgets the edits made after `steps` since dawn: the day took another course from there.
+    /// The steps at which the town was kept whole, oldest first.
+    pub fn snapshot_steps(&self) -> impl Iterator<Item = u64> + '_ {
+        self.snapshots.iter().map(|s| s.steps)
+    }
+
+    /// Forgets the edits made after `steps` since dawn, and the snapshots taken after it: the day
+    /// took another course from there.
     pub fn forget_after(&mut self, steps: u64) {
         self.edits.retain(|&(at, _)| at <= steps);
+        self.snapshots.retain(|s| s.steps <= steps);
     }
 }
 
@@ -58,7 +192,7 @@ pub(super) fn record(world: &mut World, edit: Edit) {
 pub(super) fn start_over(world: &mut World) {
     let dawn = (world.resource::<Town>().scenario.clone(), world.resource::<WorldChanges>().clone());
     if let Some(mut history) = world.get_resource_mut::<DayHistory>() {
-        *history = DayHistory { dawn: Some(dawn), edits: Vec::new() };
+        *history = DayHistory { dawn: Some(dawn), edits: Vec::new(), snapshots: Vec::new() };
     }
 }
 
@@ -71,20 +205,32 @@ pub fn seek(world: &mut World, steps: u64) {
     // Within the day: its last step comes before the next dawn.
     let day_steps = (world.resource::<Clock>().day_length * super::STEPS_PER_SECOND as f32).ceil() as u64;
     let steps = steps.min(day_steps.saturating_sub(1));
-    town::update_scenario(world, (**scenario).clone());
-    world.insert_resource(changes.clone());
-    town::reset_day(world);
-    let day = {
-        let mut clock = world.resource_mut::<Clock>();
-        (clock.steps, clock.time) = (0, 0.0);
-        clock.day
+    // A snapshot serves while the log still holds the events it counted (going back further
+    // cut them; playing forward again brings them back).
+    let logged = world.resource::<EventLog>().today.len();
+    let from = match history.snapshots.iter().rev().find(|s| s.steps <= steps && s.logged <= logged) {
+        Some(snapshot) => {
+            restore(world, snapshot);
+            snapshot.steps
+        }
+        None => {
+            town::update_scenario(world, (**scenario).clone());
+            world.insert_resource(changes.clone());
+            town::reset_day(world);
+            let day = {
+                let mut clock = world.resource_mut::<Clock>();
+                (clock.steps, clock.time) = (0, 0.0);
+                clock.day
+            };
+            world.resource_mut::<EventLog>().forget_since_dawn(day);
+            if let Some(mut tables) = world.get_resource_mut::<DecisionTables>() {
+                tables.0.clear();
+            }
+            0
+        }
     };
-    world.resource_mut::<EventLog>().forget_since_dawn(day);
-    if let Some(mut tables) = world.get_resource_mut::<super::DecisionTables>() {
-        tables.0.clear();
-    }
-    let mut edits = history.edits.iter().peekable();
-    for step in 0..=steps {
+    let mut edits = history.edits.iter().skip_while(|(at, _)| *at < from).peekable();
+    for step in from..=steps {
         while let Some((_, edit)) = edits.next_if(|(at, _)| *at == step) {
             match edit {
                 Edit::Fact { tile, fact, value } => edit_world_fact(world, *tile, *fact, *value),

@@ -163,6 +163,17 @@ impl EventLog {
         self.today.clear();
     }
 
+    /// Forgets what was logged on `day` after its first `kept` events: the day goes back to then.
+    /// Needs the whole day kept ([`keep_days`](Self::keep_days)).
+    pub fn back_to(&mut self, day: u32, kept: usize) {
+        self.today.truncate(kept);
+        self.recent.retain(|e| e.day != day);
+        self.recent.extend(self.today[self.today.len().saturating_sub(RECENT_EVENTS)..].iter().cloned());
+        while self.recent.len() > RECENT_EVENTS {
+            self.recent.pop_front();
+        }
+    }
+
     /// Forgets what happened on `day` after its dawn: the day is played again from there.
     pub fn forget_since_dawn(&mut self, day: u32) {
         let after_dawn = |e: &SimEvent| e.day == day && !matches!(e.what, Happening::Dawn);

@@ -29,7 +29,7 @@ mod walk;
 
 pub use act::edit_world_fact;
 pub use clock::{Clock, STEP, STEPS_PER_SECOND};
-pub use history::{DayHistory, Edit, keep_history, seek};
+pub use history::{DayHistory, Edit, SNAPSHOT_EVERY, keep_history, seek};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
 pub use phrase::{event_text, outcome_text, reason_text, row_text};
 pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};
@@ -137,6 +137,7 @@ impl Plugin for SimPlugin {
                 walk::plugin,
                 decide::plugin,
                 villager::plugin,
+                history::plugin,
             ));
     }
 }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Every villager's last decision's table, by villager number. Inserting it turns recording on.
-#[derive(Resource, Debug, Default)]
+#[derive(Resource, Clone, Debug, Default)]
 pub struct DecisionTables(pub HashMap<usize, Arc<DecisionTable>>);
 
 /// One decision.
