@@ -77,8 +77,10 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn note_step_began(world: &mut World) {
-    let now = world.change_tick();
-    world.insert_resource(StepBegan(now));
+    if world.contains_resource::<DayHistory>() {
+        let now = world.change_tick();
+        world.insert_resource(StepBegan(now));
+    }
 }
 
 /// Keeps the town whole every [`SNAPSHOT_EVERY`] steps of a day with a history (and a whole log).
