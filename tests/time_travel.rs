@@ -2,14 +2,13 @@
 //! (`sim::seek`) is the town that played forward to that moment — every villager, the world,
 //! the lines and the day's log — with and without edits, and it goes on from there as it did.
 
+mod common;
+
 use bevy::prelude::*;
+use common::shipped;
 use goap_town::scenario::{self, Scenario};
 use goap_town::sim::{self, Activity, AgentFacts, Clock, Deliberation, EventLog, Goals, Intent, LastReason};
 use goap_town::sim::{Lines, Outlook, Placement, Position, Tally, Villager, WorldFacts};
-
-fn shipped(name: &str) -> Scenario {
-    scenario::parse(scenario::shipped(name).unwrap(), name).unwrap()
-}
 
 fn app_keeping_history(scenario: Scenario) -> App {
     let mut app = sim::simulation_app(scenario);
