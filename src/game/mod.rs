@@ -10,6 +10,7 @@ mod history;
 pub mod hot_reload;
 mod i18n;
 pub mod inspect;
+mod notices;
 mod panels;
 pub mod popups;
 mod screenshot;
@@ -117,6 +118,7 @@ pub fn run(options: GameOptions) -> u8 {
             history::plugin,
             hot_reload::plugin,
             panels::plugin,
+            notices::plugin,
             popups::plugin,
             why::plugin,
             timeline::plugin,

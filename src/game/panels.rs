@@ -1,10 +1,9 @@
-//! The egui panels: the world (clock, facts, time controls, scenario picker), the inspector of
-//! the selected villager, and the banner that shows a broken scenario's errors.
+//! The egui panels: the world (clock, facts, time controls, scenario picker) and the inspector
+//! of the selected villager or station. What a save of the file did is told by [`super::notices`].
 
 use super::CurrentScenario;
 use super::drive::SimSpeed;
 use super::history::InsistenceHistory;
-use super::hot_reload::ReloadStatus;
 use super::i18n::Label;
 use super::inspect::{InspectorView, StateLine, StationView, StepStatus, inspect, inspect_station};
 use super::selection::{SelectedStation, Selection};
@@ -32,7 +31,7 @@ pub enum Request {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Request>()
         .init_resource::<Lang>()
-        .add_systems(EguiPrimaryContextPass, (world_panel, inspector_panel, error_banner, reload_notice))
+        .add_systems(EguiPrimaryContextPass, (world_panel, inspector_panel))
         .init_resource::<Inspected>()
         .add_systems(Update, (carry_out_request, refresh_inspected).chain());
 }
@@ -325,62 +324,6 @@ fn inspector_panel(
                             .go_to((f64::from(d.t) * f64::from(crate::sim::STEPS_PER_SECOND)).round() as u64);
                     }
                 }
-            }
-        });
-    Ok(())
-}
-
-fn error_banner(mut contexts: EguiContexts, status: Res<ReloadStatus>, lang: Res<Lang>) -> Result {
-    if status.errors.is_empty() {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    egui::Window::new("errors")
-        .title_bar(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -56.0])
-        .min_width(760.0)
-        .resizable(false)
-        .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(120, 24, 24)))
-        .show(ctx, |ui| {
-            ui.colored_label(egui::Color32::WHITE, lang.text(Label::Errors));
-            // Said anew each frame, so switching language changes the banner too.
-            for error in &status.errors {
-                ui.colored_label(
-                    egui::Color32::from_rgb(255, 220, 220),
-                    egui::RichText::new(error.text(*lang)).monospace(),
-                );
-            }
-        });
-    Ok(())
-}
-
-/// How long the notice of a reload stays up.
-const NOTICE_SECONDS: f32 = 8.0;
-
-/// A short notice of what the last save changed, and whether the day went on.
-fn reload_notice(mut contexts: EguiContexts, status: Res<ReloadStatus>, lang: Res<Lang>) -> Result {
-    let Some(last) = &status.last else { return Ok(()) };
-    if !status.errors.is_empty() || last.at.elapsed().as_secs_f32() > NOTICE_SECONDS {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    let heading = match (last.changes.is_empty(), last.restarted) {
-        (true, _) => Label::ReloadedNoChange,
-        (false, false) => Label::ReloadedGoesOn,
-        (false, true) => Label::ReloadedRestarts,
-    };
-    egui::Window::new("reloaded")
-        .title_bar(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -56.0])
-        .resizable(false)
-        .show(ctx, |ui| {
-            ui.label(lang.text(heading));
-            const SHOWN: usize = 8;
-            for change in last.changes.iter().take(SHOWN) {
-                ui.label(egui::RichText::new(change.to_string()).monospace());
-            }
-            if last.changes.len() > SHOWN {
-                ui.label(format!("… +{}", last.changes.len() - SHOWN));
             }
         });
     Ok(())
