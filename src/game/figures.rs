@@ -6,6 +6,7 @@ use super::i18n::Label;
 use super::selection::select_on_click;
 use super::sprites::{Art, FIGURE, SCALE};
 use super::view::{GivesWay, WORDS_UNTIL_ZOOM};
+use crate::planner::FactId;
 use crate::sim::{Activity, Intent, LastReason, Town, Villager};
 use crate::words::Lang;
 use bevy::prelude::*;
@@ -31,9 +32,13 @@ struct ProgressFill;
 #[derive(Component)]
 struct Clothes;
 
-/// The bubble over a waiting villager, and the icon in it.
-#[derive(Component)]
-struct Thought;
+/// The bubble over a waiting villager, and the icon in it: what it shows is kept, so the icon is
+/// looked up only when the villager starts waiting for something else.
+#[derive(Component, Default)]
+struct Thought {
+    /// The fact whose icon it shows (`None`: the question mark), once it has shown one.
+    shows: Option<Option<FactId>>,
+}
 
 #[derive(Component)]
 struct ThoughtIcon;
@@ -127,7 +132,7 @@ fn dress_villager(
                     )],
                 ),
                 (
-                    Thought,
+                    Thought::default(),
                     Sprite { custom_size: Some(Vec2::splat(36.0)), ..Sprite::from_image(art.bubble.clone()) },
                     // Beside the head, clear of the name and of a neighbour in a row.
                     Transform::from_xyz(30.0, 16.0, 1.2),
@@ -305,20 +310,22 @@ fn show_thoughts(
     town: Res<Town>,
     art: Res<Art>,
     villagers: Query<(&Activity, &LastReason, &Children), With<Villager>>,
-    mut bubbles: Query<(&mut Visibility, &Children), With<Thought>>,
+    mut bubbles: Query<(&mut Thought, &mut Visibility, &Children)>,
     mut icons: Query<&mut Sprite, With<ThoughtIcon>>,
 ) {
     for (activity, reason, children) in &villagers {
         let thought = match (activity, reason) {
-            (Activity::Waiting { .. }, LastReason::Waiting { blocked, .. }) => {
-                Some(blocked.map_or("", |c| town.scenario.facts.name(c.fact)))
-            }
+            (Activity::Waiting { .. }, LastReason::Waiting { blocked, .. }) => Some(blocked.map(|c| c.fact)),
             _ => None,
         };
         for &child in children {
-            let Ok((mut visibility, icon)) = bubbles.get_mut(child) else { continue };
+            let Ok((mut bubble, mut visibility, icon)) = bubbles.get_mut(child) else { continue };
             visibility.set_if_neq(if thought.is_some() { Visibility::Inherited } else { Visibility::Hidden });
-            let Some(fact) = thought else { continue };
+            if thought.is_none() || bubble.shows == thought {
+                continue;
+            }
+            bubble.shows = thought;
+            let fact = thought.flatten().map_or("", |f| town.scenario.facts.name(f));
             let image = art.icon(fact);
             for &c in icon {
                 if let Ok(mut sprite) = icons.get_mut(c)
