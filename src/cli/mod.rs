@@ -1,6 +1,6 @@
 //! The command line: no subcommand opens the game; `check` validates scenarios, `plan` asks the
 //! planner one question, `run` plays a scenario headless (or shows a villager at a moment of its
-//! day), `bench` measures a town of thousands,
+//! day), `replay` opens a saved day in the game, `bench` measures a town of thousands,
 //! `fuzz` feeds the loader mutated scenarios.
 
 #[cfg(feature = "sim")]
@@ -29,6 +29,17 @@ pub struct Cli {
     pub command: Option<Command>,
     /// Without a subcommand: the scenario to open in the game (default: scenarios/town.ron).
     pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The language of the interface, the log and a scenario's problems: en, es, or any
+    /// assets/i18n/<id>.ftl.
+    #[arg(long, value_name = "LANG", default_value = "en", global = true)]
+    pub lang: String,
+}
+
+/// How the game window starts: with a scenario, or with a replay.
+#[derive(Debug, clap::Args)]
+pub struct GameArgs {
     /// Save a PNG of the game window after `--after` simulated seconds, then exit.
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
@@ -48,10 +59,6 @@ pub struct Cli {
     /// interface) and the whole frame.
     #[arg(long)]
     pub frame_stats: bool,
-    /// The language of the interface, the log and a scenario's problems: en, es, or any
-    /// assets/i18n/<id>.ftl.
-    #[arg(long, value_name = "LANG", default_value = "en", global = true)]
-    pub lang: String,
 }
 
 #[derive(Debug, Subcommand)]
@@ -115,6 +122,17 @@ pub enum Command {
         /// The villager (character id) to show `--at` a moment.
         #[arg(long, value_name = "ID", requires = "at")]
         villager: Option<String>,
+        /// Play the day as this replay file (from the game's `Save day`) kept it, with its edits.
+        #[arg(long, value_name = "FILE", requires = "at")]
+        replay: Option<PathBuf>,
+    },
+    /// Open the game at the end of a day saved with `Save day`, its edits made again.
+    #[cfg(feature = "game")]
+    Replay {
+        /// The replay file.
+        file: PathBuf,
+        #[command(flatten)]
+        game: GameArgs,
     },
     /// Measure a town of many villagers, tiled from one scenario, run headless as fast as it goes.
     #[cfg(feature = "sim")]
@@ -162,10 +180,12 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             plan::run(&plan::Request { file, character, goal, overrides, trace, json, lang }, out, err)
         }
         #[cfg(feature = "sim")]
-        Some(Command::Run { file, days, json, at, villager }) => {
+        Some(Command::Run { file, days, json, at, villager, replay }) => {
             let Some(lang) = lang(&cli.lang, err) else { return 1 };
             match (at, villager) {
-                (Some(at), Some(id)) => moment::run(&file, at, &id, lang, json, out, err),
+                (Some(at), Some(villager)) => {
+                    moment::run(&moment::Request { file, replay, at, villager, lang, json }, out, err)
+                }
                 _ => run::run(&file, days, lang, json, out, err),
             }
         }
@@ -188,19 +208,16 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             )
         }
         #[cfg(feature = "game")]
+        Some(Command::Replay { file, game }) => {
+            let Some(lang) = lang(&cli.lang, err) else { return 1 };
+            let _ = out.flush();
+            crate::game::run(game_options(game, None, Some(file), lang))
+        }
+        #[cfg(feature = "game")]
         None => {
             let Some(lang) = lang(&cli.lang, err) else { return 1 };
             let _ = out.flush();
-            crate::game::run(crate::game::GameOptions {
-                file: cli.file,
-                screenshot: cli.screenshot,
-                after: cli.after,
-                select: cli.select,
-                villagers: cli.villagers,
-                speed: cli.speed,
-                frame_stats: cli.frame_stats,
-                lang,
-            })
+            crate::game::run(game_options(cli.game, cli.file, None, lang))
         }
         #[cfg(not(feature = "game"))]
         None => {
@@ -208,6 +225,26 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 writeln!(out, "goap-town: this build has no game window (built without the `game` feature)");
             0
         }
+    }
+}
+
+#[cfg(feature = "game")]
+fn game_options(
+    game: GameArgs,
+    file: Option<PathBuf>,
+    replay: Option<PathBuf>,
+    lang: crate::words::Lang,
+) -> crate::game::GameOptions {
+    crate::game::GameOptions {
+        file,
+        replay,
+        screenshot: game.screenshot,
+        after: game.after,
+        select: game.select,
+        villagers: game.villagers,
+        speed: game.speed,
+        frame_stats: game.frame_stats,
+        lang,
     }
 }
 

@@ -1,48 +1,82 @@
-//! `goap-town run FILE --at T --villager ID [--json]`: one villager at one moment of the day, the
-//! town played headless from dawn to T seconds (the same day the game shows, moment for moment).
+//! `goap-town run FILE [--replay DAY] --at T --villager ID [--json]`: one villager at one moment
+//! of the day, the town played headless from dawn to T seconds — the same day the game shows,
+//! moment for moment, or the day a replay file kept, with its edits.
 
 use crate::scenario;
 use crate::sim::{
-    self, Activity, AgentFacts, Clock, Goals, Intent, LastReason, Position, Town, Villager, WorldFacts,
+    self, Activity, AgentFacts, Clock, Goals, Intent, LastReason, Position, Replay, Town, Villager,
+    WorldFacts,
 };
 use crate::words::Lang;
+use bevy::app::App;
 use serde_json::{Map, Value, json};
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
 
-pub fn run(
-    file: &Path,
-    at: f32,
-    id: &str,
-    lang: Lang,
-    as_json: bool,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> u8 {
+/// What `run --at` asks.
+pub struct Request {
+    pub file: PathBuf,
+    /// Play the day as this replay file of it played it.
+    pub replay: Option<PathBuf>,
+    /// Seconds from the first dawn.
+    pub at: f32,
+    /// The character id of the villager (in the first tile).
+    pub villager: String,
+    pub lang: Lang,
+    pub json: bool,
+}
+
+pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let Request { file, replay, at, villager: id, lang, json: as_json } = request;
+    let (at, lang) = (*at, *lang);
     let Ok(scenario) = scenario::load_or_report(file, lang, err) else { return 1 };
     if !(at >= 0.0 && at.is_finite()) {
-        let _ = writeln!(err, "--at {at}: a moment is a number of seconds from dawn, 0 or more");
-        return 1;
+        return fail(&format!("--at {at}: a moment is a number of seconds from dawn, 0 or more"), err);
     }
-    let mut app = sim::simulation_app(scenario);
-    app.insert_resource(lang);
+    let steps = (f64::from(at) * f64::from(sim::STEPS_PER_SECOND)).round() as u64;
+    let mut app = App::new();
+    app.add_plugins(sim::SimPlugin).insert_resource(lang);
+    // The day as the scenario plays it, or as a replay of it played it, edits and all.
+    let mut due = None;
+    match replay.as_deref().map(Replay::read) {
+        None => sim::install(app.world_mut(), scenario),
+        Some(Err(why)) => return fail(&why, err),
+        Some(Ok(replay)) => {
+            if let Err(why) = replay.check(&scenario) {
+                return fail(&why, err);
+            }
+            sim::install_town(app.world_mut(), replay.town(scenario));
+            match replay.due(app.world()) {
+                Ok(edits) => due = Some(edits),
+                Err(why) => return fail(&why, err),
+            }
+        }
+    }
     let Some(entity) = sim::villager_playing(app.world_mut(), id, 0) else {
         let town = app.world().resource::<Town>();
         let ids: Vec<&str> = town.scenario.characters.iter().map(|c| c.id.as_str()).collect();
-        let _ = writeln!(err, "--villager {id}: no such villager; there are {}", ids.join(", "));
-        return 1;
+        return fail(&format!("--villager {id}: no such villager; there are {}", ids.join(", ")), err);
     };
-    let steps = (f64::from(at) * f64::from(sim::STEPS_PER_SECOND)).round() as u64;
-    for _ in 0..steps {
-        sim::step(&mut app);
+    for step in 0..=steps {
+        if let Some(due) = &mut due {
+            due.make(app.world_mut());
+        }
+        if step < steps {
+            sim::step(&mut app);
+        }
     }
     let state = moment(app.world(), entity, lang);
-    if as_json {
+    if *as_json {
         let _ = writeln!(out, "{state}");
     } else {
         let _ = write!(out, "{}", text(&state));
     }
     0
+}
+
+fn fail(why: &str, err: &mut dyn Write) -> u8 {
+    let _ = writeln!(err, "{why}");
+    1
 }
 
 /// The villager's state now, as data: the clock, where it is, what it does and why.

@@ -4,7 +4,7 @@
 
 use super::CurrentScenario;
 use crate::scenario::{ScenarioChoice, with_positions};
-use crate::sim::{Town, update_scenario};
+use crate::sim::Town;
 use bevy::prelude::*;
 
 /// Stations moved since the file was last saved: `(station id, position)`, in the order moved.
@@ -56,11 +56,9 @@ pub(super) fn drop_station(
 /// Moves station `index` of the running town to `at`: the day goes on, and the move waits to
 /// be saved.
 pub fn move_station(world: &mut World, index: usize, at: [f32; 2]) {
-    let mut scenario = (*world.resource::<Town>().scenario).clone();
-    let Some(station) = scenario.stations.get_mut(index) else { return };
-    station.position = at;
+    let Some(station) = world.resource::<Town>().scenario.stations.get(index) else { return };
     let id = station.id.clone();
-    update_scenario(world, scenario);
+    crate::sim::move_station(world, index, at);
     let mut unsaved = world.resource_mut::<Unsaved>();
     unsaved.0.retain(|(moved, _)| *moved != id);
     unsaved.0.push((id, at));

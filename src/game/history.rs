@@ -1,7 +1,8 @@
-//! Each villager's insistences sampled once per simulated second, for the inspector's plot.
+//! Each villager's insistences sampled once per simulated second, for the inspector's plot. The
+//! sampler is a step of the simulation, so a day played again by going to a moment of it
+//! ([`crate::sim::seek`]) draws the same plot as the day played.
 
-use super::drive::DriveSet;
-use crate::sim::{Clock, Goals, STEPS_PER_SECOND};
+use crate::sim::{Clock, Goals, STEPS_PER_SECOND, SimSet, SimTick};
 use bevy::prelude::*;
 
 /// Per goal, (seconds since dawn, insistence) samples of the day so far.
@@ -9,7 +10,7 @@ use bevy::prelude::*;
 pub struct InsistenceHistory(pub Vec<Vec<[f64; 2]>>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(FixedUpdate, sample.after(DriveSet));
+    app.add_systems(SimTick, sample.after(SimSet::Tally));
 }
 
 fn sample(
@@ -20,17 +21,19 @@ fn sample(
     if !clock.steps.is_multiple_of(u64::from(STEPS_PER_SECOND)) {
         return;
     }
+    let now = f64::from(clock.time);
     for (entity, goals, history) in &mut villagers {
         let Some(mut history) = history else {
             commands.entity(entity).insert(InsistenceHistory(vec![Vec::new(); goals.0.len()]));
             continue;
         };
         for (samples, goal) in history.0.iter_mut().zip(&goals.0) {
-            // A new day starts a new plot.
-            if samples.last().is_some_and(|last| last[0] > f64::from(clock.time)) {
-                samples.clear();
+            // Samples from this moment on belong to a day now played another way (or to the
+            // day before, at dawn).
+            while samples.last().is_some_and(|last| last[0] >= now) {
+                samples.pop();
             }
-            samples.push([f64::from(clock.time), f64::from(goal.insistence)]);
+            samples.push([now, f64::from(goal.insistence)]);
         }
     }
 }

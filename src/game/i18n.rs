@@ -60,6 +60,7 @@ pub enum Label {
     WhyItChose,
     Save,
     StepBack,
+    SaveDay,
 }
 
 impl Label {
@@ -119,6 +120,7 @@ impl Label {
             WhyThisPlan => "why-this-plan",
             Search => "search",
             StepBack => "step-back",
+            SaveDay => "save-day",
             WhyItChose => "why-it-chose",
             Save => "save",
         }

@@ -13,6 +13,7 @@ pub mod inspect;
 mod notices;
 mod panels;
 pub mod popups;
+mod replays;
 mod screenshot;
 mod selection;
 pub mod sprites;
@@ -26,7 +27,7 @@ pub use i18n::Label;
 pub use selection::{SelectedStation, Selection};
 
 use crate::scenario::{SCENARIO_FOLDER, ScenarioChoice, first_choice};
-use crate::sim::{Layout, SimPlugin, replace_scenario, villager_playing};
+use crate::sim::{Layout, Replay, SimPlugin, Town, replace_scenario, villager_playing};
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
@@ -36,6 +37,8 @@ use std::path::PathBuf;
 #[derive(Debug, Clone, Default)]
 pub struct GameOptions {
     pub file: Option<PathBuf>,
+    /// A replay file to open at its end (instead of `file`).
+    pub replay: Option<PathBuf>,
     /// Save a PNG of the window after `after` simulated seconds, then exit.
     pub screenshot: Option<PathBuf>,
     pub after: f32,
@@ -81,11 +84,25 @@ pub fn open(world: &mut World, choice: ScenarioChoice) {
 /// Opens the window and plays until it is closed (or the screenshot is taken). Exit code 1 when
 /// the starting scenario does not load.
 pub fn run(options: GameOptions) -> u8 {
-    let choice = first_choice(options.file.as_deref());
-    if let ScenarioChoice::BuiltIn(_) = choice {
+    let replay = match options.replay.as_deref().map(|path| (path, Replay::read(path))) {
+        None => None,
+        Some((path, Ok(replay))) => match replays::scenario_of(&replay, path) {
+            Ok(choice) => Some((replay, choice)),
+            Err(why) => return failed(&why),
+        },
+        Some((_, Err(why))) => return failed(&why),
+    };
+    let choice = match &replay {
+        Some((_, choice)) => choice.clone(),
+        None => first_choice(options.file.as_deref()),
+    };
+    if replay.is_none() && matches!(choice, ScenarioChoice::BuiltIn(_)) {
         println!("no {SCENARIO_FOLDER}/ folder here: playing the scenarios built into the binary");
     }
     let Ok(scenario) = choice.load_or_report(options.lang, &mut std::io::stderr()) else { return 1 };
+    if let Some(Err(why)) = replay.as_ref().map(|(replay, _)| replay.check(&scenario)) {
+        return failed(&why);
+    }
     let mut app = App::new();
     let window = WindowPlugin {
         primary_window: Some(Window {
@@ -122,14 +139,28 @@ pub fn run(options: GameOptions) -> u8 {
             popups::plugin,
             why::plugin,
             timeline::plugin,
+            replays::plugin,
         ));
-    let layout = match options.villagers {
-        Some(n) => Layout::tiled(&scenario, n, Some(crate::sim::DEFAULT_SEED)),
-        None => Layout::single(&scenario),
+    let town = match (&replay, options.villagers) {
+        (Some((replay, _)), _) => replay.town(scenario),
+        (None, villagers) => {
+            let layout = match villagers {
+                Some(n) => Layout::tiled(&scenario, n, Some(crate::sim::DEFAULT_SEED)),
+                None => Layout::single(&scenario),
+            };
+            Town::tiled(scenario, layout)
+        }
     };
-    crate::sim::install_tiled(app.world_mut(), scenario, layout);
+    crate::sim::install_town(app.world_mut(), town);
     // The day so far can be gone back through ([`timeline`]).
     crate::sim::keep_history(app.world_mut());
+    if let Some((replay, _)) = &replay {
+        // Opened at its end, paused to be looked at (or played on to a screenshot).
+        if let Err(why) = replay.play(app.world_mut(), replay.end) {
+            return failed(&why);
+        }
+        app.world_mut().resource_mut::<SimSpeed>().paused = options.screenshot.is_none();
+    }
     app.world_mut().resource_mut::<SimSpeed>().multiplier = options.speed.max(1);
     if options.frame_stats {
         app.add_plugins(frame_stats::plugin);
@@ -148,6 +179,11 @@ pub fn run(options: GameOptions) -> u8 {
         AppExit::Success => 0,
         AppExit::Error(code) => code.get(),
     }
+}
+
+fn failed(why: &str) -> u8 {
+    eprintln!("{why}");
+    1
 }
 
 fn select_by_id(id: String) -> impl FnMut(&mut World) {

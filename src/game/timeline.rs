@@ -40,7 +40,7 @@ fn follow_the_day(
     if clock.day != t.day {
         (t.day, t.latest) = (clock.day, clock.steps);
     } else if std::mem::take(&mut t.sought) {
-        // The plots keep no samples from after the moment shown.
+        // The plots keep no samples from after the moment shown (going there played up to it).
         for mut plot in &mut plots {
             for samples in &mut plot.0 {
                 samples.retain(|s| s[0] <= f64::from(clock.time));
@@ -78,6 +78,7 @@ fn timeline_panel(
     selection: Res<Selection>,
     villagers: Query<&Villager>,
     mut timeline: ResMut<Timeline>,
+    mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let per_second = f64::from(STEPS_PER_SECOND);
@@ -107,6 +108,9 @@ fn timeline_panel(
                 // A step back; the world panel's step goes forward.
                 if ui.small_button("◀").on_hover_text(lang.text(super::Label::StepBack)).clicked() {
                     timeline.go_to(clock.steps.saturating_sub(1));
+                }
+                if ui.small_button(lang.text(super::Label::SaveDay)).clicked() {
+                    commands.queue(super::replays::save_day_told);
                 }
                 // The selected villager's decisions, as marks along the day.
                 let Some(villager) = selection.0.and_then(|e| villagers.get(e).ok()) else { return };

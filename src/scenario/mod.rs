@@ -146,6 +146,8 @@ pub struct Scenario {
     pub lines: Vec<Option<FactId>>,
     /// Problems that do not stop the scenario from running.
     pub warnings: Vec<Diagnostic>,
+    /// [`text_hash`] of the text it was read from: a replay of its day names the text it needs.
+    pub text_hash: u64,
 }
 
 impl Scenario {
@@ -309,5 +311,13 @@ pub fn parse(text: &str, file: &str) -> Result<Scenario, LoadError> {
     })?;
     let raw =
         read::read(&document, file, &mut at).map_err(|diagnostics| LoadError::Invalid { diagnostics })?;
-    validate::validate(raw, file, &at)
+    let mut scenario = validate::validate(raw, file, &at)?;
+    scenario.text_hash = text_hash(text);
+    Ok(scenario)
+}
+
+/// The 64-bit FNV-1a hash of a scenario's text: the same text, the same hash, on any machine.
+pub fn text_hash(text: &str) -> u64 {
+    text.bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x100_0000_01b3))
 }

@@ -112,6 +112,7 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scen
         place,
         lines,
         warnings: Vec::new(),
+        text_hash: 0,
     };
     if check.problems.iter().all(|d| d.severity != Severity::Error) {
         warn_unmovable_goals(&mut check, &scenario);

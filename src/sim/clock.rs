@@ -61,5 +61,5 @@ fn advance(world: &mut World) {
     let mut log = world.resource_mut::<EventLog>();
     log.start_day(day);
     log.record(day, 0.0, None, Happening::Dawn);
-    super::history::start_over(world);
+    super::history::next_day(world);
 }

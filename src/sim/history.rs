@@ -32,6 +32,12 @@ pub enum Edit {
 /// day starts it afresh.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct DayHistory {
+    /// The scenario the town was installed with, and the edits of the days before this one with
+    /// their day: with this day's, the whole run ([`DayHistory::run`]), which a replay keeps.
+    installed: Option<Arc<Scenario>>,
+    earlier: Vec<(u32, u64, Edit)>,
+    /// This day's number.
+    day: u32,
     /// The scenario as it stood at dawn, and when each tile's world last changed before it.
     dawn: Option<(Arc<Scenario>, WorldChanges)>,
     /// Every edit since dawn, in the order made, each with the steps since dawn before it.
@@ -166,6 +172,14 @@ impl DayHistory {
         self.snapshots.iter().map(|s| s.steps)
     }
 
+    /// The scenario the town was installed with, and every edit since with its day and step, in
+    /// order: what the run can be played again from.
+    pub fn run(&self) -> Option<(&Arc<Scenario>, impl Iterator<Item = (u32, u64, &Edit)>)> {
+        let earlier = self.earlier.iter().map(|(day, at, edit)| (*day, *at, edit));
+        let today = self.edits.iter().map(|(at, edit)| (self.day, *at, edit));
+        Some((self.installed.as_ref()?, earlier.chain(today)))
+    }
+
     /// Forgets the edits made after `steps` since dawn, and the snapshots taken after it: the day
     /// took another course from there.
     pub fn forget_after(&mut self, steps: u64) {
@@ -190,11 +204,24 @@ pub(super) fn record(world: &mut World, edit: Edit) {
     }
 }
 
-/// A new day (or a new scenario) starts a new history, if the world keeps one.
+/// A new town (a scenario installed) starts a new history, if the world keeps one.
 pub(super) fn start_over(world: &mut World) {
-    let dawn = (world.resource::<Town>().scenario.clone(), world.resource::<WorldChanges>().clone());
+    let scenario = world.resource::<Town>().scenario.clone();
     if let Some(mut history) = world.get_resource_mut::<DayHistory>() {
-        *history = DayHistory { dawn: Some(dawn), edits: Vec::new(), snapshots: Vec::new() };
+        *history = DayHistory { installed: Some(scenario), ..DayHistory::default() };
+    }
+    next_day(world);
+}
+
+/// A new day starts a new day's history; the run keeps the edits of the day before.
+pub(super) fn next_day(world: &mut World) {
+    let dawn = (world.resource::<Town>().scenario.clone(), world.resource::<WorldChanges>().clone());
+    let day = world.resource::<Clock>().day;
+    if let Some(mut history) = world.get_resource_mut::<DayHistory>() {
+        let before = history.day;
+        let edits = std::mem::take(&mut history.edits);
+        history.earlier.extend(edits.into_iter().map(|(at, edit)| (before, at, edit)));
+        (history.dawn, history.day, history.snapshots) = (Some(dawn), day, Vec::new());
     }
 }
 

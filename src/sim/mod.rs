@@ -18,6 +18,7 @@ mod history;
 mod log;
 mod needs;
 mod phrase;
+mod replay;
 mod report;
 mod shards;
 mod table;
@@ -32,14 +33,15 @@ pub use clock::{Clock, STEP, STEPS_PER_SECOND};
 pub use history::{DayHistory, Edit, SNAPSHOT_EVERY, keep_history, seek};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
 pub use phrase::{event_text, outcome_text, reason_text, row_text};
+pub use replay::{Moment, NotKept, Replay};
 pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};
 pub use shards::{run_shards, shard_worlds};
 pub use table::{DecisionTable, DecisionTables, GoalRow, Outcome, RowResult};
 pub use tiles::{DEFAULT_SEED, Layout, Placement, VARIATION};
 pub use timing::PlanTimes;
 pub use town::{
-    Line, Lines, Outlook, Roster, Town, WorldFacts, install, install_tiled, replace_scenario, take_in_edit,
-    update_scenario, villager_playing,
+    Line, Lines, Outlook, Roster, Town, WorldFacts, install, install_tiled, install_town, move_station,
+    replace_scenario, take_in_edit, update_scenario, villager_playing,
 };
 pub use villager::{
     Activity, AgentFacts, Deliberation, GoalState, Goals, Intent, LastReason, Position, Tally, Verdict,

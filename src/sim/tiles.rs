@@ -102,6 +102,11 @@ impl Layout {
             .collect()
     }
 
+    /// The seed of the variations, if there are any.
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
     /// Whether the town this layout belongs to has several tiles (then names carry the tile).
     pub fn is_tiled(&self) -> bool {
         self.town_tiles > 1

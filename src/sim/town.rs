@@ -273,6 +273,15 @@ pub fn update_scenario(world: &mut World, scenario: Scenario) {
     super::history::record(world, super::history::Edit::Scenario(scenario));
 }
 
+/// Moves station `index` of the running town to `at`, in every tile: the day goes on, and
+/// villagers walk to where it now stands.
+pub fn move_station(world: &mut World, index: usize, at: [f32; 2]) {
+    let mut scenario = (*world.resource::<Town>().scenario).clone();
+    let Some(station) = scenario.stations.get_mut(index) else { return };
+    station.position = at;
+    update_scenario(world, scenario);
+}
+
 /// Takes in `fresh`, an edit of the running scenario, as little disturbed as it allows: the day
 /// goes on ([`update_scenario`]) when only what it can go on with changed, and starts again
 /// ([`replace_scenario`]) when a change [`restarts`](crate::scenario::diff::Change::restarts) it.
