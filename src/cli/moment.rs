@@ -87,13 +87,15 @@ fn moment(world: &bevy::prelude::World, entity: bevy::prelude::Entity, lang: Lan
     let character = &town.scenario.characters[villager.index];
     let facts = &town.scenario.facts;
     let intent = world.get::<Intent>(entity).expect("an intent");
-    let activity = match world.get::<Activity>(entity).expect("an activity") {
+    let doing = world.get::<Activity>(entity).expect("an activity");
+    let left = doing.seconds_left(clock.steps);
+    let activity = match doing {
         Activity::Idle => json!({"kind": "idle"}),
         Activity::Walking => json!({"kind": "walking"}),
-        Activity::Acting { left } => json!({"kind": "acting", "left": left}),
-        Activity::Queued { retry_in } => json!({"kind": "queued", "retry_in": retry_in}),
-        Activity::Waiting { retry_in } => json!({"kind": "waiting", "retry_in": retry_in}),
-        Activity::Resting { retry_in } => json!({"kind": "resting", "retry_in": retry_in}),
+        Activity::Acting { .. } => json!({"kind": "acting", "left": left}),
+        Activity::Queued { .. } => json!({"kind": "queued", "retry_in": left}),
+        Activity::Waiting { .. } => json!({"kind": "waiting", "retry_in": left}),
+        Activity::Resting { .. } => json!({"kind": "resting", "retry_in": left}),
     };
     let own: Map<String, Value> = character
         .facts

@@ -272,23 +272,22 @@ fn show_status(
 /// runs down to the moment it looks again.
 fn show_progress(
     town: Res<Town>,
+    clock: Res<crate::sim::Clock>,
     villagers: Query<(&Villager, &Intent, &Activity, &Children)>,
     bars: Query<&Children, Without<Villager>>,
     mut fills: Query<&mut Sprite, With<ProgressFill>>,
 ) {
     let retry = town.scenario.settings.retry_interval.max(f32::EPSILON);
+    let now = clock.steps;
     for (villager, intent, activity, children) in &villagers {
         let (done, colour) = match (activity, intent.current()) {
-            (Activity::Acting { left }, Some(s)) => {
-                let d = town.action(villager.index, s).duration;
+            (Activity::Acting { .. }, Some(s)) => {
+                let (d, left) = (town.action(villager.index, s).duration, activity.seconds_left(now));
                 (if d > 0.0 { 1.0 - left / d } else { 1.0 }, Color::srgb(0.35, 0.85, 0.35))
             }
-            (
-                Activity::Waiting { retry_in }
-                | Activity::Queued { retry_in }
-                | Activity::Resting { retry_in },
-                _,
-            ) => (retry_in / retry, Color::srgb(0.65, 0.68, 0.72)),
+            (Activity::Waiting { .. } | Activity::Queued { .. } | Activity::Resting { .. }, _) => {
+                (activity.seconds_left(now) / retry, Color::srgb(0.65, 0.68, 0.72))
+            }
             _ => (0.0, Color::NONE),
         };
         for bar in children.iter().filter_map(|c| bars.get(c).ok()) {

@@ -227,8 +227,9 @@ fn state_line(world: &World, entity: Entity) -> Option<StateLine> {
             (intent.current().map(|s| scenario.stations[town.station(villager.index, s)].label.clone()))
                 .unwrap_or_default(),
         ),
-        Activity::Acting { left } => {
+        Activity::Acting { .. } => {
             let action = current_action?;
+            let left = activity.seconds_left(world.get_resource::<crate::sim::Clock>()?.steps);
             StateLine::Acting {
                 label: action.label.clone(),
                 done: (action.duration - left).max(0.0),

@@ -5,7 +5,7 @@
 //! looked at only after its own facts or its tile's world changed since it last looked: the
 //! same outcome as looking every step, without visiting every villager of a large town.
 
-use super::clock::{Clock, STEP};
+use super::clock::Clock;
 use super::log::{EventLog, Happening};
 use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
@@ -103,12 +103,10 @@ fn finish_actions(
         else {
             continue;
         };
-        let Activity::Acting { left } = *activity else {
+        let Activity::Acting { until } = *activity else {
             continue;
         };
-        let left = left - STEP;
-        if left > 1e-4 {
-            *activity = Activity::Acting { left };
+        if clock.steps < u64::from(until) {
             continue;
         }
         let Some(step_index) = intent.current() else {

@@ -13,7 +13,9 @@ use super::log::{EventLog, Happening};
 use super::table::{DecisionTable, DecisionTables, Outcome};
 use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
-use super::villager::{Activity, Deliberation, Goals, Intent, LastReason, Tally, Verdict, Villager};
+use super::villager::{
+    Activity, Deliberation, Goals, Intent, LastReason, Tally, Verdict, Villager, countdown_steps,
+};
 use super::{SimSet, SimTick};
 use crate::planner::Condition;
 use bevy::app::App;
@@ -100,7 +102,8 @@ fn decide(
         };
         let c = villager.index;
         let settings = &town.scenario.settings;
-        let retry_in = settings.retry_interval;
+        // A wait, a rest or a line is first counted at the next step's decisions.
+        let retry_in = (clock.steps + u64::from(countdown_steps(settings.retry_interval))) as u32;
 
         if deliberation.resting {
             let table = keep(Outcome::Rested { threshold: settings.rest_threshold });
@@ -109,7 +112,7 @@ fn decide(
                 say(Happening::Changed(*reason), table);
             }
             *intent = Intent::default();
-            *activity = Activity::Resting { retry_in };
+            *activity = Activity::Resting { until: retry_in };
             continue;
         }
 
@@ -122,7 +125,7 @@ fn decide(
                 say(Happening::Changed(*reason), table);
             }
             *intent = Intent::default();
-            *activity = Activity::Waiting { retry_in };
+            *activity = Activity::Waiting { until: retry_in };
             continue;
         };
 
@@ -146,7 +149,7 @@ fn decide(
         if let Some(task) = in_line {
             let first = chosen.plan.first().map(|&t| t as usize);
             if intent.goal == Some(chosen.goal) && first == Some(task) {
-                *activity = Activity::Queued { retry_in };
+                *activity = Activity::Queued { until: retry_in };
                 continue;
             }
             leave_line(&mut log, first.map(|t| town.station(c, t)));

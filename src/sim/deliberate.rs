@@ -4,7 +4,6 @@
 //! tables are kept — is handed to [`decide`](super::decide) in roster order.
 
 use super::SimOptions;
-use super::clock::STEP;
 use super::table::{DecisionTables, GoalRow, RowResult};
 use super::tiles::Placement;
 use super::timing::PlanTimes;
@@ -24,12 +23,13 @@ type Deliberating<'a> = (
     &'a AgentFacts,
     &'a Intent,
     &'a mut Goals,
-    &'a mut Activity,
+    &'a Activity,
     &'a mut Deliberation,
 );
 
 /// Plans every unmet goal of each villager at a safe point, in parallel unless told otherwise.
 pub(super) fn deliberate(
+    clock: Res<super::Clock>,
     town: Res<Town>,
     world: Res<WorldFacts>,
     outlook: Res<Outlook>,
@@ -42,7 +42,11 @@ pub(super) fn deliberate(
 ) {
     let (found, keep_tables) = (&due.found, tables.is_some());
     let (town, world, outlook, lines, options) = (&*town, &*world, &*outlook, &*lines, &*options);
+    let now = clock.steps;
     let think = |one: QueryItem<Deliberating>| {
+        if !at_safe_point(one.5, now) {
+            return;
+        }
         let number = one.0.number;
         let mut found = found.borrow_local_mut();
         found.keep_tables = keep_tables;
@@ -110,7 +114,19 @@ pub(super) struct Choice {
     pub expanded: usize,
 }
 
-/// Plans for one villager if it stands at a safe point; returns whether a decision is due.
+/// Whether a villager doing `activity` decides at step `now`: idle, or a wait, a rest or a line
+/// whose retry is due. Never mid-walk or mid-action.
+fn at_safe_point(activity: &Activity, now: u64) -> bool {
+    match activity {
+        Activity::Idle => true,
+        Activity::Waiting { until } | Activity::Resting { until } | Activity::Queued { until } => {
+            now >= u64::from(*until)
+        }
+        Activity::Walking | Activity::Acting { .. } => false,
+    }
+}
+
+/// Plans for one villager at a safe point; returns whether a decision is due.
 fn deliberate_one(
     town: &Town,
     world: &WorldFacts,
@@ -118,19 +134,8 @@ fn deliberate_one(
     lines: &Lines,
     options: &SimOptions,
     found: &mut Found,
-    (villager, placement, agent, intent, mut goals, mut activity, mut deliberation): QueryItem<Deliberating>,
+    (villager, placement, agent, intent, mut goals, activity, mut deliberation): QueryItem<Deliberating>,
 ) -> bool {
-    // Only at safe points: idle, or a wait / rest whose retry is due. Never mid-walk or mid-action.
-    match &mut *activity {
-        Activity::Idle => {}
-        Activity::Waiting { retry_in } | Activity::Resting { retry_in } | Activity::Queued { retry_in } => {
-            *retry_in -= STEP;
-            if *retry_in > 1e-4 {
-                return false;
-            }
-        }
-        Activity::Walking | Activity::Acting { .. } => return false,
-    }
     let deliberation = &mut *deliberation;
     VIEW.with_borrow_mut(|view| {
         town.available(world, outlook, placement.tile, &agent.0, view);

@@ -74,22 +74,56 @@ impl Intent {
     }
 }
 
-/// What the villager is doing this step.
+/// What the villager is doing this step. A timed activity keeps the step of the day its timer
+/// runs out at, so nothing counts it down step by step ([`countdown_steps`]).
 #[derive(Component, Clone, Debug, PartialEq)]
 pub enum Activity {
     /// At a safe point: the next decision runs this step.
     Idle,
     /// On the way to the station of plan step `Intent::step`.
     Walking,
-    /// Performing plan step `Intent::step`; `left` simulated seconds to go.
-    Acting { left: f32 },
+    /// Performing plan step `Intent::step`; it is done at step `until` of the day.
+    Acting { until: u32 },
     /// In line at the station of plan step `Intent::step`, which is full ([`Lines`](super::Lines));
-    /// chooses again when `retry_in` reaches 0, and keeps its place if it stays.
-    Queued { retry_in: f32 },
-    /// No goal has a viable plan; retries when `retry_in` reaches 0.
-    Waiting { retry_in: f32 },
-    /// Nothing is insistent enough; looks again when `retry_in` reaches 0.
-    Resting { retry_in: f32 },
+    /// chooses again at step `until`, and keeps its place if it stays.
+    Queued { until: u32 },
+    /// No goal has a viable plan; retries at step `until`.
+    Waiting { until: u32 },
+    /// Nothing is insistent enough; looks again at step `until`.
+    Resting { until: u32 },
+}
+
+impl Activity {
+    /// The step of the day its timer runs out at, if it has one.
+    pub fn until(&self) -> Option<u32> {
+        match *self {
+            Activity::Acting { until }
+            | Activity::Queued { until }
+            | Activity::Waiting { until }
+            | Activity::Resting { until } => Some(until),
+            Activity::Idle | Activity::Walking => None,
+        }
+    }
+
+    /// Seconds left on its timer at step `now` of the day (0 without one).
+    pub fn seconds_left(&self, now: u64) -> f32 {
+        self.until().map_or(0.0, |until| u64::from(until).saturating_sub(now) as f32 * STEP)
+    }
+}
+
+/// How many steps a timer of `seconds` lasts: counted down by [`STEP`] once a step until at most
+/// a ten-thousandth of a second is left, in that very `f32` arithmetic, so that a timer kept as
+/// its last step runs out on the step a countdown would.
+pub fn countdown_steps(seconds: f32) -> u32 {
+    let (mut left, mut steps) = (seconds, 0u32);
+    loop {
+        left -= STEP;
+        steps += 1;
+        // (A duration is at most a day, so this ends within 864,000 steps.)
+        if left <= 1e-4 || left.is_nan() || steps == u32::MAX {
+            return steps;
+        }
+    }
 }
 
 /// Why the villager last changed course, kept as data: words are made where it is shown

@@ -5,7 +5,7 @@ use super::clock::{Clock, STEP};
 use super::log::{EventLog, Happening};
 use super::tiles::Placement;
 use super::town::{Line, Lines, Outlook, Roster, Town, WorldFacts};
-use super::villager::{Activity, AgentFacts, Intent, LastReason, Position, Tally, Villager};
+use super::villager::{Activity, AgentFacts, Intent, LastReason, Position, Tally, Villager, countdown_steps};
 use super::{SimSet, SimTick};
 use crate::planner::{State, Value};
 use crate::scenario::Scope;
@@ -90,7 +90,9 @@ fn walk(
             town.post_line(placement.tile, at, line, &mut world, &mut outlook);
             let queued = Happening::Queued { station: at as u32, behind, place: line.waiting.len() as u32 };
             here.log.record(clock.day, clock.time, Some(villager.number), queued);
-            *one.5 = Activity::Queued { retry_in: town.scenario.settings.retry_interval };
+            // Its wait is first counted this very step, when the decisions are made.
+            let wait = countdown_steps(town.scenario.settings.retry_interval) - 1;
+            *one.5 = Activity::Queued { until: (clock.steps + u64::from(wait)) as u32 };
             continue;
         }
         here.step_up(one, at, Some(&mut *line), &world.0[placement.tile], &mut outlook.0[placement.tile]);
@@ -154,7 +156,8 @@ impl Here<'_> {
                 if let Some(line) = line {
                     line.acting += 1;
                 }
-                *activity = Activity::Acting { left: action.duration };
+                let until = clock.steps + u64::from(countdown_steps(action.duration));
+                *activity = Activity::Acting { until: until as u32 };
             }
         }
     }
