@@ -78,6 +78,26 @@ fn going_back_to_a_moment_shows_the_town_as_it_was_then_and_it_goes_on_the_same(
 }
 
 #[test]
+fn a_later_day_is_gone_back_through_as_exactly_as_the_first() {
+    let village = shipped("village.ron");
+    let day = (village.settings.day_length * sim::STEPS_PER_SECOND as f32) as u64;
+    let mut app = app_keeping_history(village);
+    // Into the second day; its dawn step was played with the first step of its day.
+    steps(&mut app, day);
+    assert_eq!(app.world().resource::<Clock>().day, 2);
+    let mut seen = Vec::new();
+    for m in [0, 5, 120, 299, 301, 650] {
+        let at = app.world().resource::<Clock>().steps;
+        steps(&mut app, m - at);
+        seen.push((m, snapshot(&mut app)));
+    }
+    for (m, then) in seen.iter().rev() {
+        sim::seek(app.world_mut(), *m);
+        assert_eq!(&snapshot(&mut app), then, "day 2, step {m}");
+    }
+}
+
+#[test]
 fn edits_are_part_of_the_day_and_replay_at_their_moment() {
     let village = shipped("village.ron");
     let bread = village.facts.get(scenario::Scope::World, "bread").unwrap();

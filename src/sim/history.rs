@@ -69,37 +69,43 @@ struct Snapshot {
 type VillagerState =
     (Placement, Position, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation, GoalWatch);
 
-/// A villager kept whole, and whether its own facts changed in the step kept: the next step's
-/// needs look again at a villager whose facts changed ([`super::needs`]), so a restored one must
-/// read as changed exactly then.
+/// A villager kept whole, and whether its own facts changed in the step kept after its needs were
+/// looked at: the next step's needs look again at a villager whose facts changed since
+/// ([`super::needs`]), so a restored one must read as changed exactly then.
 type Kept = (VillagerState, bool);
 
-/// The world's change tick when the step under way began.
+/// The world's change tick when the step under way had its needs looked at.
 #[derive(Resource, Clone, Copy)]
-struct StepBegan(Tick);
+struct NeedsLooked(Tick);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(SimTick, (note_step_began.before(SimSet::Clock), keep_snapshot.after(SimSet::Tally)));
+    app.add_systems(
+        SimTick,
+        (note_needs_looked.after(SimSet::Needs).before(SimSet::Act), keep_snapshot.after(SimSet::Tally)),
+    );
 }
 
-fn note_step_began(world: &mut World) {
+fn note_needs_looked(world: &mut World) {
     if world.contains_resource::<DayHistory>() {
         let now = world.change_tick();
-        world.insert_resource(StepBegan(now));
+        world.insert_resource(NeedsLooked(now));
     }
 }
 
-/// Keeps the town whole every [`SNAPSHOT_EVERY`] steps of a day with a history (and a whole log).
+/// Keeps the town whole every [`SNAPSHOT_EVERY`] steps of a day with a history (and a whole log),
+/// from its dawn.
 fn keep_snapshot(world: &mut World) {
     let steps = world.resource::<Clock>().steps;
-    let due = steps > 0 && steps.is_multiple_of(SNAPSHOT_EVERY) && world.resource::<EventLog>().keep_days;
+    // Step 0 too: a day after the first begins with a step played at its dawn (the first day's
+    // first step is step 1), which going back from the dawn alone would leave out.
+    let due = steps.is_multiple_of(SNAPSHOT_EVERY) && world.resource::<EventLog>().keep_days;
     let fresh = world
         .get_resource::<DayHistory>()
         .is_some_and(|h| h.snapshots.last().is_none_or(|s| s.steps < steps));
     if !due || !fresh {
         return;
     }
-    let began = world.get_resource::<StepBegan>().map_or(Tick::new(0), |b| b.0);
+    let began = world.get_resource::<NeedsLooked>().map_or(Tick::new(0), |b| b.0);
     let now = world.change_tick();
     let villagers = world.resource::<Roster>().0.iter().map(|&e| {
         let v = world.entity(e);

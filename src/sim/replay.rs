@@ -116,8 +116,12 @@ impl Replay {
     /// Reads a replay file; a file that is not one says where and why.
     pub fn read(path: &Path) -> Result<Replay, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let replay: Replay = serde_json::from_str(&text)
-            .map_err(|e| format!("{}:{}:{}: not a replay file: {e}", path.display(), e.line(), e.column()))?;
+        let replay: Replay = serde_json::from_str(&text).map_err(|e| {
+            let (line, column) = (e.line(), e.column());
+            let why = e.to_string();
+            let why = why.trim_end_matches(&format!(" at line {line} column {column}"));
+            format!("{}:{line}:{column}: not a replay file: {why}", path.display())
+        })?;
         if replay.format != FORMAT {
             return Err(format!(
                 "{}: a replay file of another kind ({:?}, not {FORMAT:?})",
