@@ -1,15 +1,9 @@
 //! The `check`, `plan` and `run` commands, run as the real binary.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
 
-fn goap_town(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_goap-town"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
+use common::goap_town;
+use std::path::Path;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

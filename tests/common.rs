@@ -24,5 +24,14 @@ pub fn action_cost(scenario: &Scenario, character: usize, plan: &Plan) -> u32 {
     plan.steps.iter().map(|&s| scenario.actions[who.tasks[s as usize].action].planning.cost).sum()
 }
 
+/// The `goap-town` binary run with `args` from the project folder (where `scenarios/` is).
+pub fn goap_town(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_goap-town"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
 #[allow(unused_imports)]
 pub use goap_town::testing::reference::{all_hold, replay};

@@ -5,11 +5,10 @@
 mod common;
 
 use bevy::prelude::*;
-use common::shipped;
+use common::{goap_town, shipped};
 use goap_town::scenario::{self, Scenario, Scope};
 use goap_town::sim::{self, Clock, EventLog, FinishedDays, Moment, NotKept, Replay, Town, WorldFacts};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 fn app_keeping_history(scenario: Scenario) -> App {
     let mut app = sim::simulation_app(scenario);
@@ -33,13 +32,6 @@ fn now(app: &App) -> Moment {
 fn run_so_far(app: &App) -> String {
     let world = app.world();
     format!("{:?}\n{:?}", world.resource::<FinishedDays>().0, world.resource::<EventLog>().today)
-}
-
-/// A file of its own under the system's temporary folder.
-fn temp_file(name: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!("goap-town-replays-{}", std::process::id()));
-    std::fs::create_dir_all(&folder).unwrap();
-    folder.join(name)
 }
 
 /// Village played into its second day, a fact set and a station moved on each day.
@@ -80,7 +72,8 @@ fn a_replay_file_plays_the_run_again_event_for_event() {
     let end = now(&app);
     let replay = Replay::of(app.world(), "scenarios/village.ron", false, end).unwrap();
     assert_eq!(replay.edits.len(), 5, "two facts set, three stations moved: {:#?}", replay.edits);
-    let file = temp_file("village.replay.json");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("village.replay.json");
     std::fs::write(&file, replay.to_json()).unwrap();
     assert_eq!(Replay::read(&file).unwrap(), replay, "the file reads back as written");
 
@@ -136,19 +129,12 @@ fn a_run_that_took_in_a_file_edit_cannot_be_kept_as_a_replay() {
     assert!(Replay::of(app.world(), "scenarios/cook.ron", false, Moment { day: 1, step: 49 }).is_ok());
 }
 
-fn goap_town(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_goap-town"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn run_with_a_replay_shows_a_villager_in_the_day_the_replay_kept() {
     let app = edited_run();
     let replay = Replay::of(app.world(), "scenarios/village.ron", false, now(&app)).unwrap();
-    let file = temp_file("village-cli.replay.json");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("village.replay.json");
     std::fs::write(&file, replay.to_json()).unwrap();
     let file = file.to_str().unwrap();
 
@@ -168,7 +154,7 @@ fn run_with_a_replay_shows_a_villager_in_the_day_the_replay_kept() {
     assert_ne!(plain["world"], shown["world"], "without the replay, the day as the scenario plays it");
 
     // Another text of the scenario: refused, clearly.
-    let tweaked = temp_file("village.ron");
+    let tweaked = dir.path().join("village.ron");
     let text =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/village.ron")).unwrap();
     std::fs::write(&tweaked, text.replace("day_length: 300.0", "day_length: 301.0")).unwrap();

@@ -2,10 +2,12 @@
 //! English left in it, every message id the loader can use present in both built-in files, and
 //! `check --lang es` speaking Spanish.
 
+mod common;
+
+use common::goap_town;
 use goap_town::scenario::{self, Diagnostic, ID_PREFIX, LoadError, Severity};
 use goap_town::words::{Lang, words};
 use std::path::Path;
-use std::process::Command;
 
 /// A valid little scenario to break in the tests below.
 const BASE: &str = r#"Scenario(
@@ -257,14 +259,6 @@ fn every_message_the_loader_can_say_is_in_english_and_in_spanish_and_each_is_use
             have.iter().filter(|id| id.starts_with(ID_PREFIX) && !used.contains(id)).collect();
         assert!(unused.is_empty(), "{file} has messages no code uses: {unused:?}");
     }
-}
-
-fn goap_town(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_goap-town"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
 }
 
 #[test]

@@ -5,7 +5,7 @@
 mod common;
 
 use bevy::prelude::*;
-use common::shipped;
+use common::{goap_town, shipped};
 use goap_town::scenario::{self, Scenario};
 use goap_town::sim::{self, Activity, AgentFacts, Clock, Deliberation, EventLog, Goals, Intent, LastReason};
 use goap_town::sim::{Lines, Outlook, Placement, Position, Tally, Villager, WorldFacts};
@@ -148,11 +148,7 @@ fn edits_are_part_of_the_day_and_replay_at_their_moment() {
 /// here, and as gone back to.
 #[test]
 fn run_at_a_moment_shows_the_villager_the_day_has_then() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_goap-town"))
-        .args(["run", "scenarios/village.ron", "--at", "80", "--villager", "baker1", "--json"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
+    let out = goap_town(&["run", "scenarios/village.ron", "--at", "80", "--villager", "baker1", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let shown: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
 
@@ -180,11 +176,7 @@ fn run_at_a_moment_shows_the_villager_the_day_has_then() {
     let bread = world.resource::<sim::Town>().scenario.facts.get(scenario::Scope::World, "bread").unwrap();
     assert_eq!(shown["world"]["bread"], world.resource::<WorldFacts>().0[0].get(bread));
 
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_goap-town"))
-        .args(["run", "scenarios/village.ron", "--at", "80", "--villager", "nobody"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
+    let out = goap_town(&["run", "scenarios/village.ron", "--at", "80", "--villager", "nobody"]);
     assert!(!out.status.success());
     assert!(
         String::from_utf8_lossy(&out.stderr)

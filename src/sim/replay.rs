@@ -94,7 +94,7 @@ impl Replay {
                         at: Moment { day, step },
                         changes: diff(&before, after).into_iter().map(|c| c.what).collect(),
                     })?;
-                    kept.extend(moved.map(|change| Edited { day, step, change }));
+                    kept.extend(moved.into_iter().map(|change| Edited { day, step, change }));
                     before = after.clone();
                 }
             }
@@ -158,20 +158,18 @@ impl Replay {
 }
 
 /// The stations `after` moved from where `before` had them, if that is all that changed.
-fn moved_stations(before: &Scenario, after: &Scenario) -> Option<impl Iterator<Item = Change>> {
+fn moved_stations(before: &Scenario, after: &Scenario) -> Option<Vec<Change>> {
     let mut unmoved = after.clone();
     for (station, was) in unmoved.stations.iter_mut().zip(&before.stations) {
         station.position = was.position;
     }
     unmoved.text_hash = before.text_hash;
-    if unmoved != *before {
-        return None;
-    }
-    let moved = (after.stations.iter().zip(before.stations.clone()))
-        .filter(|(now, was)| now.position != was.position)
-        .map(|(now, _)| Change::Move { station: now.id.clone(), to: now.position })
-        .collect::<Vec<_>>();
-    Some(moved.into_iter())
+    (unmoved == *before).then(|| {
+        (after.stations.iter().zip(&before.stations))
+            .filter(|(now, was)| now.position != was.position)
+            .map(|(now, _)| Change::Move { station: now.id.clone(), to: now.position })
+            .collect()
+    })
 }
 
 impl Replay {
