@@ -9,7 +9,7 @@ use super::clock::Clock;
 use super::log::{EventLog, Happening};
 use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
-use super::villager::{Activity, AgentFacts, Goals, Intent, Tally, Villager};
+use super::villager::{Activity, AgentFacts, Goals, Intent, Tally, Villager, switch};
 use super::{SimSet, SimTick};
 use crate::planner::{Compare, Effect, FactId, Value};
 use crate::scenario::Drift;
@@ -94,11 +94,12 @@ fn finish_actions(
         &mut AgentFacts,
         &mut Intent,
         &mut Activity,
+        &mut Tally,
         &mut GoalWatch,
     )>,
 ) {
     for &entity in &roster.0 {
-        let Ok((villager, placement, mut agent, mut intent, mut activity, mut watch)) =
+        let Ok((villager, placement, mut agent, mut intent, mut activity, mut tally, mut watch)) =
             villagers.get_mut(entity)
         else {
             continue;
@@ -110,7 +111,7 @@ fn finish_actions(
             continue;
         }
         let Some(step_index) = intent.current() else {
-            *activity = Activity::Idle;
+            switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
             continue;
         };
         let action = town.action(villager.index, step_index);
@@ -128,7 +129,7 @@ fn finish_actions(
         let finished = Happening::Finished { task: step_index as u32 };
         log.record(clock.day, clock.time, Some(villager.number), finished);
         intent.step += 1;
-        *activity = Activity::Idle;
+        switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
     }
 }
 

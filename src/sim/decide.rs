@@ -14,7 +14,7 @@ use super::table::{DecisionTable, DecisionTables, Outcome};
 use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
 use super::villager::{
-    Activity, Deliberation, Goals, Intent, LastReason, Tally, Verdict, Villager, countdown_steps,
+    Activity, Deliberation, Goals, Intent, LastReason, Tally, Verdict, Villager, countdown_steps, switch,
 };
 use super::{SimSet, SimTick};
 use crate::planner::Condition;
@@ -112,7 +112,7 @@ fn decide(
                 say(Happening::Changed(*reason), table);
             }
             *intent = Intent::default();
-            *activity = Activity::Resting { until: retry_in };
+            switch(&mut activity, &mut tally, Activity::Resting { until: retry_in }, clock.steps);
             continue;
         }
 
@@ -125,7 +125,7 @@ fn decide(
                 say(Happening::Changed(*reason), table);
             }
             *intent = Intent::default();
-            *activity = Activity::Waiting { until: retry_in };
+            switch(&mut activity, &mut tally, Activity::Waiting { until: retry_in }, clock.steps);
             continue;
         };
 
@@ -149,7 +149,7 @@ fn decide(
         if let Some(task) = in_line {
             let first = chosen.plan.first().map(|&t| t as usize);
             if intent.goal == Some(chosen.goal) && first == Some(task) {
-                *activity = Activity::Queued { until: retry_in };
+                switch(&mut activity, &mut tally, Activity::Queued { until: retry_in }, clock.steps);
                 continue;
             }
             leave_line(&mut log, first.map(|t| town.station(c, t)));
@@ -167,6 +167,6 @@ fn decide(
             tally.replans += 1;
             *intent = Intent { goal: Some(chosen.goal), plan: chosen.plan.clone(), step: 0 };
         }
-        *activity = Activity::Walking;
+        switch(&mut activity, &mut tally, Activity::Walking, clock.steps);
     }
 }

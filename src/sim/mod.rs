@@ -101,7 +101,7 @@ pub enum SimSet {
     Walk,
     /// Arbitration and planning at safe points.
     Decide,
-    /// Time spent walking, acting, waiting and resting.
+    /// What is kept of the step: samples, snapshots.
     Tally,
 }
 
@@ -138,7 +138,6 @@ impl Plugin for SimPlugin {
                 act::plugin,
                 walk::plugin,
                 decide::plugin,
-                villager::plugin,
                 history::plugin,
             ));
     }

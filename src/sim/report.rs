@@ -6,7 +6,7 @@ use super::log::{EventKind, EventLog, Happening, SimEvent};
 use super::phrase;
 use super::town::Town;
 use super::villager::LastReason;
-use super::villager::{Tally, Villager};
+use super::villager::{Activity, Tally, Villager};
 use crate::planner::Value;
 use crate::scenario;
 use crate::scenario::Drift;
@@ -182,15 +182,17 @@ impl EventReport {
 
 /// The report of the day being played, as it stands.
 pub fn day_report(world: &mut World) -> DayReport {
-    let mut query = world.query::<(&Villager, &Tally)>();
-    let mut tallies: Vec<(usize, usize, Tally)> =
-        query.iter(world).map(|(v, t)| (v.number, v.index, t.clone())).collect();
+    // Called as the day ends: the step past its last has begun, and counts for nothing.
+    let through = world.resource::<Clock>().steps;
+    let mut query = world.query::<(&Villager, &Tally, &Activity)>();
+    let mut tallies: Vec<(usize, usize, Tally, [f32; 5])> =
+        query.iter(world).map(|(v, t, a)| (v.number, v.index, t.clone(), t.seconds(a, through))).collect();
     tallies.sort_by_key(|(number, ..)| *number);
     let town = world.resource::<Town>();
     let scenario = &town.scenario;
     let villagers = tallies
         .into_iter()
-        .map(|(number, i, tally)| {
+        .map(|(number, i, tally, [walking, acting, waiting, resting, queued])| {
             let character = &scenario.characters[i];
             let goals = character
                 .goals
@@ -209,13 +211,7 @@ pub fn day_report(world: &mut World) -> DayReport {
             VillagerReport {
                 id: town.villager_id(number),
                 goals,
-                seconds: Seconds {
-                    walking: tally.walking,
-                    acting: tally.acting,
-                    waiting: tally.waiting,
-                    resting: tally.resting,
-                    queued: tally.queued,
-                },
+                seconds: Seconds { walking, acting, waiting, resting, queued },
                 replans: tally.replans,
                 aborts: tally.aborts,
             }

@@ -2,10 +2,8 @@
 
 use super::act::GoalWatch;
 use super::clock::STEP;
-use super::{SimSet, SimTick};
 use crate::planner::{Condition, State, Value};
 use crate::scenario::{Drift, Scenario};
-use bevy::app::App;
 use bevy::ecs::prelude::*;
 use smallvec::SmallVec;
 
@@ -105,6 +103,18 @@ impl Activity {
         }
     }
 
+    /// Where [`Tally::steps`] counts it (an idle villager decides within the step: not counted).
+    pub fn counted_as(&self) -> Option<usize> {
+        match self {
+            Activity::Idle => None,
+            Activity::Walking => Some(0),
+            Activity::Acting { .. } => Some(1),
+            Activity::Waiting { .. } => Some(2),
+            Activity::Resting { .. } => Some(3),
+            Activity::Queued { .. } => Some(4),
+        }
+    }
+
     /// Seconds left on its timer at step `now` of the day (0 without one).
     pub fn seconds_left(&self, now: u64) -> f32 {
         self.until().map_or(0.0, |until| u64::from(until).saturating_sub(now) as f32 * STEP)
@@ -147,15 +157,51 @@ pub enum LastReason {
 /// Per-day statistics for the report.
 #[derive(Component, Clone, Debug, Default, PartialEq)]
 pub struct Tally {
-    pub walking: f32,
-    pub acting: f32,
-    pub waiting: f32,
-    pub resting: f32,
-    pub queued: f32,
+    /// Steps spent walking, acting, waiting, resting and in line ([`Activity::counted_as`]),
+    /// up to `since`: the activity under way has been counted from that step of the day on.
+    /// Counting whole spans when the activity changes, not every step, leaves still villagers
+    /// unvisited; [`Tally::seconds`] turns steps into the very sums adding a step at a time gave.
+    pub steps: [u32; 5],
+    pub since: u32,
     pub replans: u32,
     pub aborts: u32,
     /// Per goal: times met today and the day fraction when first met.
     pub met: SmallVec<[(u32, Option<f32>); 3]>,
+}
+
+impl Tally {
+    /// Seconds spent per kind of activity (as [`Tally::steps`] orders them) by the end of step
+    /// `through - 1`, `doing` being the activity under way.
+    pub fn seconds(&self, doing: &Activity, through: u64) -> [f32; 5] {
+        let mut steps = self.steps;
+        if let Some(kind) = doing.counted_as() {
+            steps[kind] += (through as u32).saturating_sub(self.since);
+        }
+        steps.map(seconds_in)
+    }
+}
+
+/// `steps` steps in seconds, summed a step at a time in `f32` as a clock ticking would.
+fn seconds_in(steps: u32) -> f32 {
+    thread_local! {
+        static SUMS: std::cell::RefCell<Vec<f32>> = std::cell::RefCell::new(vec![0.0]);
+    }
+    SUMS.with_borrow_mut(|sums| {
+        while sums.len() <= steps as usize {
+            let last = sums[sums.len() - 1];
+            sums.push(last + STEP);
+        }
+        sums[steps as usize]
+    })
+}
+
+/// Changes what a villager is doing at step `now` of the day, counting the span it leaves.
+pub fn switch(activity: &mut Activity, tally: &mut Tally, to: Activity, now: u64) {
+    if let Some(kind) = activity.counted_as() {
+        tally.steps[kind] += (now as u32).saturating_sub(tally.since);
+    }
+    tally.since = now as u32;
+    *activity = to;
 }
 
 /// What a villager's last deliberation concluded about itself (the plans it found are handed
@@ -206,24 +252,4 @@ pub fn fresh(scenario: &Scenario, index: usize, number: usize) -> Fresh {
         Deliberation::default(),
         GoalWatch::fresh(),
     )
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(SimTick, tally.in_set(SimSet::Tally));
-}
-
-fn tally(options: Res<super::SimOptions>, mut villagers: Query<(&Activity, &mut Tally)>) {
-    let count = |(activity, mut tally): (&Activity, Mut<Tally>)| match activity {
-        Activity::Walking => tally.walking += STEP,
-        Activity::Acting { .. } => tally.acting += STEP,
-        Activity::Waiting { .. } => tally.waiting += STEP,
-        Activity::Resting { .. } => tally.resting += STEP,
-        Activity::Queued { .. } => tally.queued += STEP,
-        Activity::Idle => {}
-    };
-    if options.spread(villagers.iter().len()) {
-        villagers.par_iter_mut().for_each(count);
-    } else {
-        villagers.iter_mut().for_each(count);
-    }
 }

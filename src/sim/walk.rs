@@ -5,7 +5,9 @@ use super::clock::{Clock, STEP};
 use super::log::{EventLog, Happening};
 use super::tiles::Placement;
 use super::town::{Line, Lines, Outlook, Roster, Town, WorldFacts};
-use super::villager::{Activity, AgentFacts, Intent, LastReason, Position, Tally, Villager, countdown_steps};
+use super::villager::{
+    Activity, AgentFacts, Intent, LastReason, Position, Tally, Villager, countdown_steps, switch,
+};
 use super::{SimSet, SimTick};
 use crate::planner::{State, Value};
 use crate::scenario::Scope;
@@ -65,7 +67,7 @@ fn walk(
             continue;
         }
         let Some(step_index) = one.4.current() else {
-            *one.5 = Activity::Idle;
+            switch(&mut one.5, &mut one.7, Activity::Idle, clock.steps);
             continue;
         };
         let (villager, placement) = (one.0, *one.1);
@@ -92,7 +94,8 @@ fn walk(
             here.log.record(clock.day, clock.time, Some(villager.number), queued);
             // Its wait is first counted this very step, when the decisions are made.
             let wait = countdown_steps(town.scenario.settings.retry_interval) - 1;
-            *one.5 = Activity::Queued { until: (clock.steps + u64::from(wait)) as u32 };
+            let queued = Activity::Queued { until: (clock.steps + u64::from(wait)) as u32 };
+            switch(&mut one.5, &mut one.7, queued, clock.steps);
             continue;
         }
         here.step_up(one, at, Some(&mut *line), &world.0[placement.tile], &mut outlook.0[placement.tile]);
@@ -127,7 +130,7 @@ impl Here<'_> {
         let (villager, _, agent, _, mut intent, mut activity, mut reason, mut tally) = one;
         let (town, clock) = (self.town, self.clock);
         let Some(step_index) = intent.current() else {
-            *activity = Activity::Idle;
+            switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
             return;
         };
         let action = town.action(villager.index, step_index);
@@ -140,7 +143,7 @@ impl Here<'_> {
                 tally.aborts += 1;
                 intent.plan.clear();
                 intent.step = 0;
-                *activity = Activity::Idle;
+                switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
             }
             None => {
                 let started = Happening::Started { task: step_index as u32, station: at as u32 };
@@ -157,7 +160,7 @@ impl Here<'_> {
                     line.acting += 1;
                 }
                 let until = clock.steps + u64::from(countdown_steps(action.duration));
-                *activity = Activity::Acting { until: until as u32 };
+                switch(&mut activity, &mut tally, Activity::Acting { until: until as u32 }, clock.steps);
             }
         }
     }
