@@ -96,7 +96,7 @@ fn a_replay_file_plays_the_run_again_event_for_event() {
     // A replay of a moment before the end plays up to there (what `run --replay --at` asks).
     let early = replayed(&file, Moment { day: 1, step: 450 });
     let bread = early.world().resource::<Town>().scenario.facts.get(Scope::World, "bread").unwrap();
-    assert!(early.world().resource::<WorldFacts>().0[0].get(bread) > 30, "the bread set at step 100");
+    assert!(early.world().resource::<WorldFacts>().tile(0).get(bread) > 30, "the bread set at step 100");
 }
 
 #[test]
@@ -144,7 +144,7 @@ fn run_with_a_replay_shows_a_villager_in_the_day_the_replay_kept() {
     let shown: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let mut there = replayed(Path::new(file), Moment { day: 1, step: 450 });
     let bread = there.world().resource::<Town>().scenario.facts.get(Scope::World, "bread").unwrap();
-    assert_eq!(shown["world"]["bread"], there.world().resource::<WorldFacts>().0[0].get(bread));
+    assert_eq!(shown["world"]["bread"], there.world().resource::<WorldFacts>().tile(0).get(bread));
     let baker = sim::villager_playing(there.world_mut(), "baker1", 0).unwrap();
     let position = there.world().get::<sim::Position>(baker).unwrap().0;
     assert_eq!(shown["position"], serde_json::json!(position));

@@ -174,7 +174,7 @@ fn run_at_a_moment_shows_the_villager_the_day_has_then() {
     };
     assert_eq!(shown["activity"]["kind"], kind);
     let bread = world.resource::<sim::Town>().scenario.facts.get(scenario::Scope::World, "bread").unwrap();
-    assert_eq!(shown["world"]["bread"], world.resource::<WorldFacts>().0[0].get(bread));
+    assert_eq!(shown["world"]["bread"], world.resource::<WorldFacts>().tile(0).get(bread));
 
     let out = goap_town(&["run", "scenarios/village.ron", "--at", "80", "--villager", "nobody"]);
     assert!(!out.status.success());

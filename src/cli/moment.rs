@@ -4,7 +4,7 @@
 
 use crate::scenario;
 use crate::sim::{
-    self, Activity, AgentFacts, Clock, Goals, Intent, LastReason, Position, Replay, Town, Villager,
+    self, Activity, AgentFacts, Clock, Intent, LastReason, Position, Replay, Town, Villager,
     WorldFacts,
 };
 use crate::words::Lang;
@@ -104,15 +104,15 @@ fn moment(world: &bevy::prelude::World, entity: bevy::prelude::Entity, lang: Lan
             (facts.name(f).to_owned(), json!(world.get::<AgentFacts>(entity).expect("facts").0.get(f)))
         })
         .collect();
-    let tile_world = &world.resource::<WorldFacts>().0[0];
+    let tile_world = world.resource::<WorldFacts>().tile(0);
     let shared: Map<String, Value> = town
         .scenario
         .world_seed
         .iter()
         .map(|&(f, _)| (facts.name(f).to_owned(), json!(tile_world.get(f))))
         .collect();
-    let goals: Vec<Value> = (character.goals.iter().zip(&world.get::<Goals>(entity).expect("goals").0))
-        .map(|(g, s)| json!({"id": g.id, "label": g.label, "insistence": s.insistence}))
+    let goals: Vec<Value> = (character.goals.iter().zip(sim::insistences(world, entity).expect("goals")))
+        .map(|(g, insistence)| json!({"id": g.id, "label": g.label, "insistence": insistence}))
         .collect();
     let reason = world
         .get::<LastReason>(entity)

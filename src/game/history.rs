@@ -2,7 +2,7 @@
 //! sampler is a step of the simulation, so a day played again by going to a moment of it
 //! ([`crate::sim::seek`]) draws the same plot as the day played.
 
-use crate::sim::{Clock, Goals, STEPS_PER_SECOND, SimSet, SimTick};
+use crate::sim::{Asked, Clock, Goals, STEPS_PER_SECOND, SimSet, SimTick, Town, WorldFacts};
 use bevy::prelude::*;
 
 /// Per goal, (seconds since dawn, insistence) samples of the day so far.
@@ -15,25 +15,28 @@ pub(super) fn plugin(app: &mut App) {
 
 fn sample(
     clock: Res<Clock>,
+    town: Res<Town>,
+    world: Res<WorldFacts>,
     mut commands: Commands,
-    mut villagers: Query<(Entity, &Goals, Option<&mut InsistenceHistory>)>,
+    mut villagers: Query<(Entity, Asked, &Goals, Option<&mut InsistenceHistory>)>,
 ) {
     if !clock.steps.is_multiple_of(u64::from(STEPS_PER_SECOND)) {
         return;
     }
     let now = f64::from(clock.time);
-    for (entity, goals, history) in &mut villagers {
+    for (entity, asked, goals, history) in &mut villagers {
         let Some(mut history) = history else {
             commands.entity(entity).insert(InsistenceHistory(vec![Vec::new(); goals.0.len()]));
             continue;
         };
-        for (samples, goal) in history.0.iter_mut().zip(&goals.0) {
+        for (g, (samples, live)) in history.0.iter_mut().zip(&goals.0).enumerate() {
             // Samples from this moment on belong to a day now played another way (or to the
             // day before, at dawn).
             while samples.last().is_some_and(|last| last[0] >= now) {
                 samples.pop();
             }
-            samples.push([now, f64::from(goal.insistence)]);
+            let insistence = crate::sim::insistence(&town, &world, &clock, asked, g, live);
+            samples.push([now, f64::from(insistence)]);
         }
     }
 }

@@ -148,6 +148,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
             (town.action(villager.index, s as usize).label.clone(), status)
         })
         .collect();
+    let insistences = crate::sim::insistences(world, entity)?;
     let goal_lines = character
         .goals
         .iter()
@@ -155,7 +156,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         .enumerate()
         .map(|(g, (goal, live))| GoalLine {
             label: goal.label.clone(),
-            insistence: live.insistence,
+            insistence: insistences[g],
             planned: live.verdict != Verdict::NotPlanned,
             score: match live.verdict {
                 Verdict::Plan { score, .. } => Some(score),
@@ -173,7 +174,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         ids.map(|f| (scenario.facts.name(f).to_owned(), scope_values.get(f))).collect::<Vec<_>>()
     };
     let own_facts = facts_of(&agent.0, &mut character.facts.iter().map(|&(f, _)| f));
-    let world_list = facts_of(&world_facts.0[tile], &mut scenario.world_seed.iter().map(|&(f, _)| f));
+    let world_list = facts_of(world_facts.tile(tile), &mut scenario.world_seed.iter().map(|&(f, _)| f));
     let decisions: Vec<Decision> = world
         .get_resource::<EventLog>()
         .map(|log| {
@@ -286,7 +287,7 @@ fn follow(
     let (Some(town), Some(facts)) = (world.get_resource::<Town>(), world.get_resource::<WorldFacts>()) else {
         return;
     };
-    let now = facts.0.get(tile).map_or(0, |w| w.get(blocked.fact));
+    let now = facts.tile(tile).get(blocked.fact);
     let need = blocked.compare.need(now, blocked.value);
     let helps = |action: &&usize| {
         let effects =

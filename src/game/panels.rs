@@ -117,7 +117,7 @@ fn world_panel(
             // Each world fact can be set here: drag its value, or click it and type.
             egui::Grid::new("world_facts").num_columns(2).striped(true).show(ui, |ui| {
                 for &(fact, _) in &town.scenario.world_seed {
-                    let mut value = world.0[0].get(fact);
+                    let mut value = world.tile(0).get(fact);
                     ui.label(town.scenario.facts.name(fact));
                     if ui.add(egui::DragValue::new(&mut value).speed(0.1)).changed() {
                         *request = Request::SetFact(fact, value);

@@ -67,8 +67,8 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
         (world.get::<Villager>(entity)?, world.get::<AgentFacts>(entity)?, world.get::<Intent>(entity)?);
     let town = world.get_resource::<Town>()?;
     let character = &town.scenario.characters[villager.index];
-    let goals = world.get::<crate::sim::Goals>(entity)?;
-    let loudest = (0..goals.0.len()).max_by(|&a, &b| goals.0[a].insistence.total_cmp(&goals.0[b].insistence));
+    let insistences = crate::sim::insistences(world, entity)?;
+    let loudest = (0..insistences.len()).max_by(|&a, &b| insistences[a].total_cmp(&insistences[b]));
     let waited = match world.get::<LastReason>(entity) {
         Some(LastReason::Waiting { goal, .. }) => Some(*goal as usize),
         _ => None,

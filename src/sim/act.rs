@@ -9,35 +9,16 @@ use super::clock::Clock;
 use super::log::{EventLog, Happening};
 use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
-use super::villager::{Activity, AgentFacts, Goals, Intent, Tally, Villager, switch};
+use super::needs::settle;
+use super::villager::{Activity, AgentFacts, Goals, Heard, Intent, Tally, Villager, switch};
 use super::{SimSet, SimTick};
 use crate::planner::{Compare, Effect, FactId, Value};
 use crate::scenario::Drift;
-use crate::scenario::Scope;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<WorldChanges>()
-        .add_systems(SimTick, (finish_actions.in_set(SimSet::Act), notice_goals.in_set(SimSet::Goals)));
-}
-
-/// Per tile, the step (see [`stamp`]) when its world facts last changed.
-#[derive(Resource, Clone, Debug, Default)]
-pub(super) struct WorldChanges(Vec<u64>);
-
-impl WorldChanges {
-    fn touch(&mut self, tile: usize, at: u64) {
-        if self.0.len() <= tile {
-            self.0.resize(tile + 1, 0);
-        }
-        self.0[tile] = at;
-    }
-
-    /// Whether `tile`'s world facts changed at or after the step stamped `at`.
-    pub(super) fn since(&self, tile: usize, at: u64) -> bool {
-        self.0.get(tile).is_some_and(|&changed| changed >= at)
-    }
+    app.add_systems(SimTick, (finish_actions.in_set(SimSet::Act), notice_goals.in_set(SimSet::Goals)));
 }
 
 /// Which villager's goals need a look, and when it last looked.
@@ -55,26 +36,25 @@ impl GoalWatch {
     }
 }
 
-/// The day and step, as one ever-growing number.
 /// Sets world fact `fact` of `tile` to `value` from outside the town (the game's fact editor):
 /// what actions under way will add or take keeps its place in the outlook, goals are looked at
 /// again, the log says it, and waiting villagers take it into account at their next safe point.
 pub fn edit_world_fact(world: &mut World, tile: usize, fact: FactId, value: Value) {
-    let was = world.resource::<WorldFacts>().0[tile].get(fact);
+    let was = world.resource::<WorldFacts>().tile(tile).get(fact);
     if was == value {
         return;
     }
-    world.resource_mut::<WorldFacts>().0[tile].set(fact, value);
+    let clock = world.resource::<Clock>();
+    let (day, t, at) = (clock.day, clock.time, stamp(clock));
+    world.resource_mut::<WorldFacts>().change(tile, at).set(fact, value);
     let mut outlook = world.resource_mut::<Outlook>();
     let pending = outlook.0[tile].get(fact).saturating_sub(was);
     outlook.0[tile].set(fact, value.saturating_add(pending));
-    let clock = world.resource::<Clock>();
-    let (day, t, at) = (clock.day, clock.time, stamp(clock));
-    world.resource_mut::<WorldChanges>().touch(tile, at);
     world.resource_mut::<EventLog>().record(day, t, None, Happening::Edited { fact, was, now: value });
     super::history::record(world, super::history::Edit::Fact { tile, fact, value });
 }
 
+/// The day and step, as one ever-growing number.
 pub(super) fn stamp(clock: &Clock) -> u64 {
     u64::from(clock.day) << 32 | clock.steps
 }
@@ -85,21 +65,22 @@ fn finish_actions(
     mut world: ResMut<WorldFacts>,
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
-    mut changes: ResMut<WorldChanges>,
     mut lines: ResMut<Lines>,
     mut outlook: ResMut<Outlook>,
     mut villagers: Query<(
         &Villager,
         &Placement,
         &mut AgentFacts,
+        &mut Goals,
         &mut Intent,
         &mut Activity,
         &mut Tally,
         &mut GoalWatch,
     )>,
 ) {
+    let now = stamp(&clock);
     for &entity in &roster.0 {
-        let Ok((villager, placement, mut agent, mut intent, mut activity, mut tally, mut watch)) =
+        let Ok((villager, placement, mut agent, mut goals, mut intent, mut activity, mut tally, mut watch)) =
             villagers.get_mut(entity)
         else {
             continue;
@@ -118,12 +99,11 @@ fn finish_actions(
         let at = town.station(villager.index, step_index);
         if town.scenario.stations[at].capacity.is_some() {
             lines.0[placement.tile][at].acting -= 1;
-            town.post_line(placement.tile, at, &lines.0[placement.tile][at], &mut world, &mut outlook);
+            town.post_line((placement.tile, now), at, &lines.0[placement.tile][at], &mut world, &mut outlook);
         }
+        settle(&town, &world, &clock, (villager, placement, &agent), &mut goals);
         for effect in &action.planning.effects {
-            if town.apply(effect, &mut world.0[placement.tile], &mut agent.0) == Scope::World {
-                changes.touch(placement.tile, stamp(&clock));
-            }
+            town.apply(effect, &mut world, placement.tile, now, &mut agent.0);
         }
         watch.recheck = true;
         let finished = Happening::Finished { task: step_index as u32 };
@@ -139,7 +119,6 @@ fn notice_goals(
     mut world: ResMut<WorldFacts>,
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
-    mut changes: ResMut<WorldChanges>,
     mut villagers: Query<(&Villager, &Placement, &mut AgentFacts, &mut Goals, &mut Tally, &mut GoalWatch)>,
 ) {
     let now = stamp(&clock);
@@ -148,20 +127,20 @@ fn notice_goals(
         else {
             continue;
         };
-        if !watch.recheck && !changes.since(placement.tile, watch.looked_at) {
+        if !watch.recheck && !world.changed_since(placement.tile, watch.looked_at) {
             continue; // nothing it depends on changed since it last looked
         }
         *watch = GoalWatch { recheck: false, looked_at: now };
         let character = &town.scenario.characters[villager.index];
-        let world = &mut world.0[placement.tile];
+        let tile = placement.tile;
         for (g, goal) in character.goals.iter().enumerate() {
-            let holds = goal.conditions.iter().all(|c| c.holds_for(town.value_of(c.fact, world, &agent.0)));
-            let live = &mut goals.0[g];
+            let holds = (goal.conditions.iter())
+                .all(|c| c.holds_for(town.value_of(c.fact, world.tile(tile), &agent.0)));
             if !holds {
-                live.met = false;
+                goals.0[g].met = false;
                 continue;
             }
-            if live.met {
+            if goals.0[g].met {
                 continue;
             }
             let (times, first) = &mut tally.met[g];
@@ -171,21 +150,21 @@ fn notice_goals(
             match goal.drift {
                 Drift::Need { initial, .. } => {
                     // The food is eaten: a need's `>=` conditions are spent, and it starts over.
+                    settle(&town, &world, &clock, (villager, placement, &agent), &mut goals);
                     let mut spent = false;
                     for c in goal.conditions.iter().filter(|c| c.compare == Compare::AtLeast && c.value > 0) {
                         spent = true;
-                        if town.apply(&Effect::subtract(c.fact, c.value), world, &mut agent.0) == Scope::World
-                        {
-                            changes.touch(placement.tile, now);
-                        }
+                        town.apply(&Effect::subtract(c.fact, c.value), &mut world, tile, now, &mut agent.0);
                     }
+                    let live = &mut goals.0[g];
                     live.insistence = initial;
+                    live.heard = Heard::Need { held: initial, rises_from: clock.steps as u32 + 1 };
                     // What is left may meet it again; a need that spends nothing (it holds by
                     // itself, like `agent.x <= 0`) stays met until it stops holding.
                     live.met = !spent;
                     watch.recheck = spent;
                 }
-                Drift::Quota { .. } => live.met = true,
+                Drift::Quota { .. } => goals.0[g].met = true,
             }
         }
     }

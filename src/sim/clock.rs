@@ -52,7 +52,8 @@ fn advance(world: &mut World) {
         let finished = report::day_report(world);
         world.resource_mut::<FinishedDays>().0.push(finished);
     }
-    town::reset_day(world);
+    // The new day's first step is played at its dawn, now.
+    town::reset_day(world, 0);
     let mut clock = world.resource_mut::<Clock>();
     clock.day += 1;
     clock.steps = 0;

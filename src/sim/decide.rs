@@ -7,6 +7,7 @@
 //! walk phase), so every plan of a step is made against the same world whichever thread makes
 //! it, and a parallel run logs exactly what a single-threaded one does.
 
+use super::act::stamp;
 use super::clock::Clock;
 use super::deliberate::{DueNow, deliberate};
 use super::log::{EventLog, Happening};
@@ -90,7 +91,7 @@ fn decide(
             let at = town.station(villager.index, task);
             let line = &mut lines.0[placement.tile][at];
             line.waiting.retain(|&n| n != villager.number);
-            town.post_line(placement.tile, at, line, &mut world, &mut outlook);
+            town.post_line((placement.tile, stamp(&clock)), at, line, &mut world, &mut outlook);
             let left = Happening::LeftQueue { station: at as u32, to: to.map(|s| s as u32) };
             log.record(clock.day, clock.time, Some(villager.number), left);
         };

@@ -42,7 +42,7 @@ pub(super) fn deliberate(
 ) {
     let (found, keep_tables) = (&due.found, tables.is_some());
     let (town, world, outlook, lines, options) = (&*town, &*world, &*outlook, &*lines, &*options);
-    let now = clock.steps;
+    let (clock, now) = (&*clock, clock.steps);
     let think = |one: QueryItem<Deliberating>| {
         if !at_safe_point(one.5, now) {
             return;
@@ -50,7 +50,7 @@ pub(super) fn deliberate(
         let number = one.0.number;
         let mut found = found.borrow_local_mut();
         found.keep_tables = keep_tables;
-        if deliberate_one(town, world, outlook, lines, options, &mut found, one) {
+        if deliberate_one((town, world, clock), outlook, lines, options, &mut found, one) {
             found.numbers.push(number);
         }
     };
@@ -128,8 +128,7 @@ fn at_safe_point(activity: &Activity, now: u64) -> bool {
 
 /// Plans for one villager at a safe point; returns whether a decision is due.
 fn deliberate_one(
-    town: &Town,
-    world: &WorldFacts,
+    (town, world, clock): (&Town, &WorldFacts, &super::Clock),
     outlook: &Outlook,
     lines: &Lines,
     options: &SimOptions,
@@ -137,6 +136,7 @@ fn deliberate_one(
     (villager, placement, agent, intent, mut goals, activity, mut deliberation): QueryItem<Deliberating>,
 ) -> bool {
     let deliberation = &mut *deliberation;
+    super::needs::hear(town, world, clock, (villager, placement, agent), &mut goals);
     VIEW.with_borrow_mut(|view| {
         town.available(world, outlook, placement.tile, &agent.0, view);
         if matches!(*activity, Activity::Queued { .. }) {

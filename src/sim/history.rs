@@ -3,7 +3,7 @@
 //! [`seek`] shows any moment of it again by playing the day to there, from its dawn or from the
 //! nearest of the snapshots kept every [`SNAPSHOT_EVERY`] steps on the way.
 
-use super::act::{GoalWatch, WorldChanges, edit_world_fact};
+use super::act::{GoalWatch, edit_world_fact};
 use super::clock::Clock;
 use super::log::EventLog;
 use super::tiles::Placement;
@@ -13,8 +13,6 @@ use super::{DecisionTables, SimSet, SimTick};
 use crate::planner::{FactId, Value};
 use crate::scenario::Scenario;
 use bevy::app::App;
-use bevy::ecs::change_detection::DetectChangesMut;
-use bevy::ecs::change_detection::{MAX_CHANGE_AGE, Tick};
 use bevy::ecs::prelude::*;
 use std::sync::Arc;
 
@@ -38,8 +36,8 @@ pub struct DayHistory {
     earlier: Vec<(u32, u64, Edit)>,
     /// This day's number.
     day: u32,
-    /// The scenario as it stood at dawn, and when each tile's world last changed before it.
-    dawn: Option<(Arc<Scenario>, WorldChanges)>,
+    /// The scenario as it stood at dawn.
+    dawn: Option<Arc<Scenario>>,
     /// Every edit since dawn, in the order made, each with the steps since dawn before it.
     pub edits: Vec<(u64, Edit)>,
     /// The town whole at some steps of the day, oldest first, so going back plays at most
@@ -56,11 +54,10 @@ struct Snapshot {
     steps: u64,
     scenario: Arc<Scenario>,
     /// Every villager in roster order.
-    villagers: Vec<Kept>,
+    villagers: Vec<VillagerState>,
     world: WorldFacts,
     outlook: Outlook,
     lines: Lines,
-    changes: WorldChanges,
     tables: Option<DecisionTables>,
     /// How many of the day's events had been logged.
     logged: usize,
@@ -69,27 +66,8 @@ struct Snapshot {
 type VillagerState =
     (Placement, Position, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation, GoalWatch);
 
-/// A villager kept whole, and whether its own facts changed in the step kept after its needs were
-/// looked at: the next step's needs look again at a villager whose facts changed since
-/// ([`super::needs`]), so a restored one must read as changed exactly then.
-type Kept = (VillagerState, bool);
-
-/// The world's change tick when the step under way had its needs looked at.
-#[derive(Resource, Clone, Copy)]
-struct NeedsLooked(Tick);
-
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        SimTick,
-        (note_needs_looked.after(SimSet::Needs).before(SimSet::Act), keep_snapshot.after(SimSet::Tally)),
-    );
-}
-
-fn note_needs_looked(world: &mut World) {
-    if world.contains_resource::<DayHistory>() {
-        let now = world.change_tick();
-        world.insert_resource(NeedsLooked(now));
-    }
+    app.add_systems(SimTick, keep_snapshot.after(SimSet::Tally));
 }
 
 /// Keeps the town whole every [`SNAPSHOT_EVERY`] steps of a day with a history (and a whole log),
@@ -105,13 +83,10 @@ fn keep_snapshot(world: &mut World) {
     if !due || !fresh {
         return;
     }
-    let began = world.get_resource::<NeedsLooked>().map_or(Tick::new(0), |b| b.0);
-    let now = world.change_tick();
     let villagers = world.resource::<Roster>().0.iter().map(|&e| {
         let v = world.entity(e);
-        let part = |_: ()| -> Option<Kept> {
-            let changed = v.get_change_ticks::<AgentFacts>()?.changed.is_newer_than(began, now);
-            let state = (
+        let part = |_: ()| -> Option<VillagerState> {
+            Some((
                 *v.get::<Placement>()?,
                 *v.get::<Position>()?,
                 v.get::<AgentFacts>()?.clone(),
@@ -122,8 +97,7 @@ fn keep_snapshot(world: &mut World) {
                 v.get::<Tally>()?.clone(),
                 v.get::<Deliberation>()?.clone(),
                 *v.get::<GoalWatch>()?,
-            );
-            Some((state, changed))
+            ))
         };
         part(())
     });
@@ -135,7 +109,6 @@ fn keep_snapshot(world: &mut World) {
         world: world.resource::<WorldFacts>().clone(),
         outlook: world.resource::<Outlook>().clone(),
         lines: world.resource::<Lines>().clone(),
-        changes: world.resource::<WorldChanges>().clone(),
         tables: world.get_resource::<DecisionTables>().cloned(),
         logged: world.resource::<EventLog>().today.len(),
     };
@@ -148,20 +121,12 @@ fn restore(world: &mut World, snapshot: &Snapshot) {
         town::update_scenario(world, (*snapshot.scenario).clone());
     }
     let roster = world.resource::<Roster>().0.clone();
-    for (&entity, (state, changed)) in roster.iter().zip(&snapshot.villagers) {
-        let (facts, rest) = (state.2.clone(), state.clone());
-        world.entity_mut(entity).insert(rest);
-        // Its own facts read as changed only if they changed in the step kept.
-        let long_ago = Tick::new(world.change_tick().get().wrapping_sub(MAX_CHANGE_AGE));
-        if !changed && let Some(mut own) = world.get_mut::<AgentFacts>(entity) {
-            own.set_last_changed(long_ago);
-            *own.bypass_change_detection() = facts;
-        }
+    for (&entity, state) in roster.iter().zip(&snapshot.villagers) {
+        world.entity_mut(entity).insert(state.clone());
     }
     world.insert_resource(snapshot.world.clone());
     world.insert_resource(snapshot.outlook.clone());
     world.insert_resource(snapshot.lines.clone());
-    world.insert_resource(snapshot.changes.clone());
     if let Some(tables) = &snapshot.tables {
         world.insert_resource(tables.clone());
     }
@@ -221,7 +186,7 @@ pub(super) fn start_over(world: &mut World) {
 
 /// A new day starts a new day's history; the run keeps the edits of the day before.
 pub(super) fn next_day(world: &mut World) {
-    let dawn = (world.resource::<Town>().scenario.clone(), world.resource::<WorldChanges>().clone());
+    let dawn = world.resource::<Town>().scenario.clone();
     let day = world.resource::<Clock>().day;
     if let Some(mut history) = world.get_resource_mut::<DayHistory>() {
         let before = history.day;
@@ -236,7 +201,7 @@ pub(super) fn next_day(world: &mut World) {
 /// the edits after (call [`DayHistory::forget_after`] when the day goes another way).
 pub fn seek(world: &mut World, steps: u64) {
     let Some(history) = world.remove_resource::<DayHistory>() else { return };
-    let Some((scenario, changes)) = &history.dawn else { return world.insert_resource(history) };
+    let Some(scenario) = &history.dawn else { return world.insert_resource(history) };
     // Within the day: its last step comes before the next dawn.
     let day_steps = (world.resource::<Clock>().day_length * super::STEPS_PER_SECOND as f32).ceil() as u64;
     let steps = steps.min(day_steps.saturating_sub(1));
@@ -250,8 +215,8 @@ pub fn seek(world: &mut World, steps: u64) {
         }
         None => {
             town::update_scenario(world, (**scenario).clone());
-            world.insert_resource(changes.clone());
-            town::reset_day(world);
+            // The day is played from here a step at a time: its first step is step 1.
+            town::reset_day(world, 1);
             let day = {
                 let mut clock = world.resource_mut::<Clock>();
                 (clock.steps, clock.time) = (0, 0.0);

@@ -29,6 +29,7 @@ mod villager;
 mod walk;
 
 pub use act::edit_world_fact;
+pub use needs::{Asked, insistence, insistences};
 pub use clock::{Clock, STEP, STEPS_PER_SECOND};
 pub use history::{DayHistory, Edit, SNAPSHOT_EVERY, keep_history, seek};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
@@ -91,8 +92,6 @@ pub struct SimTick;
 pub enum SimSet {
     /// Advance the clock; at dawn, reset the town.
     Clock,
-    /// Insistence drift.
-    Needs,
     /// Action timers; effects apply when an action completes.
     Act,
     /// Goals newly met are counted; needs are spent.
@@ -119,7 +118,6 @@ impl Plugin for SimPlugin {
                 SimTick,
                 (
                     SimSet::Clock,
-                    SimSet::Needs,
                     SimSet::Act,
                     SimSet::Goals,
                     SimSet::Walk,
@@ -134,7 +132,6 @@ impl Plugin for SimPlugin {
             .init_resource::<FinishedDays>()
             .add_plugins((
                 clock::plugin,
-                needs::plugin,
                 act::plugin,
                 walk::plugin,
                 decide::plugin,

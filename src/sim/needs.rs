@@ -1,70 +1,101 @@
-//! Insistence drift: needs rise with time, quotas grow louder as the day goes and they stay unmet.
-//!
-//! A quota's unmet fraction changes only with the facts it reads, so it is worked out again only
-//! after the villager's own facts changed (their change tick) or its tile's world did (its
-//! stamp): the same numbers as every step, without reading every villager's facts every step.
+//! Insistence, worked out when asked: needs rise with time, quotas grow louder as the day goes
+//! and they stay unmet. Nothing visits the villagers step by step to keep these numbers: a need
+//! keeps the value it held and the step it began rising from, and is caught up with the very
+//! steps a countdown would have taken; a quota's unmet fraction is read from the facts as the
+//! step began. The simulation, the inspector and `run --at` all ask [`insistence`].
 
-use super::act::{WorldChanges, stamp};
+use super::act::stamp;
 use super::clock::{Clock, STEP};
 use super::tiles::Placement;
 use super::town::{Town, WorldFacts};
-use super::villager::{AgentFacts, Goals, Villager};
-use super::{SimOptions, SimSet, SimTick};
+use super::villager::{AgentFacts, GoalState, Goals, Heard, Villager};
 use crate::planner::{Condition, FactId, Need, Value};
 use crate::scenario::Drift;
-use bevy::app::App;
 use bevy::ecs::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(SimTick, drift.in_set(SimSet::Needs));
+/// Who is asked: the villager, its tile and its own facts.
+pub type Asked<'a> = (&'a Villager, &'a Placement, &'a AgentFacts);
+
+/// How loudly goal `g` of a villager holding `live` asks in the step the clock is at: 0 to 1.
+pub fn insistence(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked, g: usize, live: &GoalState) -> f32 {
+    let (villager, placement, agent) = asked;
+    let goal = &town.scenario.characters[villager.index].goals[g];
+    let now = clock.steps as u32;
+    match (goal.drift, live.heard) {
+        (Drift::Need { rate, .. }, Heard::Need { held, rises_from }) => risen(held, rate, rises_from, now),
+        (Drift::Quota { urgency }, Heard::Quota { settled }) => {
+            let deficit = match settled {
+                Some((at, deficit)) if at == now => deficit,
+                // Nothing of its own changed in this step (that settles it first), so its facts
+                // are as the step began.
+                _ => {
+                    let world = world.at_start(placement.tile, stamp(clock));
+                    deficit(&goal.conditions, |f| town.value_of(f, world, &agent.0))
+                }
+            };
+            (urgency * clock.progress() * deficit).clamp(0.0, 1.0)
+        }
+        // A goal whose kind an edit changed starts again at the next dawn.
+        (_, Heard::Need { held, .. }) => held,
+        (_, Heard::Quota { .. }) => 0.0,
+    }
 }
 
-fn drift(
-    clock: Res<Clock>,
-    town: Res<Town>,
-    world: Res<WorldFacts>,
-    changes: Res<WorldChanges>,
-    options: Res<SimOptions>,
-    mut villagers: Query<(&Villager, &Placement, Ref<AgentFacts>, &mut Goals)>,
-) {
-    // Each villager's insistence depends on nothing another changes here, so any order will do.
-    let (progress, town, world) = (clock.progress(), &*town, &*world);
-    // Goals start afresh at dawn, so a deficit's step is one of today's.
-    let today = |step: u32| stamp(&Clock { steps: u64::from(step), ..*clock });
-    let rise =
-        |(villager, placement, agent, mut goals): (&Villager, &Placement, Ref<AgentFacts>, Mut<Goals>)| {
-            let world = &world.0[placement.tile];
-            let character = &town.scenario.characters[villager.index];
-            for (goal, live) in character.goals.iter().zip(goals.0.iter_mut()) {
-                live.insistence = match goal.drift {
-                    Drift::Need { rate, .. } => (live.insistence + rate * STEP).min(1.0),
-                    Drift::Quota { urgency } => {
-                        let unmet = || deficit(&goal.conditions, |f| town.value_of(f, world, &agent.0));
-                        let deficit = match live.deficit {
-                            Some(known)
-                                if !agent.is_changed()
-                                    && !changes.since(placement.tile, today(live.deficit_at)) =>
-                            {
-                                // Every test run (a debug build) checks that the cache is never stale.
-                                debug_assert_eq!(known.to_bits(), unmet().to_bits(), "a stale quota deficit");
-                                known
-                            }
-                            _ => {
-                                let fresh = unmet();
-                                (live.deficit, live.deficit_at) = (Some(fresh), clock.steps as u32);
-                                fresh
-                            }
-                        };
-                        (urgency * progress * deficit).clamp(0.0, 1.0)
-                    }
-                };
-            }
-        };
-    if options.spread(villagers.iter().len()) {
-        villagers.par_iter_mut().for_each(rise);
-    } else {
-        villagers.iter_mut().for_each(rise);
+/// Every goal's insistence now, kept in [`GoalState::insistence`] for the decision under way;
+/// each need is caught up to now, so the next ask counts only the steps after.
+pub(super) fn hear(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked, goals: &mut Goals) {
+    for (g, live) in goals.0.iter_mut().enumerate() {
+        live.insistence = insistence(town, world, clock, asked, g, live);
+        if let Heard::Need { held, rises_from } = &mut live.heard {
+            (*held, *rises_from) = (live.insistence, clock.steps as u32 + 1);
+        }
     }
+}
+
+/// Keeps each quota's unmet fraction as this step began, before the villager's own facts change
+/// in it (they would no longer say what they were).
+pub(super) fn settle(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked, goals: &mut Goals) {
+    let now = clock.steps as u32;
+    let goal_defs = &town.scenario.characters[asked.0.index].goals;
+    for (goal, live) in goal_defs.iter().zip(goals.0.iter_mut()) {
+        if let Heard::Quota { settled } = live.heard
+            && settled.is_none_or(|(at, _)| at != now)
+        {
+            let world = world.at_start(asked.1.tile, stamp(clock));
+            let unmet = deficit(&goal.conditions, |f| town.value_of(f, world, &asked.2.0));
+            live.heard = Heard::Quota { settled: Some((now, unmet)) };
+        }
+    }
+}
+
+/// Catches every villager's needs up to now: what an edit of the rates changes counts from the
+/// next step on, as if they had been counted up step by step.
+pub(super) fn catch_up_everyone(world: &mut World) {
+    let mut villagers = world.query::<(Entity, &Villager, &Placement, &AgentFacts, &Goals)>();
+    let (town, facts, clock) =
+        (world.resource::<Town>(), world.resource::<WorldFacts>(), world.resource::<Clock>());
+    let mut caught_up = Vec::new();
+    for (entity, villager, placement, agent, goals) in villagers.iter(world) {
+        let mut goals = goals.clone();
+        hear(town, facts, clock, (villager, placement, agent), &mut goals);
+        caught_up.push((entity, goals));
+    }
+    for (entity, goals) in caught_up {
+        world.entity_mut(entity).insert(goals);
+    }
+}
+
+/// A need that held `held` before step `rises_from` rose at `rate` a second, at step `now`:
+/// the same `min(x + rate × STEP, 1)` once a step.
+fn risen(held: f32, rate: f32, rises_from: u32, now: u32) -> f32 {
+    let mut insistence = held;
+    for _ in rises_from..=now {
+        if insistence == 1.0 && rate >= 0.0 {
+            break; // full: it stays there
+        }
+        insistence = (insistence + rate * STEP).min(1.0);
+    }
+    insistence
 }
 
 /// The unmet fraction of a goal: per condition how far the fact is from its threshold
@@ -88,4 +119,14 @@ pub fn deficit(conditions: &[Condition], value: impl Fn(FactId) -> Value) -> f32
         })
         .sum();
     total / conditions.len() as f32
+}
+
+/// Every goal's insistence of villager `entity` in the step the clock is at, for whoever shows
+/// it (the inspector, its plot, `run --at`).
+pub fn insistences(world: &World, entity: Entity) -> Option<Vec<f32>> {
+    let (town, facts, clock) =
+        (world.get_resource::<Town>()?, world.get_resource::<WorldFacts>()?, world.get_resource::<Clock>()?);
+    let asked = (world.get::<Villager>(entity)?, world.get::<Placement>(entity)?, world.get::<AgentFacts>(entity)?);
+    let goals = world.get::<Goals>(entity)?;
+    Some(goals.0.iter().enumerate().map(|(g, live)| insistence(town, facts, clock, asked, g, live)).collect())
 }

@@ -1,6 +1,5 @@
 //! The scenario being run and the shared world: what every villager plans against.
 
-use super::act::WorldChanges;
 use super::clock::Clock;
 use super::log::{EventLog, Happening};
 use super::tiles::{Layout, Placement};
@@ -73,15 +72,13 @@ impl Town {
         }
     }
 
-    /// Applies `effect` to the world or to the villager's own facts, whichever it is about,
-    /// and says which.
-    pub fn apply(&self, effect: &Effect, world: &mut State, agent: &mut State) -> Scope {
-        let scope = self.scenario.facts.scope(effect.fact);
-        match scope {
-            Scope::World => effect.apply(world),
+    /// Applies `effect`, in the step stamped `step`, to the world of `tile` or to the
+    /// villager's own facts, whichever it is about.
+    pub fn apply(&self, effect: &Effect, world: &mut WorldFacts, tile: usize, step: u64, agent: &mut State) {
+        match self.scenario.facts.scope(effect.fact) {
+            Scope::World => effect.apply(world.change(tile, step)),
             Scope::Agent => effect.apply(agent),
         }
-        scope
     }
 
     /// What a villager can count on: its own facts, and of each shared fact what is there now
@@ -96,7 +93,7 @@ impl Town {
         agent: &State,
         view: &mut State,
     ) {
-        self.available_in(&world.0[tile], &outlook.0[tile], agent, view);
+        self.available_in(world.tile(tile), &outlook.0[tile], agent, view);
     }
 
     /// [`available`](Self::available) given the villager's tile's world and outlook.
@@ -129,9 +126,16 @@ impl Town {
 }
 
 /// The shared world facts of each tile (only world-scope entries are meaningful). Villagers
-/// of one tile share them; tiles share nothing.
+/// of one tile share them; tiles share nothing. Each tile also keeps when its facts last
+/// changed, and what they were at the start of that step: insistence is what the facts said
+/// as a step began, whenever in the step it is asked ([`super::needs`]).
 #[derive(Resource, Clone, Debug, PartialEq)]
-pub struct WorldFacts(pub Vec<State>);
+pub struct WorldFacts {
+    tiles: Vec<State>,
+    /// Per tile, the [`stamp`](super::act::stamp) of the step its facts last changed in, and
+    /// the facts as that step began.
+    changed: Vec<(u64, State)>,
+}
 
 impl WorldFacts {
     /// Every tile at dawn.
@@ -140,7 +144,35 @@ impl WorldFacts {
         for &(fact, value) in &scenario.world_seed {
             state.set(fact, value);
         }
-        WorldFacts(vec![state; tiles])
+        WorldFacts { tiles: vec![state; tiles], changed: vec![(0, State::zeros(0)); tiles] }
+    }
+
+    /// Tile `tile`'s facts now.
+    pub fn tile(&self, tile: usize) -> &State {
+        &self.tiles[tile]
+    }
+
+    /// Tile `tile`'s facts as the step stamped `step` began.
+    pub fn at_start(&self, tile: usize, step: u64) -> &State {
+        match &self.changed[tile] {
+            (at, before) if *at == step => before,
+            _ => &self.tiles[tile],
+        }
+    }
+
+    /// Whether `tile`'s facts changed in or after the step stamped `step`.
+    pub fn changed_since(&self, tile: usize, step: u64) -> bool {
+        self.changed[tile].0 >= step
+    }
+
+    /// Tile `tile`'s facts, to be changed in the step stamped `step`.
+    pub fn change(&mut self, tile: usize, step: u64) -> &mut State {
+        let (at, before) = &mut self.changed[tile];
+        if *at != step {
+            *at = step;
+            before.clone_from(&self.tiles[tile]);
+        }
+        &mut self.tiles[tile]
     }
 }
 
@@ -190,16 +222,18 @@ impl Town {
     /// world and in the outlook, so that every view reads it.
     pub fn post_line(
         &self,
-        tile: usize,
+        (tile, step): (usize, u64),
         at: usize,
         line: &Line,
         world: &mut WorldFacts,
         outlook: &mut Outlook,
     ) {
         let Some(fact) = self.scenario.lines[at] else { return };
-        let ahead = line.ahead(self.scenario.stations[at].capacity).min(crate::scenario::MAX_AHEAD as usize);
-        world.0[tile].set(fact, ahead as Value);
-        outlook.0[tile].set(fact, ahead as Value);
+        let ahead = line.ahead(self.scenario.stations[at].capacity).min(crate::scenario::MAX_AHEAD as usize) as Value;
+        if world.tile(tile).get(fact) != ahead {
+            world.change(tile, step).set(fact, ahead);
+        }
+        outlook.0[tile].set(fact, ahead);
     }
 }
 
@@ -218,12 +252,10 @@ pub fn install_tiled(world: &mut World, scenario: Scenario, layout: Layout) {
 pub fn install_town(world: &mut World, town: Town) {
     let (scenario, layout) = (town.scenario.clone(), town.layout.clone());
     let seed = WorldFacts::seed(&scenario, layout.tiles);
-    world.insert_resource(Outlook(seed.0.clone()));
+    world.insert_resource(Outlook(seed.tiles.clone()));
     world.insert_resource(seed);
     world.insert_resource(Lines::empty(&scenario, layout.tiles));
     world.insert_resource(Clock::new(scenario.settings.day_length));
-    // The clock starts over, so do the stamps of the world's changes.
-    world.insert_resource(WorldChanges::default());
     world.resource_mut::<EventLog>().record(1, 0.0, None, Happening::Dawn);
     // The town first: whatever reacts to a villager appearing (the game's view) can read it.
     world.insert_resource(town);
@@ -232,24 +264,25 @@ pub fn install_town(world: &mut World, town: Town) {
     let villagers = (0..layout.villagers).map(|number| {
         let placement = layout.placement(&scenario, number);
         let character = layout.character_of(number);
-        (villager::fresh(&scenario, character, number), Position(placement.start), placement)
+        (villager::fresh(&scenario, character, number, 1), Position(placement.start), placement)
     });
     let roster = world.spawn_batch(villagers).collect();
     world.insert_resource(Roster(roster));
 }
 
-/// Dawn: the world back to its seed and every villager rebuilt at its start.
-pub fn reset_day(world: &mut World) {
+/// Dawn: the world back to its seed and every villager rebuilt at its start, for a day whose
+/// first step is `first_step` ([`villager::fresh`]).
+pub fn reset_day(world: &mut World, first_step: u32) {
     let town = world.resource::<Town>();
     let (scenario, layout) = (town.scenario.clone(), town.layout.clone());
     let seed = WorldFacts::seed(&scenario, layout.tiles);
-    world.insert_resource(Outlook(seed.0.clone()));
+    world.insert_resource(Outlook(seed.tiles.clone()));
     world.insert_resource(seed);
     world.insert_resource(Lines::empty(&scenario, layout.tiles));
     for (number, entity) in world.resource::<Roster>().0.clone().into_iter().enumerate() {
         let mut villager = world.entity_mut(entity);
         let start = villager.get::<Placement>().map_or([0.0; 2], |p| p.start);
-        villager.insert((villager::fresh(&scenario, layout.character_of(number), number), Position(start)));
+        villager.insert((villager::fresh(&scenario, layout.character_of(number), number, first_step), Position(start)));
     }
 }
 
@@ -260,6 +293,8 @@ pub fn reset_day(world: &mut World) {
 pub fn update_scenario(world: &mut World, scenario: Scenario) {
     let layout = world.resource::<Town>().layout.clone();
     world.resource_mut::<Clock>().day_length = scenario.settings.day_length;
+    // Needs count their rise under the old rates up to now.
+    super::needs::catch_up_everyone(world);
     let town = Town::tiled(scenario, layout);
     let mut villagers = world.query::<(&Villager, &mut Placement, &mut villager::Deliberation)>();
     for (villager, mut placement, mut deliberation) in villagers.iter_mut(world) {

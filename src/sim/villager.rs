@@ -26,16 +26,25 @@ pub struct Position(pub [f32; 2]);
 /// One goal's live numbers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GoalState {
-    /// 0 to 1: how loudly the goal asks to be worked on.
+    /// 0 to 1: how loudly the goal asked to be worked on at the villager's last decision
+    /// ([`insistence`](super::needs::insistence) says it for any step).
     pub insistence: f32,
     /// Whether its conditions held when last looked at (to count each time it is met).
     pub met: bool,
     /// What the last arbitration made of it.
     pub verdict: Verdict,
-    /// A quota's unmet fraction, worked out at step `deficit_at` of the day (`None`: not yet),
-    /// and again only once the facts it reads may have changed.
-    pub deficit: Option<f32>,
-    pub deficit_at: u32,
+    /// What its insistence is worked out from.
+    pub heard: Heard,
+}
+
+/// What a goal's insistence is worked out from, when asked ([`super::needs`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Heard {
+    /// A need held `held`, and rises once a step from step `rises_from` of the day on.
+    Need { held: f32, rises_from: u32 },
+    /// A quota's unmet fraction as step `.0` of the day began, kept once the villager's own facts
+    /// changed in that step.
+    Quota { settled: Option<(u32, f32)> },
 }
 
 /// What the last arbitration made of a goal.
@@ -218,8 +227,10 @@ pub struct Deliberation {
 /// The components [`fresh`] builds.
 pub type Fresh = (Villager, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation, GoalWatch);
 
-/// Everything a character starts the day with, but where it stands (see [`Placement`](super::Placement)).
-pub fn fresh(scenario: &Scenario, index: usize, number: usize) -> Fresh {
+/// Everything a character starts the day with, but where it stands (see [`Placement`](super::Placement)),
+/// for a day whose first step is `first_step` (the first day's is 1, its dawn being the install;
+/// a later day's first step is played at its dawn).
+pub fn fresh(scenario: &Scenario, index: usize, number: usize, first_step: u32) -> Fresh {
     let character = &scenario.characters[index];
     // A villager's own facts are the first ids, up to its place (see `scenario::validate`).
     let mut facts = State::zeros(scenario.place.index() + 1);
@@ -230,15 +241,12 @@ pub fn fresh(scenario: &Scenario, index: usize, number: usize) -> Fresh {
     let goals = character
         .goals
         .iter()
-        .map(|g| GoalState {
-            insistence: match g.drift {
-                Drift::Need { initial, .. } => initial,
-                Drift::Quota { .. } => 0.0,
-            },
-            met: false,
-            verdict: Verdict::NotPlanned,
-            deficit: None,
-            deficit_at: 0,
+        .map(|g| {
+            let (insistence, heard) = match g.drift {
+                Drift::Need { initial, .. } => (initial, Heard::Need { held: initial, rises_from: first_step }),
+                Drift::Quota { .. } => (0.0, Heard::Quota { settled: None }),
+            };
+            GoalState { insistence, met: false, verdict: Verdict::NotPlanned, heard }
         })
         .collect();
     (

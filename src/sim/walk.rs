@@ -5,8 +5,10 @@ use super::clock::{Clock, STEP};
 use super::log::{EventLog, Happening};
 use super::tiles::Placement;
 use super::town::{Line, Lines, Outlook, Roster, Town, WorldFacts};
+use super::act::stamp;
+use super::needs::settle;
 use super::villager::{
-    Activity, AgentFacts, Intent, LastReason, Position, Tally, Villager, countdown_steps, switch,
+    Activity, AgentFacts, Goals, Intent, LastReason, Position, Tally, Villager, countdown_steps, switch,
 };
 use super::{SimSet, SimTick};
 use crate::planner::{State, Value};
@@ -28,6 +30,7 @@ type Walker<'a> = (
     &'a mut Activity,
     &'a mut LastReason,
     &'a mut Tally,
+    &'a mut Goals,
 );
 
 fn walk(
@@ -41,6 +44,7 @@ fn walk(
     mut view: Local<State>,
     mut villagers: Query<Walker>,
 ) {
+    let now = stamp(&clock);
     let mut here = Here { clock: &clock, town: &town, log: &mut log, view: &mut view };
     // Lines move first: where someone finished, the first in line steps up.
     for (tile, stations) in lines.0.iter_mut().enumerate() {
@@ -52,11 +56,11 @@ fn walk(
             while has_room(&town, at, line) {
                 let Some(number) = line.waiting.pop_front() else { break };
                 if let Ok(one) = villagers.get_mut(roster.0[number]) {
-                    here.step_up(one, at, Some(&mut *line), &world.0[tile], &mut outlook.0[tile]);
+                    here.step_up(one, at, Some(&mut *line), world.tile(tile), &mut outlook.0[tile]);
                 }
             }
             if moved {
-                town.post_line(tile, at, line, &mut world, &mut outlook);
+                town.post_line((tile, now), at, line, &mut world, &mut outlook);
             }
         }
     }
@@ -79,17 +83,18 @@ fn walk(
         // Where it stands is the planner's business too (walking from here costs less).
         let place = town.scenario.place;
         if one.2.0.get(place) != at as Value {
+            settle(&town, &world, &clock, (villager, &placement, &one.2), &mut one.8);
             one.2.0.set(place, at as Value);
         }
         if town.scenario.stations[at].capacity.is_none() {
-            here.step_up(one, at, None, &world.0[placement.tile], &mut outlook.0[placement.tile]);
+            here.step_up(one, at, None, world.tile(placement.tile), &mut outlook.0[placement.tile]);
             continue;
         }
         let line = &mut lines.0[placement.tile][at];
         if !line.waiting.is_empty() || !has_room(&town, at, line) {
             let behind = line.waiting.back().map(|&n| n as u32);
             line.waiting.push_back(villager.number);
-            town.post_line(placement.tile, at, line, &mut world, &mut outlook);
+            town.post_line((placement.tile, now), at, line, &mut world, &mut outlook);
             let queued = Happening::Queued { station: at as u32, behind, place: line.waiting.len() as u32 };
             here.log.record(clock.day, clock.time, Some(villager.number), queued);
             // Its wait is first counted this very step, when the decisions are made.
@@ -98,8 +103,8 @@ fn walk(
             switch(&mut one.5, &mut one.7, queued, clock.steps);
             continue;
         }
-        here.step_up(one, at, Some(&mut *line), &world.0[placement.tile], &mut outlook.0[placement.tile]);
-        town.post_line(placement.tile, at, line, &mut world, &mut outlook);
+        here.step_up(one, at, Some(&mut *line), world.tile(placement.tile), &mut outlook.0[placement.tile]);
+        town.post_line((placement.tile, now), at, line, &mut world, &mut outlook);
     }
 }
 
@@ -127,7 +132,7 @@ impl Here<'_> {
         world: &State,
         outlook: &mut State,
     ) {
-        let (villager, _, agent, _, mut intent, mut activity, mut reason, mut tally) = one;
+        let (villager, _, agent, _, mut intent, mut activity, mut reason, mut tally, _) = one;
         let (town, clock) = (self.town, self.clock);
         let Some(step_index) = intent.current() else {
             switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
