@@ -238,7 +238,7 @@ fn a_save_with_no_change_says_so() {
 fn a_moved_station_is_walked_to_where_it_now_stands() {
     let (_dir, path, original, mut app) = cook_in_a_folder();
     let cook = cook_entity(&app);
-    let walking = |app: &App| app.world().get::<Activity>(cook) == Some(&Activity::Walking);
+    let walking = |app: &App| matches!(app.world().get::<Activity>(cook), Some(Activity::Walking { .. }));
     assert!(sim::run_until(&mut app, 100, walking));
     let moved = original.replace("pos: (-220.0, 90.0)", "pos: (-100.0, -150.0)");
     std::fs::write(&path, &moved).unwrap();

@@ -246,7 +246,7 @@ fn a_tiled_town_is_inspected_tile_by_tile() {
     let forging = |app: &App, tile| inspect::inspect_station(app.world(), "anvil", tile).unwrap().acting;
     assert_eq!(forging(&app, 1), ["Smith"]);
     assert_eq!(forging(&app, 0), ["Smith"]);
-    app.world_mut().entity_mut(smith).insert(Activity::Walking);
+    app.world_mut().entity_mut(smith).insert(Activity::Walking { from: 0, until: u32::MAX });
     assert_eq!(forging(&app, 1), Vec::<String>::new(), "tile 1's smith left; tile 0's did not");
     assert_eq!(forging(&app, 0), ["Smith"]);
 }

@@ -146,7 +146,7 @@ fn run_with_a_replay_shows_a_villager_in_the_day_the_replay_kept() {
     let bread = there.world().resource::<Town>().scenario.facts.get(Scope::World, "bread").unwrap();
     assert_eq!(shown["world"]["bread"], there.world().resource::<WorldFacts>().tile(0).get(bread));
     let baker = sim::villager_playing(there.world_mut(), "baker1", 0).unwrap();
-    let position = there.world().get::<sim::Position>(baker).unwrap().0;
+    let position = sim::position_of(there.world(), baker).unwrap();
     assert_eq!(shown["position"], serde_json::json!(position));
 
     let plain = goap_town(&[&["run", "scenarios/village.ron"][..], &at].concat());

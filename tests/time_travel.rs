@@ -159,14 +159,14 @@ fn run_at_a_moment_shows_the_villager_the_day_has_then() {
     let world = app.world();
     assert_eq!(shown["t"], 80.0);
     assert_eq!(shown["villager"], "baker1");
-    let position = world.get::<Position>(baker).unwrap().0;
+    let position = goap_town::sim::position_of(world, baker).unwrap();
     assert_eq!(shown["position"], serde_json::json!(position));
     let intent = world.get::<Intent>(baker).unwrap();
     assert_eq!(shown["step"], intent.step);
     assert_eq!(shown["plan"].as_array().unwrap().len(), intent.plan.len());
     let kind = match world.get::<Activity>(baker).unwrap() {
         Activity::Idle => "idle",
-        Activity::Walking => "walking",
+        Activity::Walking { .. } => "walking",
         Activity::Acting { .. } => "acting",
         Activity::Queued { .. } => "queued",
         Activity::Waiting { .. } => "waiting",

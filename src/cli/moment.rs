@@ -3,10 +3,7 @@
 //! moment for moment, or the day a replay file kept, with its edits.
 
 use crate::scenario;
-use crate::sim::{
-    self, Activity, AgentFacts, Clock, Intent, LastReason, Position, Replay, Town, Villager,
-    WorldFacts,
-};
+use crate::sim::{self, Activity, AgentFacts, Clock, Intent, LastReason, Replay, Town, Villager, WorldFacts};
 use crate::words::Lang;
 use bevy::app::App;
 use serde_json::{Map, Value, json};
@@ -91,7 +88,7 @@ fn moment(world: &bevy::prelude::World, entity: bevy::prelude::Entity, lang: Lan
     let left = doing.seconds_left(clock.steps);
     let activity = match doing {
         Activity::Idle => json!({"kind": "idle"}),
-        Activity::Walking => json!({"kind": "walking"}),
+        Activity::Walking { .. } => json!({"kind": "walking"}),
         Activity::Acting { .. } => json!({"kind": "acting", "left": left}),
         Activity::Queued { .. } => json!({"kind": "queued", "retry_in": left}),
         Activity::Waiting { .. } => json!({"kind": "waiting", "retry_in": left}),
@@ -122,7 +119,7 @@ fn moment(world: &bevy::prelude::World, entity: bevy::prelude::Entity, lang: Lan
         "t": clock.time,
         "villager": character.id,
         "name": character.name,
-        "position": world.get::<Position>(entity).expect("a position").0,
+        "position": sim::position_of(world, entity),
         "activity": activity,
         "goal": intent.goal.map(|g| &character.goals[g].id),
         "plan": intent.plan.iter().map(|&s| &town.action(villager.index, s as usize).id).collect::<Vec<_>>(),

@@ -228,7 +228,7 @@ pub fn short_status(
     let action = intent.current().map(|s| town.action(villager.index, s));
     let station = intent.current().map(|s| &town.scenario.stations[town.station(villager.index, s)]);
     match (activity, action) {
-        (Activity::Walking, Some(_)) => {
+        (Activity::Walking { .. }, Some(_)) => {
             format!("{} {}", lang.text(Label::To), station.map_or("", |s| s.label.as_str()))
         }
         (Activity::Acting { .. }, Some(a)) => a.label.clone(),

@@ -224,7 +224,7 @@ fn state_line(world: &World, entity: Entity) -> Option<StateLine> {
     let current_action = intent.current().map(|s| town.action(villager.index, s));
     let state = match activity {
         Activity::Idle => StateLine::Deciding,
-        Activity::Walking => StateLine::WalkingTo(
+        Activity::Walking { .. } => StateLine::WalkingTo(
             (intent.current().map(|s| scenario.stations[town.station(villager.index, s)].label.clone()))
                 .unwrap_or_default(),
         ),
@@ -367,7 +367,7 @@ pub fn inspect_station(world: &World, id: &str, tile: usize) -> Option<StationVi
         }
         match activity {
             Activity::Acting { .. } => acting.extend(name(entity)),
-            Activity::Walking => coming.extend(name(entity)),
+            Activity::Walking { .. } => coming.extend(name(entity)),
             _ => {}
         }
     }

@@ -4,7 +4,7 @@
 
 use super::selection::{deselect_on_escape, select_station};
 use super::sprites::{Art, SCALE};
-use crate::sim::{Activity, Lines, Placement, Position, Town, Villager};
+use crate::sim::{Activity, Clock, Intent, Lines, Placement, Position, Town, Villager, position_at};
 use bevy::input::mouse::{MouseMotion, MouseWheel};
 use bevy::prelude::*;
 use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
@@ -158,19 +158,21 @@ pub(super) fn follow_positions(
     town: Res<Town>,
     lines: Res<Lines>,
     time: Res<Time>,
-    mut villagers: Query<(&Villager, &Placement, &Position, &Activity, &mut Transform)>,
+    clock: Res<Clock>,
+    mut villagers: Query<(&Villager, &Placement, &Position, &Intent, &Activity, &mut Transform)>,
 ) {
     let glide = (time.delta_secs() * 12.0).min(1.0);
     // How many stand on each spot in each row, and each villager's (spot, at a station, row,
     // place in its row), in query order.
     let mut crowds: HashMap<([u32; 2], usize), usize> = HashMap::new();
     let mut placed = Vec::with_capacity(villagers.iter().len());
-    for (villager, placement, position, activity, _) in &villagers {
-        let spot = position.0.map(f32::to_bits);
+    for (villager, placement, position, intent, activity, _) in &villagers {
+        let position = position_at(&town, clock.steps, (villager, placement, position, intent, activity));
+        let spot = position.map(f32::to_bits);
         let stations = 0..town.scenario.stations.len();
         let station = stations
             .into_iter()
-            .position(|s| town.layout.station_position(&town.scenario, s, placement.tile) == position.0);
+            .position(|s| town.layout.station_position(&town.scenario, s, placement.tile) == position);
         let place_in_line = |s: usize| {
             lines.0.get(placement.tile)?.get(s)?.waiting.iter().position(|&n| n == villager.number)
         };
@@ -179,12 +181,10 @@ pub(super) fn follow_positions(
             _ => (0, crowds.get(&(spot, 0)).copied().unwrap_or(0)),
         };
         *crowds.entry((spot, row)).or_default() += 1;
-        placed.push((spot, station.is_some(), row, place));
+        placed.push((position, spot, station.is_some(), row, place));
     }
-    for ((_, _, position, _, mut transform), (spot, at_station, row, place)) in
-        villagers.iter_mut().zip(placed)
-    {
-        let [mut x, mut y] = position.0;
+    for ((.., mut transform), (position, spot, at_station, row, place)) in villagers.iter_mut().zip(placed) {
+        let [mut x, mut y] = position;
         // Several standing on one spot that is no station (where a moved station stood, a
         // shared start) stand side by side there.
         let crowd = crowds[&(spot, row)];

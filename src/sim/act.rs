@@ -5,11 +5,12 @@
 //! looked at only after its own facts or its tile's world changed since it last looked: the
 //! same outcome as looking every step, without visiting every villager of a large town.
 
+use super::calendar::Calendar;
 use super::clock::Clock;
 use super::log::{EventLog, Happening};
+use super::needs::settle;
 use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
-use super::needs::settle;
 use super::villager::{Activity, AgentFacts, Goals, Heard, Intent, Tally, Villager, switch};
 use super::{SimSet, SimTick};
 use crate::planner::{Compare, Effect, FactId, Value};
@@ -65,6 +66,7 @@ fn finish_actions(
     mut world: ResMut<WorldFacts>,
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
+    mut calendar: ResMut<Calendar>,
     mut lines: ResMut<Lines>,
     mut outlook: ResMut<Outlook>,
     mut villagers: Query<(
@@ -79,9 +81,11 @@ fn finish_actions(
     )>,
 ) {
     let now = stamp(&clock);
-    for &entity in &roster.0 {
+    calendar.begin_step(clock.steps);
+    let due = std::mem::take(&mut calendar.now);
+    for &number in &due {
         let Ok((villager, placement, mut agent, mut goals, mut intent, mut activity, mut tally, mut watch)) =
-            villagers.get_mut(entity)
+            villagers.get_mut(roster.0[number as usize])
         else {
             continue;
         };
@@ -106,11 +110,13 @@ fn finish_actions(
             town.apply(effect, &mut world, placement.tile, now, &mut agent.0);
         }
         watch.recheck = true;
+        calendar.recheck(villager.number);
         let finished = Happening::Finished { task: step_index as u32 };
         log.record(clock.day, clock.time, Some(villager.number), finished);
         intent.step += 1;
         switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
     }
+    calendar.now = due;
 }
 
 fn notice_goals(
@@ -119,11 +125,21 @@ fn notice_goals(
     mut world: ResMut<WorldFacts>,
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
+    mut calendar: ResMut<Calendar>,
     mut villagers: Query<(&Villager, &Placement, &mut AgentFacts, &mut Goals, &mut Tally, &mut GoalWatch)>,
 ) {
     let now = stamp(&clock);
-    for &entity in &roster.0 {
-        let Ok((villager, placement, mut agent, mut goals, mut tally, mut watch)) = villagers.get_mut(entity)
+    // Whose look may be due: those whose own facts changed, and everyone living where the world
+    // changed since the last look (in the step before, or in this one).
+    let mut looking = calendar.take_rechecks();
+    for &tile in world.tiles_changed_since(now.saturating_sub(1)) {
+        looking.extend(town.layout.villagers_of(tile as usize).map(|n| n as u32));
+    }
+    looking.sort_unstable();
+    looking.dedup();
+    for number in looking {
+        let Ok((villager, placement, mut agent, mut goals, mut tally, mut watch)) =
+            villagers.get_mut(roster.0[number as usize])
         else {
             continue;
         };
@@ -163,6 +179,9 @@ fn notice_goals(
                     // itself, like `agent.x <= 0`) stays met until it stops holding.
                     live.met = !spent;
                     watch.recheck = spent;
+                    if spent {
+                        calendar.recheck(villager.number);
+                    }
                 }
                 Drift::Quota { .. } => goals.0[g].met = true,
             }

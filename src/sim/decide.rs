@@ -8,6 +8,7 @@
 //! it, and a parallel run logs exactly what a single-threaded one does.
 
 use super::act::stamp;
+use super::calendar::Calendar;
 use super::clock::Clock;
 use super::deliberate::{DueNow, deliberate};
 use super::log::{EventLog, Happening};
@@ -15,8 +16,10 @@ use super::table::{DecisionTable, DecisionTables, Outcome};
 use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
 use super::villager::{
-    Activity, Deliberation, Goals, Intent, LastReason, Tally, Verdict, Villager, countdown_steps, switch,
+    Activity, Deliberation, Goals, Intent, LastReason, Position, Tally, Verdict, Villager, countdown_steps,
+    switch,
 };
+use super::walk::set_off;
 use super::{SimSet, SimTick};
 use crate::planner::Condition;
 use bevy::app::App;
@@ -53,9 +56,11 @@ fn decide(
     mut world: ResMut<WorldFacts>,
     mut outlook: ResMut<Outlook>,
     mut tables: Option<ResMut<DecisionTables>>,
+    mut calendar: ResMut<Calendar>,
     mut villagers: Query<(
         &Villager,
         &Placement,
+        &Position,
         &Goals,
         &Deliberation,
         &mut Intent,
@@ -79,8 +84,17 @@ fn decide(
             Some(table)
         };
         let Some(&entity) = roster.0.get(number) else { continue };
-        let Ok((villager, placement, goals, deliberation, mut intent, mut activity, mut reason, mut tally)) =
-            villagers.get_mut(entity)
+        let Ok((
+            villager,
+            placement,
+            position,
+            goals,
+            deliberation,
+            mut intent,
+            mut activity,
+            mut reason,
+            mut tally,
+        )) = villagers.get_mut(entity)
         else {
             continue;
         };
@@ -107,6 +121,7 @@ fn decide(
         let retry_in = (clock.steps + u64::from(countdown_steps(settings.retry_interval))) as u32;
 
         if deliberation.resting {
+            calendar.at(u64::from(retry_in), villager.number);
             let table = keep(Outcome::Rested { threshold: settings.rest_threshold });
             if !matches!(*activity, Activity::Resting { .. }) {
                 *reason = LastReason::Resting;
@@ -127,6 +142,7 @@ fn decide(
             }
             *intent = Intent::default();
             switch(&mut activity, &mut tally, Activity::Waiting { until: retry_in }, clock.steps);
+            calendar.at(u64::from(retry_in), villager.number);
             continue;
         };
 
@@ -151,6 +167,7 @@ fn decide(
             let first = chosen.plan.first().map(|&t| t as usize);
             if intent.goal == Some(chosen.goal) && first == Some(task) {
                 switch(&mut activity, &mut tally, Activity::Queued { until: retry_in }, clock.steps);
+                calendar.at(u64::from(retry_in), villager.number);
                 continue;
             }
             leave_line(&mut log, first.map(|t| town.station(c, t)));
@@ -168,6 +185,8 @@ fn decide(
             tally.replans += 1;
             *intent = Intent { goal: Some(chosen.goal), plan: chosen.plan.clone(), step: 0 };
         }
-        switch(&mut activity, &mut tally, Activity::Walking, clock.steps);
+        let walking = set_off(&town, placement, position, &intent, c, clock.steps);
+        calendar.at(walking.until().map_or(u64::MAX, u64::from), villager.number);
+        switch(&mut activity, &mut tally, walking, clock.steps);
     }
 }

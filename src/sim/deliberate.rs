@@ -38,6 +38,8 @@ pub(super) fn deliberate(
     mut due: ResMut<DueNow>,
     mut times: ResMut<PlanTimes>,
     tables: Option<Res<DecisionTables>>,
+    roster: Res<super::Roster>,
+    mut calendar: ResMut<super::calendar::Calendar>,
     mut villagers: Query<Deliberating>,
 ) {
     let (found, keep_tables) = (&due.found, tables.is_some());
@@ -54,10 +56,30 @@ pub(super) fn deliberate(
             found.numbers.push(number);
         }
     };
+    let deciding = calendar.deciding();
+    if cfg!(debug_assertions) {
+        // Every test run (a debug build) checks that the calendar missed no one.
+        for (villager, .., activity, _) in villagers.iter() {
+            let overdue = matches!(*activity, Activity::Acting { until } | Activity::Walking { until, .. } if now >= u64::from(until));
+            assert!(
+                !overdue,
+                "villager {} should have finished by step {now}: {activity:?}",
+                villager.number
+            );
+            let missed =
+                at_safe_point(activity, now) && deciding.binary_search(&(villager.number as u32)).is_err();
+            assert!(!missed, "villager {} should decide at step {now}: {activity:?}", villager.number);
+        }
+    }
     if options.spread(villagers.iter().len()) {
+        // Visiting every villager on every thread costs less than a set of them the threads
+        // could share.
         villagers.par_iter_mut().for_each(think);
     } else {
-        villagers.iter_mut().for_each(think);
+        let mut them = villagers.iter_many_mut(deciding.iter().map(|&n| roster.0[n as usize]));
+        while let Some(one) = them.fetch_next() {
+            think(one);
+        }
     }
     let DueNow { found, numbers, choices, rows } = &mut *due;
     numbers.clear();
@@ -122,7 +144,7 @@ fn at_safe_point(activity: &Activity, now: u64) -> bool {
         Activity::Waiting { until } | Activity::Resting { until } | Activity::Queued { until } => {
             now >= u64::from(*until)
         }
-        Activity::Walking | Activity::Acting { .. } => false,
+        Activity::Walking { .. } | Activity::Acting { .. } => false,
     }
 }
 

@@ -135,6 +135,7 @@ fn restore(world: &mut World, snapshot: &Snapshot) {
     clock.time = snapshot.steps as f32 * super::STEP;
     let day = clock.day;
     world.resource_mut::<EventLog>().back_to(day, snapshot.logged);
+    super::calendar::rebuild(world);
 }
 
 impl DayHistory {

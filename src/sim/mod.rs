@@ -11,6 +11,7 @@
 //! and the tests step it directly.
 
 mod act;
+mod calendar;
 mod clock;
 mod decide;
 mod deliberate;
@@ -29,10 +30,10 @@ mod villager;
 mod walk;
 
 pub use act::edit_world_fact;
-pub use needs::{Asked, insistence, insistences};
 pub use clock::{Clock, STEP, STEPS_PER_SECOND};
 pub use history::{DayHistory, Edit, SNAPSHOT_EVERY, keep_history, seek};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
+pub use needs::{Asked, insistence, insistences};
 pub use phrase::{event_text, outcome_text, reason_text, row_text};
 pub use replay::{Moment, NotKept, Replay};
 pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};
@@ -48,6 +49,7 @@ pub use villager::{
     Activity, AgentFacts, Deliberation, GoalState, Goals, Intent, LastReason, Position, Tally, Verdict,
     Villager,
 };
+pub use walk::{Whereabouts, position_at, position_of};
 
 use crate::scenario::Scenario;
 use bevy::app::{App, Plugin};
@@ -116,27 +118,15 @@ impl Plugin for SimPlugin {
         app.add_schedule(schedule)
             .configure_sets(
                 SimTick,
-                (
-                    SimSet::Clock,
-                    SimSet::Act,
-                    SimSet::Goals,
-                    SimSet::Walk,
-                    SimSet::Decide,
-                    SimSet::Tally,
-                )
+                (SimSet::Clock, SimSet::Act, SimSet::Goals, SimSet::Walk, SimSet::Decide, SimSet::Tally)
                     .chain(),
             )
             .init_resource::<SimOptions>()
             .init_resource::<PlanTimes>()
             .init_resource::<EventLog>()
+            .init_resource::<calendar::Calendar>()
             .init_resource::<FinishedDays>()
-            .add_plugins((
-                clock::plugin,
-                act::plugin,
-                walk::plugin,
-                decide::plugin,
-                history::plugin,
-            ));
+            .add_plugins((clock::plugin, act::plugin, walk::plugin, decide::plugin, history::plugin));
     }
 }
 

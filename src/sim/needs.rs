@@ -17,7 +17,14 @@ use bevy::ecs::prelude::*;
 pub type Asked<'a> = (&'a Villager, &'a Placement, &'a AgentFacts);
 
 /// How loudly goal `g` of a villager holding `live` asks in the step the clock is at: 0 to 1.
-pub fn insistence(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked, g: usize, live: &GoalState) -> f32 {
+pub fn insistence(
+    town: &Town,
+    world: &WorldFacts,
+    clock: &Clock,
+    asked: Asked,
+    g: usize,
+    live: &GoalState,
+) -> f32 {
     let (villager, placement, agent) = asked;
     let goal = &town.scenario.characters[villager.index].goals[g];
     let now = clock.steps as u32;
@@ -126,7 +133,8 @@ pub fn deficit(conditions: &[Condition], value: impl Fn(FactId) -> Value) -> f32
 pub fn insistences(world: &World, entity: Entity) -> Option<Vec<f32>> {
     let (town, facts, clock) =
         (world.get_resource::<Town>()?, world.get_resource::<WorldFacts>()?, world.get_resource::<Clock>()?);
-    let asked = (world.get::<Villager>(entity)?, world.get::<Placement>(entity)?, world.get::<AgentFacts>(entity)?);
+    let asked =
+        (world.get::<Villager>(entity)?, world.get::<Placement>(entity)?, world.get::<AgentFacts>(entity)?);
     let goals = world.get::<Goals>(entity)?;
     Some(goals.0.iter().enumerate().map(|(g, live)| insistence(town, facts, clock, asked, g, live)).collect())
 }

@@ -125,6 +125,11 @@ impl Layout {
         villager / self.per_tile
     }
 
+    /// The villagers (by number) living in tile `tile`.
+    pub fn villagers_of(&self, tile: usize) -> std::ops::Range<usize> {
+        (tile * self.per_tile).min(self.villagers)..((tile + 1) * self.per_tile).min(self.villagers)
+    }
+
     /// How far tile `tile` is moved from where the scenario puts things.
     pub fn origin(&self, tile: usize) -> [f32; 2] {
         let tile = self.town_tile(tile);

@@ -135,6 +135,8 @@ pub struct WorldFacts {
     /// Per tile, the [`stamp`](super::act::stamp) of the step its facts last changed in, and
     /// the facts as that step began.
     changed: Vec<(u64, State)>,
+    /// The tiles whose facts changed lately (a tile once a step; see [`WorldFacts::changed_since`]).
+    lately: Vec<u32>,
 }
 
 impl WorldFacts {
@@ -144,7 +146,11 @@ impl WorldFacts {
         for &(fact, value) in &scenario.world_seed {
             state.set(fact, value);
         }
-        WorldFacts { tiles: vec![state; tiles], changed: vec![(0, State::zeros(0)); tiles] }
+        WorldFacts {
+            tiles: vec![state; tiles],
+            changed: vec![(0, State::zeros(0)); tiles],
+            lately: Vec::new(),
+        }
     }
 
     /// Tile `tile`'s facts now.
@@ -165,12 +171,23 @@ impl WorldFacts {
         self.changed[tile].0 >= step
     }
 
+    /// The tiles whose facts changed in or after the step stamped `step`, in order; those that
+    /// changed before are forgotten (ask with steps that never go back).
+    pub fn tiles_changed_since(&mut self, step: u64) -> &[u32] {
+        let changed = &self.changed;
+        self.lately.retain(|&t| changed[t as usize].0 >= step);
+        self.lately.sort_unstable();
+        self.lately.dedup();
+        &self.lately
+    }
+
     /// Tile `tile`'s facts, to be changed in the step stamped `step`.
     pub fn change(&mut self, tile: usize, step: u64) -> &mut State {
         let (at, before) = &mut self.changed[tile];
         if *at != step {
             *at = step;
             before.clone_from(&self.tiles[tile]);
+            self.lately.push(tile as u32);
         }
         &mut self.tiles[tile]
     }
@@ -229,7 +246,8 @@ impl Town {
         outlook: &mut Outlook,
     ) {
         let Some(fact) = self.scenario.lines[at] else { return };
-        let ahead = line.ahead(self.scenario.stations[at].capacity).min(crate::scenario::MAX_AHEAD as usize) as Value;
+        let ahead =
+            line.ahead(self.scenario.stations[at].capacity).min(crate::scenario::MAX_AHEAD as usize) as Value;
         if world.tile(tile).get(fact) != ahead {
             world.change(tile, step).set(fact, ahead);
         }
@@ -268,6 +286,7 @@ pub fn install_town(world: &mut World, town: Town) {
     });
     let roster = world.spawn_batch(villagers).collect();
     world.insert_resource(Roster(roster));
+    super::calendar::rebuild(world);
 }
 
 /// Dawn: the world back to its seed and every villager rebuilt at its start, for a day whose
@@ -282,8 +301,12 @@ pub fn reset_day(world: &mut World, first_step: u32) {
     for (number, entity) in world.resource::<Roster>().0.clone().into_iter().enumerate() {
         let mut villager = world.entity_mut(entity);
         let start = villager.get::<Placement>().map_or([0.0; 2], |p| p.start);
-        villager.insert((villager::fresh(&scenario, layout.character_of(number), number, first_step), Position(start)));
+        villager.insert((
+            villager::fresh(&scenario, layout.character_of(number), number, first_step),
+            Position(start),
+        ));
     }
+    super::calendar::rebuild(world);
 }
 
 /// Takes in `scenario`, an edit of the running one that changes only what the day can go on with
@@ -296,15 +319,35 @@ pub fn update_scenario(world: &mut World, scenario: Scenario) {
     // Needs count their rise under the old rates up to now.
     super::needs::catch_up_everyone(world);
     let town = Town::tiled(scenario, layout);
-    let mut villagers = world.query::<(&Villager, &mut Placement, &mut villager::Deliberation)>();
-    for (villager, mut placement, mut deliberation) in villagers.iter_mut(world) {
+    let now = world.resource::<Clock>().steps;
+    let old = world.remove_resource::<Town>().expect("a town is installed");
+    let mut villagers = world.query::<(
+        &Villager,
+        &mut Placement,
+        &mut Position,
+        &villager::Intent,
+        &mut villager::Activity,
+        &mut villager::Deliberation,
+    )>();
+    for (villager, mut placement, mut position, intent, mut activity, mut deliberation) in
+        villagers.iter_mut(world)
+    {
+        // A walker sets off again from where it is, toward where its station now stands.
+        if let villager::Activity::Walking { .. } = *activity {
+            position.0 =
+                super::walk::position_at(&old, now, (villager, &placement, &position, intent, &activity));
+        }
         let fresh = town.layout.placement(&town.scenario, villager.number);
         (placement.start, placement.speed) = (fresh.start, fresh.speed);
+        if let villager::Activity::Walking { .. } = *activity {
+            *activity = super::walk::set_off(&town, &placement, &position, intent, villager.index, now);
+        }
         // A search that failed under the old costs or budget is asked again.
         deliberation.hopeless = None;
     }
     let scenario = town.scenario.clone();
     world.insert_resource(town);
+    super::calendar::rebuild(world);
     super::history::record(world, super::history::Edit::Scenario(scenario));
 }
 

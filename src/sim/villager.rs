@@ -19,7 +19,8 @@ pub struct Villager {
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct AgentFacts(pub State);
 
-/// Where the villager stands, in world units.
+/// Where the villager stood when it last set off or arrived, in world units; on the way, it is
+/// further along ([`position_at`](super::position_at)).
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Position(pub [f32; 2]);
 
@@ -87,8 +88,9 @@ impl Intent {
 pub enum Activity {
     /// At a safe point: the next decision runs this step.
     Idle,
-    /// On the way to the station of plan step `Intent::step`.
-    Walking,
+    /// On the way to the station of plan step `Intent::step`: set off at step `from` of the day
+    /// from its [`Position`], and arrives at step `until` ([`super::walk::set_off`]).
+    Walking { from: u32, until: u32 },
     /// Performing plan step `Intent::step`; it is done at step `until` of the day.
     Acting { until: u32 },
     /// In line at the station of plan step `Intent::step`, which is full ([`Lines`](super::Lines));
@@ -107,8 +109,9 @@ impl Activity {
             Activity::Acting { until }
             | Activity::Queued { until }
             | Activity::Waiting { until }
-            | Activity::Resting { until } => Some(until),
-            Activity::Idle | Activity::Walking => None,
+            | Activity::Resting { until }
+            | Activity::Walking { until, .. } => Some(until),
+            Activity::Idle => None,
         }
     }
 
@@ -116,7 +119,7 @@ impl Activity {
     pub fn counted_as(&self) -> Option<usize> {
         match self {
             Activity::Idle => None,
-            Activity::Walking => Some(0),
+            Activity::Walking { .. } => Some(0),
             Activity::Acting { .. } => Some(1),
             Activity::Waiting { .. } => Some(2),
             Activity::Resting { .. } => Some(3),
@@ -243,7 +246,9 @@ pub fn fresh(scenario: &Scenario, index: usize, number: usize, first_step: u32) 
         .iter()
         .map(|g| {
             let (insistence, heard) = match g.drift {
-                Drift::Need { initial, .. } => (initial, Heard::Need { held: initial, rises_from: first_step }),
+                Drift::Need { initial, .. } => {
+                    (initial, Heard::Need { held: initial, rises_from: first_step })
+                }
                 Drift::Quota { .. } => (0.0, Heard::Quota { settled: None }),
             };
             GoalState { insistence, met: false, verdict: Verdict::NotPlanned, heard }

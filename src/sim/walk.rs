@@ -1,12 +1,17 @@
 //! Walking in a straight line to the next station, and the re-check on arrival: the plan was
 //! made on a snapshot, and others may have changed the world since.
+//!
+//! A walker is not moved step by step: setting off, it works out the step it arrives at by the
+//! very moves a step at a time would make ([`set_off`]), and where it is on the way is worked
+//! out the same way when someone asks ([`position_at`]).
 
+use super::act::stamp;
+use super::calendar::Calendar;
 use super::clock::{Clock, STEP};
 use super::log::{EventLog, Happening};
+use super::needs::settle;
 use super::tiles::Placement;
 use super::town::{Line, Lines, Outlook, Roster, Town, WorldFacts};
-use super::act::stamp;
-use super::needs::settle;
 use super::villager::{
     Activity, AgentFacts, Goals, Intent, LastReason, Position, Tally, Villager, countdown_steps, switch,
 };
@@ -41,11 +46,14 @@ fn walk(
     mut lines: ResMut<Lines>,
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
+    mut calendar: ResMut<Calendar>,
     mut view: Local<State>,
     mut villagers: Query<Walker>,
 ) {
     let now = stamp(&clock);
-    let mut here = Here { clock: &clock, town: &town, log: &mut log, view: &mut view };
+    let due = std::mem::take(&mut calendar.now);
+    let mut here =
+        Here { clock: &clock, town: &town, log: &mut log, view: &mut view, calendar: &mut calendar };
     // Lines move first: where someone finished, the first in line steps up.
     for (tile, stations) in lines.0.iter_mut().enumerate() {
         for (at, line) in stations.iter_mut().enumerate() {
@@ -64,10 +72,11 @@ fn walk(
             }
         }
     }
-    // Everyone else in roster order (one fetch path, so the lookups stay inlined).
-    let mut walkers = villagers.iter_many_mut(&roster.0);
-    while let Some(mut one) = walkers.fetch_next() {
-        if *one.5 != Activity::Walking {
+    // Then those arriving now, in roster order.
+    for &number in &due {
+        let Ok(mut one) = villagers.get_mut(roster.0[number as usize]) else { continue };
+        let Activity::Walking { until, .. } = *one.5 else { continue };
+        if clock.steps < u64::from(until) {
             continue;
         }
         let Some(step_index) = one.4.current() else {
@@ -76,10 +85,7 @@ fn walk(
         };
         let (villager, placement) = (one.0, *one.1);
         let at = town.station(villager.index, step_index);
-        let target = town.layout.station_position(&town.scenario, at, placement.tile);
-        if !move_toward(&mut one.3.0, target, placement.speed * STEP) {
-            continue;
-        }
+        one.3.0 = town.layout.station_position(&town.scenario, at, placement.tile);
         // Where it stands is the planner's business too (walking from here costs less).
         let place = town.scenario.place;
         if one.2.0.get(place) != at as Value {
@@ -99,13 +105,80 @@ fn walk(
             here.log.record(clock.day, clock.time, Some(villager.number), queued);
             // Its wait is first counted this very step, when the decisions are made.
             let wait = countdown_steps(town.scenario.settings.retry_interval) - 1;
-            let queued = Activity::Queued { until: (clock.steps + u64::from(wait)) as u32 };
-            switch(&mut one.5, &mut one.7, queued, clock.steps);
+            let until = clock.steps + u64::from(wait);
+            switch(&mut one.5, &mut one.7, Activity::Queued { until: until as u32 }, clock.steps);
+            here.calendar.at(until, villager.number);
             continue;
         }
         here.step_up(one, at, Some(&mut *line), world.tile(placement.tile), &mut outlook.0[placement.tile]);
         town.post_line((placement.tile, now), at, line, &mut world, &mut outlook);
     }
+    calendar.now = due;
+}
+
+/// Sets off at step `now` from where it stands toward the station of plan step `intent.step`:
+/// walking until the step it arrives at, the moves counted as the walk would make them, one a
+/// step from the next. One that would not arrive today (it cannot move) walks on until dawn.
+pub(super) fn set_off(
+    town: &Town,
+    placement: &Placement,
+    from: &Position,
+    intent: &Intent,
+    index: usize,
+    now: u64,
+) -> Activity {
+    let Some(target) = intent
+        .current()
+        .map(|s| town.layout.station_position(&town.scenario, town.station(index, s), placement.tile))
+    else {
+        // Nothing to walk to: it finds out at the next step.
+        return Activity::Walking { from: now as u32, until: now as u32 + 1 };
+    };
+    let (mut at, reach) = (from.0, placement.speed * STEP);
+    let steps_left = ((town.scenario.settings.day_length / STEP).ceil() as u64 + 1).saturating_sub(now);
+    let mut moves = 1;
+    while !move_toward(&mut at, target, reach) {
+        moves += 1;
+        if moves > steps_left {
+            return Activity::Walking { from: now as u32, until: u32::MAX };
+        }
+    }
+    Activity::Walking { from: now as u32, until: (now + moves) as u32 }
+}
+
+/// What says where a villager is.
+pub type Whereabouts<'a> = (&'a Villager, &'a Placement, &'a Position, &'a Intent, &'a Activity);
+
+/// Where a villager stands at step `now` of the day: on the way, the moves made since it set off,
+/// as [`set_off`] counted them.
+pub fn position_at(
+    town: &Town,
+    now: u64,
+    (villager, placement, position, intent, activity): Whereabouts,
+) -> [f32; 2] {
+    let Activity::Walking { from, until } = *activity else { return position.0 };
+    let Some(step) = intent.current() else { return position.0 };
+    let target =
+        town.layout.station_position(&town.scenario, town.station(villager.index, step), placement.tile);
+    let (mut at, reach) = (position.0, placement.speed * STEP);
+    for _ in u64::from(from)..now.min(u64::from(until)) {
+        if move_toward(&mut at, target, reach) {
+            break;
+        }
+    }
+    at
+}
+
+/// Where villager `entity` stands now, for whoever shows it.
+pub fn position_of(world: &World, entity: Entity) -> Option<[f32; 2]> {
+    let whereabouts = (
+        world.get::<Villager>(entity)?,
+        world.get::<Placement>(entity)?,
+        world.get::<Position>(entity)?,
+        world.get::<Intent>(entity)?,
+        world.get::<Activity>(entity)?,
+    );
+    Some(position_at(world.get_resource::<Town>()?, world.get_resource::<Clock>()?.steps, whereabouts))
 }
 
 /// Whether station `at` has room for one more villager to act.
@@ -119,6 +192,7 @@ struct Here<'w> {
     town: &'w Town,
     log: &'w mut EventLog,
     view: &'w mut State,
+    calendar: &'w mut Calendar,
 }
 
 impl Here<'_> {
@@ -136,6 +210,7 @@ impl Here<'_> {
         let (town, clock) = (self.town, self.clock);
         let Some(step_index) = intent.current() else {
             switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
+            self.calendar.idle(villager.number);
             return;
         };
         let action = town.action(villager.index, step_index);
@@ -149,6 +224,7 @@ impl Here<'_> {
                 intent.plan.clear();
                 intent.step = 0;
                 switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
+                self.calendar.idle(villager.number);
             }
             None => {
                 let started = Happening::Started { task: step_index as u32, station: at as u32 };
@@ -166,6 +242,7 @@ impl Here<'_> {
                 }
                 let until = clock.steps + u64::from(countdown_steps(action.duration));
                 switch(&mut activity, &mut tally, Activity::Acting { until: until as u32 }, clock.steps);
+                self.calendar.at(until, villager.number);
             }
         }
     }

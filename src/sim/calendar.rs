@@ -1,0 +1,106 @@
+//! The calendar of due steps: which villagers have something falling due at which step (an
+//! action ending, an arrival, a wait, a rest or a line to choose again), which became idle and
+//! decide at the next decisions, and whose own facts changed. A step visits only them, in roster
+//! order, so its cost follows what happens in the town rather than how many live in it.
+//!
+//! The calendar is kept beside the villagers, never instead of them: an entry only says "look
+//! here", and whoever reads it checks the villager's own activity, so an entry left behind by a
+//! plan that changed is harmless. After anything that replaces the town's state wholesale (a
+//! dawn, a jump back in time, an edit of the scenario) it is built again from the villagers.
+
+use super::act::GoalWatch;
+use super::clock::Clock;
+use super::town::Roster;
+use super::villager::{Activity, Villager};
+use bevy::ecs::prelude::*;
+
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Calendar {
+    /// Per step of the day, the villagers (by number) whose timer or walk may end then.
+    due: Vec<Vec<u32>>,
+    /// The villagers whose turn it is this step, in roster order (see [`Calendar::begin_step`]).
+    pub now: Vec<u32>,
+    /// Villagers that became idle since the last decisions: they decide at the next.
+    idle: Vec<u32>,
+    /// Villagers whose goals need a look though their tile's world did not change.
+    recheck: Vec<u32>,
+}
+
+impl Calendar {
+    /// Notes that villager `number` has something falling due at step `step` of the day (not
+    /// kept past the day's end: dawn starts everyone afresh).
+    pub fn at(&mut self, step: u64, number: usize) {
+        if let Some(day) = self.due.get_mut(step as usize) {
+            day.push(number as u32);
+        }
+    }
+
+    /// Villager `number` became idle: it decides at the next decisions.
+    pub fn idle(&mut self, number: usize) {
+        self.idle.push(number as u32);
+    }
+
+    /// Villager `number`'s goals need a look at the next goals phase.
+    pub fn recheck(&mut self, number: usize) {
+        self.recheck.push(number as u32);
+    }
+
+    /// Takes step `step`'s entries as this step's villagers, in roster order.
+    pub fn begin_step(&mut self, step: u64) {
+        self.now.clear();
+        if let Some(day) = self.due.get_mut(step as usize) {
+            std::mem::swap(&mut self.now, day);
+        }
+        in_order(&mut self.now);
+    }
+
+    /// This step's villagers and those idle since: who may decide now, in roster order. The
+    /// idle are given up.
+    pub fn deciding(&mut self) -> Vec<u32> {
+        let mut deciding = std::mem::take(&mut self.idle);
+        deciding.extend_from_slice(&self.now);
+        in_order(&mut deciding);
+        deciding
+    }
+
+    /// The villagers whose own facts changed since goals were last looked at, in roster order;
+    /// given up.
+    pub fn take_rechecks(&mut self) -> Vec<u32> {
+        let mut recheck = std::mem::take(&mut self.recheck);
+        in_order(&mut recheck);
+        recheck
+    }
+}
+
+fn in_order(numbers: &mut Vec<u32>) {
+    numbers.sort_unstable();
+    numbers.dedup();
+}
+
+/// Builds the calendar again from what every villager is doing: a day of `steps_in_day` steps,
+/// its next step to play being `next`.
+pub fn rebuild(world: &mut World) {
+    let clock = world.resource::<Clock>();
+    let steps_in_day = (clock.day_length * super::STEPS_PER_SECOND as f32).ceil() as usize + 2;
+    // Between steps the next to play is the one after; at a dawn it is the dawn's own.
+    let next = clock.steps + 1;
+    let mut calendar = Calendar { due: vec![Vec::new(); steps_in_day], ..Calendar::default() };
+    let roster = world.resource::<Roster>().0.clone();
+    for entity in roster {
+        let Some(villager) = world.get::<Villager>(entity) else { continue };
+        let number = villager.number;
+        match world.get::<Activity>(entity) {
+            Some(Activity::Idle) => calendar.idle(number),
+            Some(activity) => {
+                if let Some(until) = activity.until() {
+                    calendar.at(u64::from(until).max(next), number);
+                }
+            }
+            None => {}
+        }
+        if world.get::<GoalWatch>(entity).is_some_and(|w| w.recheck) {
+            calendar.recheck(number);
+        }
+    }
+    world.insert_resource(calendar);
+}
