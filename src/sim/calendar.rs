@@ -47,10 +47,8 @@ impl Calendar {
 
     /// Takes step `step`'s entries as this step's villagers, in roster order.
     pub fn begin_step(&mut self, step: u64) {
-        self.now.clear();
-        if let Some(day) = self.due.get_mut(step as usize) {
-            std::mem::swap(&mut self.now, day);
-        }
+        // Taken, not swapped: a step gone by keeps no room for entries.
+        self.now = self.due.get_mut(step as usize).map(std::mem::take).unwrap_or_default();
         in_order(&mut self.now);
     }
 
