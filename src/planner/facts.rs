@@ -38,6 +38,10 @@ impl State {
     pub fn values(&self) -> &[Value] {
         &self.0
     }
+
+    pub fn values_mut(&mut self) -> &mut [Value] {
+        &mut self.0
+    }
 }
 
 impl From<Vec<Value>> for State {

@@ -43,8 +43,9 @@ impl Town {
                     .collect()
             })
             .collect();
-        let (world_ids, agent_ids) =
+        let (world_ids, agent_ids): (Vec<FactId>, Vec<FactId>) =
             scenario.facts.ids().partition(|&f| scenario.facts.scope(f) == Scope::World);
+        debug_assert!(agent_ids.iter().enumerate().all(|(i, f)| f.index() == i), "own facts come first");
         Town { scenario: Arc::new(scenario), planners, world_ids, agent_ids, layout }
     }
 
@@ -98,14 +99,17 @@ impl Town {
 
     /// [`available`](Self::available) given the villager's tile's world and outlook.
     pub fn available_in(&self, world: &State, outlook: &State, agent: &State, view: &mut State) {
-        if view.values().len() != self.scenario.facts.len() {
-            *view = State::zeros(self.scenario.facts.len());
+        let facts = self.scenario.facts.len();
+        if view.values().len() != facts {
+            *view = State::zeros(facts);
         }
-        for &f in &self.agent_ids {
-            view.set(f, agent.get(f));
-        }
-        for &f in &self.world_ids {
-            view.set(f, world.get(f).min(outlook.get(f)));
+        // A villager's own facts are the first ids (see `scenario::validate`), the shared ones
+        // the rest: a copy, then the smaller of two runs of numbers.
+        let (own, shared) = view.values_mut().split_at_mut(self.agent_ids.len());
+        own.copy_from_slice(&agent.values()[..own.len()]);
+        let (world, outlook) = (&world.values()[own.len()..], &outlook.values()[own.len()..]);
+        for ((view, &world), &outlook) in shared.iter_mut().zip(world).zip(outlook) {
+            *view = world.min(outlook);
         }
     }
 
