@@ -10,7 +10,8 @@ use super::tiles::Placement;
 use super::town::{Town, WorldFacts};
 use super::villager::{AgentFacts, GoalState, Goals, Heard, Villager};
 use crate::planner::{Condition, FactId, Need, Value};
-use crate::scenario::Drift;
+use crate::scenario::{Drift, Scenario};
+use std::sync::Arc;
 use bevy::ecs::prelude::*;
 
 /// Who is asked: the villager, its tile and its own facts.
@@ -29,7 +30,15 @@ pub fn insistence(
     let goal = &town.scenario.characters[villager.index].goals[g];
     let now = clock.steps as u32;
     match (goal.drift, live.heard) {
-        (Drift::Need { rate, .. }, Heard::Need { held, rises_from }) => risen(held, rate, rises_from, now),
+        (Drift::Need { rate, .. }, Heard::Need { held, rises_from }) => {
+            let curve = &town.rises[villager.index][g];
+            let steps = (now + 1).saturating_sub(rises_from) as usize;
+            match curve.get(steps) {
+                // Risen from its initial value, as every need is but after an edit of its rate.
+                Some(&risen) if curve[0].to_bits() == held.to_bits() => risen,
+                _ => risen(held, rate, rises_from, now),
+            }
+        }
         (Drift::Quota { urgency }, Heard::Quota { settled }) => {
             let deficit = match settled {
                 Some((at, deficit)) if at == now => deficit,
@@ -48,14 +57,10 @@ pub fn insistence(
     }
 }
 
-/// Every goal's insistence now, kept in [`GoalState::insistence`] for the decision under way;
-/// each need is caught up to now, so the next ask counts only the steps after.
+/// Every goal's insistence now, kept in [`GoalState::insistence`] for the decision under way.
 pub(super) fn hear(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked, goals: &mut Goals) {
     for (g, live) in goals.0.iter_mut().enumerate() {
         live.insistence = insistence(town, world, clock, asked, g, live);
-        if let Heard::Need { held, rises_from } = &mut live.heard {
-            (*held, *rises_from) = (live.insistence, clock.steps as u32 + 1);
-        }
     }
 }
 
@@ -84,12 +89,31 @@ pub(super) fn catch_up_everyone(world: &mut World) {
     let mut caught_up = Vec::new();
     for (entity, villager, placement, agent, goals) in villagers.iter(world) {
         let mut goals = goals.clone();
-        hear(town, facts, clock, (villager, placement, agent), &mut goals);
+        for (g, live) in goals.0.iter_mut().enumerate() {
+            let now = insistence(town, facts, clock, (villager, placement, agent), g, live);
+            if let Heard::Need { held, rises_from } = &mut live.heard {
+                (*held, *rises_from) = (now, clock.steps as u32 + 1);
+            }
+        }
         caught_up.push((entity, goals));
     }
     for (entity, goals) in caught_up {
         world.entity_mut(entity).insert(goals);
     }
+}
+
+/// Per character and goal, a need's insistence after 0, 1, 2… steps of rising from its initial
+/// value, for a whole day (a quota's is empty): asking then costs a lookup, not a step each.
+pub(super) fn rises(scenario: &Scenario) -> Arc<[Vec<Box<[f32]>>]> {
+    let steps = (scenario.settings.day_length / STEP).ceil() as u32 + 2;
+    let curve = |goal: &crate::scenario::Goal| match goal.drift {
+        Drift::Need { initial, rate } => {
+            let rise_once = |&insistence: &f32| Some(risen(insistence, rate, 0, 0));
+            std::iter::successors(Some(initial), rise_once).take(steps as usize + 1).collect()
+        }
+        Drift::Quota { .. } => Box::default(),
+    };
+    scenario.characters.iter().map(|c| c.goals.iter().map(curve).collect()).collect()
 }
 
 /// A need that held `held` before step `rises_from` rose at `rate` a second, at step `now`:

@@ -17,6 +17,9 @@ pub struct Town {
     pub scenario: Arc<Scenario>,
     /// `planners[character][goal]`, shared by the shards of one town.
     pub planners: Arc<[Vec<Planner>]>,
+    /// `rises[character][goal]`: a need's insistence after each step of a day from its initial
+    /// value ([`super::needs::rises`]; empty for a quota), shared likewise.
+    pub rises: Arc<[Vec<Box<[f32]>>]>,
     /// The world facts' ids and the agent facts' ids, to merge the world into a villager's own state.
     pub world_ids: Vec<FactId>,
     pub agent_ids: Vec<FactId>,
@@ -46,7 +49,8 @@ impl Town {
         let (world_ids, agent_ids): (Vec<FactId>, Vec<FactId>) =
             scenario.facts.ids().partition(|&f| scenario.facts.scope(f) == Scope::World);
         debug_assert!(agent_ids.iter().enumerate().all(|(i, f)| f.index() == i), "own facts come first");
-        Town { scenario: Arc::new(scenario), planners, world_ids, agent_ids, layout }
+        let rises = super::needs::rises(&scenario);
+        Town { scenario: Arc::new(scenario), planners, rises, world_ids, agent_ids, layout }
     }
 
     /// One shard of this town: the tiles of `layout`, sharing the scenario and its planners.
