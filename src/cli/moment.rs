@@ -32,7 +32,9 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     }
     let steps = (f64::from(at) * f64::from(sim::STEPS_PER_SECOND)).round() as u64;
     let mut app = App::new();
-    app.add_plugins(sim::SimPlugin).insert_resource(lang);
+    // Decision tables kept, as the game keeps them: every decision is made in full, so why a
+    // villager waits is what it was at its last retry, as the inspector says it.
+    app.add_plugins(sim::SimPlugin).insert_resource(lang).init_resource::<sim::DecisionTables>();
     // The day as the scenario plays it, or as a replay of it played it, edits and all.
     let mut due = None;
     match replay.as_deref().map(Replay::read) {

@@ -16,8 +16,7 @@ use super::table::{DecisionTable, DecisionTables, Outcome};
 use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
 use super::villager::{
-    Activity, Deliberation, Goals, Intent, LastReason, Position, Tally, Verdict, Villager, countdown_steps,
-    switch,
+    Activity, Deliberation, Goals, Intent, LastReason, Position, Tally, Verdict, Villager, switch,
 };
 use super::walk::set_off;
 use super::{SimSet, SimTick};
@@ -118,7 +117,7 @@ fn decide(
         let c = villager.index;
         let settings = &town.scenario.settings;
         // A wait, a rest or a line is first counted at the next step's decisions.
-        let retry_in = (clock.steps + u64::from(countdown_steps(settings.retry_interval))) as u32;
+        let retry_in = (clock.steps + u64::from(town.retry_steps)) as u32;
 
         if deliberation.resting {
             calendar.at(u64::from(retry_in), villager.number);

@@ -4,6 +4,7 @@
 //! tables are kept — is handed to [`decide`](super::decide) in roster order.
 
 use super::SimOptions;
+use super::act::stamp;
 use super::table::{DecisionTables, GoalRow, RowResult};
 use super::tiles::Placement;
 use super::timing::PlanTimes;
@@ -158,6 +159,25 @@ fn deliberate_one(
     (villager, placement, agent, intent, mut goals, activity, mut deliberation): QueryItem<Deliberating>,
 ) -> bool {
     let deliberation = &mut *deliberation;
+    let now = stamp(clock);
+    // A wait with nothing new to count on ends as it began: no plan, and no rest for goals that
+    // only grow louder. It is not looked into again until its tile's world or outlook changes.
+    let unchanged = matches!(activity, Activity::Waiting { .. })
+        && deliberation.hopeless.is_some()
+        && !found.keep_tables
+        && town.louder_only[villager.index]
+        && !world.changed_since(placement.tile, deliberation.looked);
+    if unchanged {
+        if cfg!(debug_assertions) {
+            // Every test run (a debug build) checks that it would have found the very same.
+            VIEW.with_borrow_mut(|view| {
+                town.available(world, outlook, placement.tile, &agent.0, view);
+                assert_eq!(deliberation.hopeless, Some(digest(view)), "a changed view went unnoticed");
+            });
+        }
+        return true;
+    }
+    deliberation.looked = now;
     super::needs::hear(town, world, clock, (villager, placement, agent), &mut goals);
     VIEW.with_borrow_mut(|view| {
         town.available(world, outlook, placement.tile, &agent.0, view);

@@ -11,8 +11,8 @@ use super::town::{Town, WorldFacts};
 use super::villager::{AgentFacts, GoalState, Goals, Heard, Villager};
 use crate::planner::{Condition, FactId, Need, Value};
 use crate::scenario::{Drift, Scenario};
-use std::sync::Arc;
 use bevy::ecs::prelude::*;
+use std::sync::Arc;
 
 /// Who is asked: the villager, its tile and its own facts.
 pub type Asked<'a> = (&'a Villager, &'a Placement, &'a AgentFacts);

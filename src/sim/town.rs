@@ -20,6 +20,13 @@ pub struct Town {
     /// `rises[character][goal]`: a need's insistence after each step of a day from its initial
     /// value ([`super::needs::rises`]; empty for a quota), shared likewise.
     pub rises: Arc<[Vec<Box<[f32]>>]>,
+    /// Per character: whether its goals only ever grow louder while the facts stand still (no
+    /// need falls, no quota quietens), so a villager that found no plan finds none again until
+    /// what it can count on changes ([`super::deliberate`]).
+    pub louder_only: Vec<bool>,
+    /// How many steps a retry lasts, and each action ([`villager::countdown_steps`]).
+    pub retry_steps: u32,
+    action_steps: Vec<u32>,
     /// The world facts' ids and the agent facts' ids, to merge the world into a villager's own state.
     pub world_ids: Vec<FactId>,
     pub agent_ids: Vec<FactId>,
@@ -50,7 +57,25 @@ impl Town {
             scenario.facts.ids().partition(|&f| scenario.facts.scope(f) == Scope::World);
         debug_assert!(agent_ids.iter().enumerate().all(|(i, f)| f.index() == i), "own facts come first");
         let rises = super::needs::rises(&scenario);
-        Town { scenario: Arc::new(scenario), planners, rises, world_ids, agent_ids, layout }
+        let louder = |goal: &crate::scenario::Goal| match goal.drift {
+            crate::scenario::Drift::Need { rate, .. } => rate >= 0.0,
+            crate::scenario::Drift::Quota { urgency } => urgency >= 0.0,
+        };
+        let louder_only = scenario.characters.iter().map(|c| c.goals.iter().all(louder)).collect();
+        let retry_steps = villager::countdown_steps(scenario.settings.retry_interval);
+        let action_steps = scenario.actions.iter().map(|a| villager::countdown_steps(a.duration)).collect();
+        let scenario = Arc::new(scenario);
+        Town {
+            scenario,
+            planners,
+            rises,
+            louder_only,
+            retry_steps,
+            action_steps,
+            world_ids,
+            agent_ids,
+            layout,
+        }
     }
 
     /// One shard of this town: the tiles of `layout`, sharing the scenario and its planners.
@@ -122,6 +147,11 @@ impl Town {
         &self.scenario.actions[self.scenario.characters[character].tasks[step].action]
     }
 
+    /// How many steps plan step `step` (an index into `character`'s tasks) lasts.
+    pub fn action_steps(&self, character: usize, step: usize) -> u32 {
+        self.action_steps[self.scenario.characters[character].tasks[step].action]
+    }
+
     /// The station plan step `step` (an index into `character`'s tasks) happens at.
     pub fn station(&self, character: usize, step: usize) -> usize {
         self.scenario.characters[character].tasks[step].station
@@ -187,6 +217,12 @@ impl WorldFacts {
         self.lately.sort_unstable();
         self.lately.dedup();
         &self.lately
+    }
+
+    /// Notes that what villagers of `tile` can count on changed in the step stamped `step`,
+    /// though its facts did not (an action started: the outlook changed).
+    pub fn touch(&mut self, tile: usize, step: u64) {
+        self.change(tile, step);
     }
 
     /// Tile `tile`'s facts, to be changed in the step stamped `step`.

@@ -225,6 +225,8 @@ pub struct Deliberation {
     /// A digest of what the villager could count on the last time every unmet goal had no plan:
     /// from the same view the planner would fail again, so the retry skips the search.
     pub hopeless: Option<u64>,
+    /// The [`stamp`](super::act::stamp) of the step it last looked at what it can count on.
+    pub looked: u64,
 }
 
 /// The components [`fresh`] builds.

@@ -12,9 +12,7 @@ use super::log::{EventLog, Happening};
 use super::needs::settle;
 use super::tiles::Placement;
 use super::town::{Line, Lines, Outlook, Roster, Town, WorldFacts};
-use super::villager::{
-    Activity, AgentFacts, Goals, Intent, LastReason, Position, Tally, Villager, countdown_steps, switch,
-};
+use super::villager::{Activity, AgentFacts, Goals, Intent, LastReason, Position, Tally, Villager, switch};
 use super::{SimSet, SimTick};
 use crate::planner::{State, Value};
 use crate::scenario::Scope;
@@ -64,7 +62,7 @@ fn walk(
             while has_room(&town, at, line) {
                 let Some(number) = line.waiting.pop_front() else { break };
                 if let Ok(one) = villagers.get_mut(roster.0[number]) {
-                    here.step_up(one, at, Some(&mut *line), world.tile(tile), &mut outlook.0[tile]);
+                    here.step_up(one, at, Some(&mut *line), (&mut world, tile), &mut outlook.0[tile]);
                 }
             }
             if moved {
@@ -93,7 +91,7 @@ fn walk(
             one.2.0.set(place, at as Value);
         }
         if town.scenario.stations[at].capacity.is_none() {
-            here.step_up(one, at, None, world.tile(placement.tile), &mut outlook.0[placement.tile]);
+            here.step_up(one, at, None, (&mut world, placement.tile), &mut outlook.0[placement.tile]);
             continue;
         }
         let line = &mut lines.0[placement.tile][at];
@@ -104,13 +102,13 @@ fn walk(
             let queued = Happening::Queued { station: at as u32, behind, place: line.waiting.len() as u32 };
             here.log.record(clock.day, clock.time, Some(villager.number), queued);
             // Its wait is first counted this very step, when the decisions are made.
-            let wait = countdown_steps(town.scenario.settings.retry_interval) - 1;
+            let wait = town.retry_steps - 1;
             let until = clock.steps + u64::from(wait);
             switch(&mut one.5, &mut one.7, Activity::Queued { until: until as u32 }, clock.steps);
             here.calendar.at(until, villager.number);
             continue;
         }
-        here.step_up(one, at, Some(&mut *line), world.tile(placement.tile), &mut outlook.0[placement.tile]);
+        here.step_up(one, at, Some(&mut *line), (&mut world, placement.tile), &mut outlook.0[placement.tile]);
         town.post_line((placement.tile, now), at, line, &mut world, &mut outlook);
     }
     calendar.now = due;
@@ -203,7 +201,7 @@ impl Here<'_> {
         one: QueryItem<Walker>,
         at: usize,
         line: Option<&mut Line>,
-        world: &State,
+        (world, tile): (&mut WorldFacts, usize),
         outlook: &mut State,
     ) {
         let (villager, _, agent, _, mut intent, mut activity, mut reason, mut tally, _) = one;
@@ -214,7 +212,7 @@ impl Here<'_> {
             return;
         };
         let action = town.action(villager.index, step_index);
-        town.available_in(world, outlook, &agent.0, self.view);
+        town.available_in(world.tile(tile), outlook, &agent.0, self.view);
         let who = Some(villager.number);
         match town.unmet(&action.planning.preconditions, self.view) {
             Some((condition, was)) => {
@@ -236,11 +234,13 @@ impl Here<'_> {
                     .filter(|e| town.scenario.facts.scope(e.fact) == Scope::World);
                 for effect in world_effects {
                     effect.apply(outlook);
+                    // What the tile's villagers can count on changed (see `deliberate`).
+                    world.touch(tile, stamp(clock));
                 }
                 if let Some(line) = line {
                     line.acting += 1;
                 }
-                let until = clock.steps + u64::from(countdown_steps(action.duration));
+                let until = clock.steps + u64::from(town.action_steps(villager.index, step_index));
                 switch(&mut activity, &mut tally, Activity::Acting { until: until as u32 }, clock.steps);
                 self.calendar.at(until, villager.number);
             }
