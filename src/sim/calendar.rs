@@ -3,15 +3,19 @@
 //! decide at the next decisions, and whose own facts changed. A step visits only them, in roster
 //! order, so its cost follows what happens in the town rather than how many live in it.
 //!
+//! A villager waiting with nothing to plan for sleeps: it has no entry at all until its tile's
+//! world or outlook changes, and is then woken at its next retry (see [`wake`]).
+//!
 //! The calendar is kept beside the villagers, never instead of them: an entry only says "look
 //! here", and whoever reads it checks the villager's own activity, so an entry left behind by a
 //! plan that changed is harmless. After anything that replaces the town's state wholesale (a
 //! dawn, a jump back in time, an edit of the scenario) it is built again from the villagers.
 
-use super::act::GoalWatch;
+use super::act::{GoalWatch, stamp};
 use super::clock::Clock;
-use super::town::Roster;
-use super::villager::{Activity, Villager};
+use super::tiles::Placement;
+use super::town::{Roster, Town, WorldFacts};
+use super::villager::{Activity, Deliberation, Villager};
 use bevy::ecs::prelude::*;
 
 #[derive(Resource, Clone, Debug, Default)]
@@ -24,6 +28,8 @@ pub struct Calendar {
     idle: Vec<u32>,
     /// Villagers whose goals need a look though their tile's world did not change.
     recheck: Vec<u32>,
+    /// Per tile, the villagers asleep there ([`Deliberation::asleep`]).
+    sleepers: Vec<Vec<u32>>,
 }
 
 impl Calendar {
@@ -38,6 +44,13 @@ impl Calendar {
     /// Villager `number` became idle: it decides at the next decisions.
     pub fn idle(&mut self, number: usize) {
         self.idle.push(number as u32);
+    }
+
+    /// Villager `number`, of `tile`, sleeps until its tile changes.
+    pub fn sleep(&mut self, tile: usize, number: usize) {
+        if let Some(sleepers) = self.sleepers.get_mut(tile) {
+            sleepers.push(number as u32);
+        }
     }
 
     /// Villager `number`'s goals need a look at the next goals phase.
@@ -75,6 +88,41 @@ fn in_order(numbers: &mut Vec<u32>) {
     numbers.dedup();
 }
 
+/// Wakes the sleepers of every tile whose world or outlook changed since the step before: each
+/// is due at its next retry from now on, the one a wait polled every retry would have come to.
+pub(super) fn wake(
+    clock: Res<Clock>,
+    town: Res<Town>,
+    mut world: ResMut<WorldFacts>,
+    roster: Res<Roster>,
+    mut calendar: ResMut<Calendar>,
+    mut villagers: Query<(&mut Activity, &mut Deliberation)>,
+) {
+    let now = clock.steps;
+    for &tile in world.tiles_changed_since(stamp(&clock).saturating_sub(1)) {
+        let Some(sleepers) = calendar.sleepers.get_mut(tile as usize) else { continue };
+        for number in std::mem::take(sleepers) {
+            let Ok((mut activity, mut deliberation)) = villagers.get_mut(roster.0[number as usize]) else {
+                continue;
+            };
+            deliberation.asleep = false;
+            let Activity::Waiting { until } = *activity else { continue };
+            let retry = next_retry(u64::from(until), now, town.retry_steps);
+            *activity = Activity::Waiting { until: retry as u32 };
+            match retry == now {
+                true => calendar.idle(number as usize),
+                false => calendar.at(retry, number as usize),
+            }
+        }
+    }
+}
+
+/// The first step from `now` on of the retries due every `every` steps from step `due`.
+fn next_retry(due: u64, now: u64, every: u32) -> u64 {
+    let every = u64::from(every.max(1));
+    due + now.saturating_sub(due).div_ceil(every) * every
+}
+
 /// Builds the calendar again from what every villager is doing: a day of `steps_in_day` steps,
 /// its next step to play being `next`.
 pub fn rebuild(world: &mut World) {
@@ -82,19 +130,39 @@ pub fn rebuild(world: &mut World) {
     let steps_in_day = (clock.day_length * super::STEPS_PER_SECOND as f32).ceil() as usize + 2;
     // Between steps the next to play is the one after; at a dawn it is the dawn's own.
     let next = clock.steps + 1;
-    let mut calendar = Calendar { due: vec![Vec::new(); steps_in_day], ..Calendar::default() };
+    let (tiles, retry_steps) = (world.resource::<Town>().layout.tiles, world.resource::<Town>().retry_steps);
+    let mut calendar = Calendar {
+        due: vec![Vec::new(); steps_in_day],
+        sleepers: vec![Vec::new(); tiles],
+        ..Calendar::default()
+    };
     let roster = world.resource::<Roster>().0.clone();
     for entity in roster {
         let Some(villager) = world.get::<Villager>(entity) else { continue };
         let number = villager.number;
-        match world.get::<Activity>(entity) {
-            Some(Activity::Idle) => calendar.idle(number),
-            Some(activity) => {
+        let tile = world.get::<Placement>(entity).map_or(0, |p| p.tile);
+        // One asleep stays asleep while what it found hopeless stands (an edit of the scenario
+        // forgets it: it plans again at its next retry).
+        let mut deliberation = world.get_mut::<Deliberation>(entity);
+        let asleep = deliberation.as_mut().is_some_and(|d| {
+            d.asleep &= d.hopeless.is_some();
+            d.asleep
+        });
+        let Some(mut activity) = world.get_mut::<Activity>(entity) else { continue };
+        match *activity {
+            Activity::Idle => calendar.idle(number),
+            Activity::Waiting { .. } if asleep => calendar.sleep(tile, number),
+            // One woken here waits for its next retry from now on (see `wake`).
+            Activity::Waiting { until } => {
+                let retry = next_retry(u64::from(until), next, retry_steps);
+                *activity = Activity::Waiting { until: retry as u32 };
+                calendar.at(retry, number);
+            }
+            _ => {
                 if let Some(until) = activity.until() {
                     calendar.at(u64::from(until).max(next), number);
                 }
             }
-            None => {}
         }
         if world.get::<GoalWatch>(entity).is_some_and(|w| w.recheck) {
             calendar.recheck(number);

@@ -26,7 +26,8 @@ use bevy::ecs::prelude::*;
 use std::sync::Arc;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<DueNow>().add_systems(SimTick, (deliberate, decide).chain().in_set(SimSet::Decide));
+    app.init_resource::<DueNow>()
+        .add_systems(SimTick, (super::calendar::wake, deliberate, decide).chain().in_set(SimSet::Decide));
 }
 
 /// What a villager with no viable plan waits on: its most insistent goal without a plan (the
@@ -61,7 +62,7 @@ fn decide(
         &Placement,
         &Position,
         &Goals,
-        &Deliberation,
+        &mut Deliberation,
         &mut Intent,
         &mut Activity,
         &mut LastReason,
@@ -88,7 +89,7 @@ fn decide(
             placement,
             position,
             goals,
-            deliberation,
+            mut deliberation,
             mut intent,
             mut activity,
             mut reason,
@@ -141,7 +142,13 @@ fn decide(
             }
             *intent = Intent::default();
             switch(&mut activity, &mut tally, Activity::Waiting { until: retry_in }, clock.steps);
-            calendar.at(u64::from(retry_in), villager.number);
+            // Nothing to plan for until its tile changes, when goals only grow louder; where the
+            // tables of every decision are kept, every retry is made in full.
+            deliberation.asleep = tables.is_none() && town.louder_only[c] && deliberation.hopeless.is_some();
+            match deliberation.asleep {
+                true => calendar.sleep(placement.tile, villager.number),
+                false => calendar.at(u64::from(retry_in), villager.number),
+            }
             continue;
         };
 

@@ -47,7 +47,7 @@ pub(super) fn deliberate(
     let (town, world, outlook, lines, options) = (&*town, &*world, &*outlook, &*lines, &*options);
     let (clock, now) = (&*clock, clock.steps);
     let think = |one: QueryItem<Deliberating>| {
-        if !at_safe_point(one.5, now) {
+        if !at_safe_point(one.5, now) || one.6.asleep {
             return;
         }
         let number = one.0.number;
@@ -60,16 +60,24 @@ pub(super) fn deliberate(
     let deciding = calendar.deciding();
     if cfg!(debug_assertions) {
         // Every test run (a debug build) checks that the calendar missed no one.
-        for (villager, .., activity, _) in villagers.iter() {
+        for (villager, placement, agent, _, _, activity, deliberation) in villagers.iter() {
             let overdue = matches!(*activity, Activity::Acting { until } | Activity::Walking { until, .. } if now >= u64::from(until));
             assert!(
                 !overdue,
                 "villager {} should have finished by step {now}: {activity:?}",
                 villager.number
             );
+            let due = at_safe_point(activity, now);
             let missed =
-                at_safe_point(activity, now) && deciding.binary_search(&(villager.number as u32)).is_err();
+                due && !deliberation.asleep && deciding.binary_search(&(villager.number as u32)).is_err();
             assert!(!missed, "villager {} should decide at step {now}: {activity:?}", villager.number);
+            if due && deliberation.asleep {
+                // Asleep at a retry: the view it would plan from is the one that failed.
+                VIEW.with_borrow_mut(|view| {
+                    town.available(world, outlook, placement.tile, &agent.0, view);
+                    assert_eq!(deliberation.hopeless, Some(digest(view)), "a sleeper missed a change");
+                });
+            }
         }
     }
     if options.spread(villagers.iter().len()) {

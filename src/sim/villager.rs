@@ -227,6 +227,8 @@ pub struct Deliberation {
     pub hopeless: Option<u64>,
     /// The [`stamp`](super::act::stamp) of the step it last looked at what it can count on.
     pub looked: u64,
+    /// Waiting on a hopeless view, it is not polled until its tile changes ([`super::calendar`]).
+    pub asleep: bool,
 }
 
 /// The components [`fresh`] builds.
