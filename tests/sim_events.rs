@@ -1,0 +1,98 @@
+//! The shortcuts that make the simulation's cost follow what happens, each checked against the
+//! plain way: waits that sleep until their tile changes play the days polled waits play, and a
+//! walker stands where its moves, one a step, take it.
+
+mod common;
+
+use common::shipped;
+use goap_town::sim::{self, Activity, DecisionTables, FinishedDays, Layout, SimOptions};
+
+/// `days` whole days of `name` tiled to `villagers`, with the tables of every decision kept (so
+/// every wait is polled, as the game polls it) or not (so waits with nothing to plan for sleep),
+/// and how many villager-steps were spent asleep.
+fn days(name: &str, villagers: usize, days: usize, keep_tables: bool) -> (Vec<sim::DayReport>, usize) {
+    let scenario = shipped(name);
+    let steps = (scenario.settings.day_length / sim::STEP).ceil() as usize + 1;
+    let layout = Layout::tiled(&scenario, villagers, Some(sim::DEFAULT_SEED));
+    let options = SimOptions { parallel: false, ..SimOptions::default() };
+    let mut app = sim::tiled_app(scenario, layout, options);
+    if keep_tables {
+        app.init_resource::<DecisionTables>();
+    }
+    let mut asleep = 0;
+    let done = sim::run_until(&mut app, steps * days, |app| {
+        asleep += app
+            .world()
+            .iter_entities()
+            .filter(|e| e.get::<sim::Deliberation>().is_some_and(|d| d.asleep))
+            .count();
+        app.world().resource::<FinishedDays>().0.len() == days
+    });
+    assert!(done, "{name}: {days} days should end");
+    (app.world().resource::<FinishedDays>().0.clone(), asleep)
+}
+
+#[test]
+fn waits_that_sleep_until_their_tile_changes_play_the_days_polled_waits_play() {
+    // The shipped scenarios whose villagers wait with nothing to plan for.
+    for name in ["town.ron", "bakery.ron", "forge.ron"] {
+        let (polled, never) = days(name, 120, 2, true);
+        let (slept, asleep) = days(name, 120, 2, false);
+        assert_eq!(never, 0, "{name}: where every decision's table is kept, no one sleeps");
+        assert!(asleep > 1_000, "{name}: villagers should sleep through waits ({asleep} villager-steps)");
+        assert_eq!(polled.len(), 2);
+        for (polled, slept) in polled.iter().zip(&slept) {
+            assert!(!polled.events.is_empty());
+            assert_eq!(polled, slept, "{name} day {}: the same day, event for event", polled.day);
+        }
+    }
+}
+
+#[test]
+fn a_walker_stands_where_its_moves_one_a_step_take_it() {
+    let scenario = shipped("village.ron");
+    let mut app = sim::simulation_app(scenario);
+    let mut walks = 0;
+    for _ in 0..3_000 {
+        sim::step(&mut app);
+        let walkers: Vec<_> = (app.world().resource::<sim::Roster>().0.clone().into_iter())
+            .filter(|&e| matches!(app.world().get::<Activity>(e), Some(Activity::Walking { .. })))
+            .collect();
+        let Some(&walker) = walkers.first() else { continue };
+        let Some(&Activity::Walking { from, until }) = app.world().get::<Activity>(walker) else { continue };
+        let now = app.world().resource::<sim::Clock>().steps;
+        if now != u64::from(from) {
+            continue; // one that has just set off
+        }
+        let placement = *app.world().get::<sim::Placement>(walker).unwrap();
+        let reach = placement.speed * sim::STEP;
+        let (town, intent) =
+            (app.world().resource::<sim::Town>(), app.world().get::<sim::Intent>(walker).unwrap());
+        let index = app.world().get::<sim::Villager>(walker).unwrap().index;
+        let station = town.station(index, intent.current().unwrap());
+        let target = town.layout.station_position(&town.scenario, station, placement.tile);
+        let mut was = sim::position_of(app.world(), walker).unwrap();
+        for step in from + 1..=until {
+            sim::step(&mut app);
+            let at = sim::position_of(app.world(), walker).unwrap();
+            let moved = ((at[0] - was[0]).powi(2) + (at[1] - was[1]).powi(2)).sqrt();
+            assert!(moved <= reach * 1.0001, "step {step}: moved {moved}, more than a step's reach {reach}");
+            if step < until {
+                assert!(
+                    (moved - reach).abs() <= reach * 1e-3,
+                    "step {step}: on the way, a whole step's reach"
+                );
+            }
+            was = at;
+        }
+        // Arrived on the step it was due: it stands at the station, and the position it keeps
+        // says so.
+        assert_eq!(was, target);
+        assert_eq!(app.world().get::<sim::Position>(walker).unwrap().0, target);
+        walks += 1;
+        if walks == 5 {
+            return;
+        }
+    }
+    panic!("village.ron should have five walks to follow in 300 s, saw {walks}");
+}
