@@ -10,7 +10,7 @@ use bevy::prelude::*;
 pub struct InsistenceHistory(pub Vec<Vec<[f64; 2]>>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(SimTick, sample.after(SimSet::Tally));
+    app.add_systems(SimTick, sample.after(SimSet::Keep));
 }
 
 fn sample(

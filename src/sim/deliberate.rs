@@ -1,7 +1,9 @@
 //! The planning half of a decision: at a safe point every unmet goal is planned from what the
-//! villager can count on, for every villager at once across the cores of Bevy's compute task
-//! pool. What it finds — the plans that can win, and each goal's row of the decision table where
-//! tables are kept — is handed to [`decide`](super::decide) in roster order.
+//! villager can count on, for every villager the calendar says is due, across the cores of
+//! Bevy's compute task pool in a large town. A wait that found no plan is not searched again
+//! while what the villager can count on stands. What it finds — the plans that can win, and each
+//! goal's row of the decision table where tables are kept — is handed to
+//! [`decide`](super::decide) in roster order.
 
 use super::SimOptions;
 use super::act::stamp;
@@ -59,26 +61,7 @@ pub(super) fn deliberate(
     };
     let deciding = calendar.deciding();
     if cfg!(debug_assertions) {
-        // Every test run (a debug build) checks that the calendar missed no one.
-        for (villager, placement, agent, _, _, activity, deliberation) in villagers.iter() {
-            let overdue = matches!(*activity, Activity::Acting { until } | Activity::Walking { until, .. } if now >= u64::from(until));
-            assert!(
-                !overdue,
-                "villager {} should have finished by step {now}: {activity:?}",
-                villager.number
-            );
-            let due = at_safe_point(activity, now);
-            let missed =
-                due && !deliberation.asleep && deciding.binary_search(&(villager.number as u32)).is_err();
-            assert!(!missed, "villager {} should decide at step {now}: {activity:?}", villager.number);
-            if due && deliberation.asleep {
-                // Asleep at a retry: the view it would plan from is the one that failed.
-                VIEW.with_borrow_mut(|view| {
-                    town.available(world, outlook, placement.tile, &agent.0, view);
-                    assert_eq!(deliberation.hopeless, Some(digest(view)), "a sleeper missed a change");
-                });
-            }
-        }
+        check_calendar(&villagers, &deciding, (town, world, outlook), now);
     }
     if options.spread(villagers.iter().len()) {
         // Visiting every villager on every thread costs less than a set of them the threads
@@ -145,6 +128,43 @@ pub(super) struct Choice {
     pub expanded: usize,
 }
 
+/// Every test run (a debug build) checks at every step's decisions that the calendar missed no
+/// one: no action or walk overdue, everyone at a safe point deciding, unless asleep on the very
+/// view that failed.
+fn check_calendar(
+    villagers: &Query<Deliberating>,
+    deciding: &[u32],
+    (town, world, outlook): (&Town, &WorldFacts, &Outlook),
+    now: u64,
+) {
+    for (villager, placement, agent, _, _, activity, deliberation) in villagers.iter() {
+        let number = villager.number;
+        let overdue = matches!(*activity, Activity::Acting { until } | Activity::Walking { until, .. } if now >= u64::from(until));
+        assert!(!overdue, "villager {number} should have finished by step {now}: {activity:?}");
+        let due = at_safe_point(activity, now);
+        let missed = due && !deliberation.asleep && deciding.binary_search(&(number as u32)).is_err();
+        assert!(!missed, "villager {number} should decide at step {now}: {activity:?}");
+        let woke_late = due
+            && deliberation.asleep
+            && !sees_what_failed(town, world, outlook, (placement, agent), deliberation);
+        assert!(!woke_late, "villager {number} slept through a change at step {now}");
+    }
+}
+
+/// Whether what a villager can count on now is the view every goal of it last failed from.
+fn sees_what_failed(
+    town: &Town,
+    world: &WorldFacts,
+    outlook: &Outlook,
+    (placement, agent): (&Placement, &AgentFacts),
+    deliberation: &Deliberation,
+) -> bool {
+    VIEW.with_borrow_mut(|view| {
+        town.available(world, outlook, placement.tile, &agent.0, view);
+        deliberation.hopeless == Some(digest(view))
+    })
+}
+
 /// Whether a villager doing `activity` decides at step `now`: idle, or a wait, a rest or a line
 /// whose retry is due. Never mid-walk or mid-action.
 fn at_safe_point(activity: &Activity, now: u64) -> bool {
@@ -176,13 +196,8 @@ fn deliberate_one(
         && town.louder_only[villager.index]
         && !world.changed_since(placement.tile, deliberation.looked);
     if unchanged {
-        if cfg!(debug_assertions) {
-            // Every test run (a debug build) checks that it would have found the very same.
-            VIEW.with_borrow_mut(|view| {
-                town.available(world, outlook, placement.tile, &agent.0, view);
-                assert_eq!(deliberation.hopeless, Some(digest(view)), "a changed view went unnoticed");
-            });
-        }
+        // Every test run (a debug build) checks that it would have found the very same.
+        debug_assert!(sees_what_failed(town, world, outlook, (placement, agent), deliberation));
         return true;
     }
     deliberation.looked = now;

@@ -67,7 +67,7 @@ type VillagerState =
     (Placement, Position, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation, GoalWatch);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(SimTick, keep_snapshot.after(SimSet::Tally));
+    app.add_systems(SimTick, keep_snapshot.after(SimSet::Keep));
 }
 
 /// Keeps the town whole every [`SNAPSHOT_EVERY`] steps of a day with a history (and a whole log),

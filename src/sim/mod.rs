@@ -1,7 +1,10 @@
 //! The living town as Bevy ECS plugins that run without a window, one fixed step at a time.
 //!
-//! Every simulated step runs the [`SimTick`] schedule once, in a fixed order: clock → needs →
-//! actions → goals → walking → decisions → tally. Nothing reads the wall clock, and villagers
+//! Every simulated step runs the [`SimTick`] schedule once, in a fixed order: clock → actions →
+//! goals → walking → decisions → what is kept. A step visits only the villagers something falls
+//! due for (an action ending, an arrival, a retry, a change where they live), as a calendar of
+//! due steps says; insistence, walkers' positions and time spent are worked out when asked, in
+//! the very arithmetic a step at a time would do. Nothing reads the wall clock, and villagers
 //! are always visited in roster order wherever one's doing can change another's world; only
 //! planning, which changes nothing shared, is spread over the cores. So the same scenario gives
 //! the same event log every time, on any number of threads. A tiled town can also run as
@@ -28,6 +31,7 @@ mod timing;
 mod town;
 mod villager;
 mod walk;
+mod world;
 
 pub use act::edit_world_fact;
 pub use clock::{Clock, STEP, STEPS_PER_SECOND};
@@ -103,7 +107,7 @@ pub enum SimSet {
     /// Arbitration and planning at safe points.
     Decide,
     /// What is kept of the step: samples, snapshots.
-    Tally,
+    Keep,
 }
 
 /// The whole headless simulation.
@@ -118,7 +122,7 @@ impl Plugin for SimPlugin {
         app.add_schedule(schedule)
             .configure_sets(
                 SimTick,
-                (SimSet::Clock, SimSet::Act, SimSet::Goals, SimSet::Walk, SimSet::Decide, SimSet::Tally)
+                (SimSet::Clock, SimSet::Act, SimSet::Goals, SimSet::Walk, SimSet::Decide, SimSet::Keep)
                     .chain(),
             )
             .init_resource::<SimOptions>()

@@ -4,6 +4,7 @@ use super::clock::Clock;
 use super::log::{EventLog, Happening};
 use super::tiles::{Layout, Placement};
 use super::villager::{self, Position, Villager};
+pub use super::world::WorldFacts;
 use crate::planner::{Condition, Effect, FactId, Planner, State, Value};
 use crate::scenario::Scenario;
 use crate::scenario::Scope;
@@ -163,80 +164,6 @@ impl Town {
     }
 }
 
-/// The shared world facts of each tile (only world-scope entries are meaningful). Villagers
-/// of one tile share them; tiles share nothing. Each tile also keeps when its facts last
-/// changed, and what they were at the start of that step: insistence is what the facts said
-/// as a step began, whenever in the step it is asked ([`super::needs`]).
-#[derive(Resource, Clone, Debug, PartialEq)]
-pub struct WorldFacts {
-    tiles: Vec<State>,
-    /// Per tile, the [`stamp`](super::act::stamp) of the step its facts last changed in, and
-    /// the facts as that step began.
-    changed: Vec<(u64, State)>,
-    /// The tiles whose facts changed lately (a tile once a step; see [`WorldFacts::changed_since`]).
-    lately: Vec<u32>,
-}
-
-impl WorldFacts {
-    /// Every tile at dawn.
-    pub fn seed(scenario: &Scenario, tiles: usize) -> Self {
-        let mut state = State::zeros(scenario.facts.len());
-        for &(fact, value) in &scenario.world_seed {
-            state.set(fact, value);
-        }
-        WorldFacts {
-            tiles: vec![state; tiles],
-            changed: vec![(0, State::zeros(0)); tiles],
-            lately: Vec::new(),
-        }
-    }
-
-    /// Tile `tile`'s facts now.
-    pub fn tile(&self, tile: usize) -> &State {
-        &self.tiles[tile]
-    }
-
-    /// Tile `tile`'s facts as the step stamped `step` began.
-    pub fn at_start(&self, tile: usize, step: u64) -> &State {
-        match &self.changed[tile] {
-            (at, before) if *at == step => before,
-            _ => &self.tiles[tile],
-        }
-    }
-
-    /// Whether `tile`'s facts changed in or after the step stamped `step`.
-    pub fn changed_since(&self, tile: usize, step: u64) -> bool {
-        self.changed[tile].0 >= step
-    }
-
-    /// The tiles whose facts changed in or after the step stamped `step`, in order; those that
-    /// changed before are forgotten (ask with steps that never go back).
-    pub fn tiles_changed_since(&mut self, step: u64) -> &[u32] {
-        let changed = &self.changed;
-        self.lately.retain(|&t| changed[t as usize].0 >= step);
-        self.lately.sort_unstable();
-        self.lately.dedup();
-        &self.lately
-    }
-
-    /// Notes that what villagers of `tile` can count on changed in the step stamped `step`,
-    /// though its facts did not (an action started: the outlook changed).
-    pub fn touch(&mut self, tile: usize, step: u64) {
-        self.change(tile, step);
-    }
-
-    /// Tile `tile`'s facts, to be changed in the step stamped `step`.
-    pub fn change(&mut self, tile: usize, step: u64) -> &mut State {
-        let (at, before) = &mut self.changed[tile];
-        if *at != step {
-            *at = step;
-            before.clone_from(&self.tiles[tile]);
-            self.lately.push(tile as u32);
-        }
-        &mut self.tiles[tile]
-    }
-}
-
 /// The villager entities in scenario order: every system that lets villagers act on the shared
 /// world visits them in this order, so who goes first never depends on how entities are stored.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
@@ -314,7 +241,7 @@ pub fn install_tiled(world: &mut World, scenario: Scenario, layout: Layout) {
 pub fn install_town(world: &mut World, town: Town) {
     let (scenario, layout) = (town.scenario.clone(), town.layout.clone());
     let seed = WorldFacts::seed(&scenario, layout.tiles);
-    world.insert_resource(Outlook(seed.tiles.clone()));
+    world.insert_resource(Outlook(seed.tiles().to_vec()));
     world.insert_resource(seed);
     world.insert_resource(Lines::empty(&scenario, layout.tiles));
     world.insert_resource(Clock::new(scenario.settings.day_length));
@@ -339,7 +266,7 @@ pub fn reset_day(world: &mut World, first_step: u32) {
     let town = world.resource::<Town>();
     let (scenario, layout) = (town.scenario.clone(), town.layout.clone());
     let seed = WorldFacts::seed(&scenario, layout.tiles);
-    world.insert_resource(Outlook(seed.tiles.clone()));
+    world.insert_resource(Outlook(seed.tiles().to_vec()));
     world.insert_resource(seed);
     world.insert_resource(Lines::empty(&scenario, layout.tiles));
     for (number, entity) in world.resource::<Roster>().0.clone().into_iter().enumerate() {
