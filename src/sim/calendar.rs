@@ -17,11 +17,13 @@ use super::tiles::Placement;
 use super::town::{Roster, Town, WorldFacts};
 use super::villager::{Activity, Deliberation, Villager};
 use bevy::ecs::prelude::*;
+use std::collections::BTreeMap;
 
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Calendar {
-    /// Per step of the day, the villagers (by number) whose timer or walk may end then.
-    due: Vec<Vec<u32>>,
+    /// The villagers (by number) whose timer or walk may end at each step of the day that has
+    /// any: a few dozen steps ahead, not a whole day of them.
+    due: BTreeMap<u64, Vec<u32>>,
     /// The villagers whose turn it is this step, in roster order (see [`Calendar::begin_step`]).
     pub now: Vec<u32>,
     /// Villagers that became idle since the last decisions: they decide at the next.
@@ -33,12 +35,10 @@ pub struct Calendar {
 }
 
 impl Calendar {
-    /// Notes that villager `number` has something falling due at step `step` of the day (not
-    /// kept past the day's end: dawn starts everyone afresh).
+    /// Notes that villager `number` has something falling due at step `step` of the day (what
+    /// falls due after the day's end never comes: dawn starts everyone afresh).
     pub fn at(&mut self, step: u64, number: usize) {
-        if let Some(day) = self.due.get_mut(step as usize) {
-            day.push(number as u32);
-        }
+        self.due.entry(step).or_default().push(number as u32);
     }
 
     /// Villager `number` became idle: it decides at the next decisions.
@@ -60,8 +60,7 @@ impl Calendar {
 
     /// Takes step `step`'s entries as this step's villagers, in roster order.
     pub fn begin_step(&mut self, step: u64) {
-        // Taken, not swapped: a step gone by keeps no room for entries.
-        self.now = self.due.get_mut(step as usize).map(std::mem::take).unwrap_or_default();
+        self.now = self.due.remove(&step).unwrap_or_default();
         in_order(&mut self.now);
     }
 
@@ -123,19 +122,12 @@ fn next_retry(due: u64, now: u64, every: u32) -> u64 {
     due + now.saturating_sub(due).div_ceil(every) * every
 }
 
-/// Builds the calendar again from what every villager is doing: a day of `steps_in_day` steps,
-/// its next step to play being `next`.
+/// Builds the calendar again from what every villager is doing.
 pub fn rebuild(world: &mut World) {
-    let clock = world.resource::<Clock>();
-    let steps_in_day = (clock.day_length * super::STEPS_PER_SECOND as f32).ceil() as usize + 2;
-    // Between steps the next to play is the one after; at a dawn it is the dawn's own.
-    let next = clock.steps + 1;
+    // Between steps the next to play is the one after (no timer is due at a dawn).
+    let next = world.resource::<Clock>().steps + 1;
     let (tiles, retry_steps) = (world.resource::<Town>().layout.tiles, world.resource::<Town>().retry_steps);
-    let mut calendar = Calendar {
-        due: vec![Vec::new(); steps_in_day],
-        sleepers: vec![Vec::new(); tiles],
-        ..Calendar::default()
-    };
+    let mut calendar = Calendar { sleepers: vec![Vec::new(); tiles], ..Calendar::default() };
     let roster = world.resource::<Roster>().0.clone();
     for entity in roster {
         let Some(villager) = world.get::<Villager>(entity) else { continue };
