@@ -105,15 +105,9 @@ pub(super) fn wake(
                 continue;
             };
             deliberation.asleep = false;
-            let resting = matches!(*activity, Activity::Resting { .. });
-            let (Activity::Waiting { until } | Activity::Resting { until }) = &mut *activity else {
-                continue;
-            };
-            let retry = next_retry(u64::from(*until), now, town.retry_steps);
-            if resting && retry >= u64::from(*until) {
-                continue; // a rest that ends no later than its next retry anyway
-            }
-            *until = retry as u32;
+            let Activity::Waiting { until } = *activity else { continue };
+            let retry = next_retry(u64::from(until), now, town.retry_steps);
+            *activity = Activity::Waiting { until: retry as u32 };
             match retry == now {
                 true => calendar.idle(number as usize),
                 false => calendar.at(retry, number as usize),
@@ -122,13 +116,10 @@ pub(super) fn wake(
     }
 }
 
-/// The first step from `now` on of the retries due every `every` steps, one of which is `due`.
-pub(super) fn next_retry(due: u64, now: u64, every: u32) -> u64 {
+/// The first step from `now` on of the retries due every `every` steps from step `due`.
+fn next_retry(due: u64, now: u64, every: u32) -> u64 {
     let every = u64::from(every.max(1));
-    match due >= now {
-        true => due - (due - now) / every * every,
-        false => due + (now - due).div_ceil(every) * every,
-    }
+    due + now.saturating_sub(due).div_ceil(every) * every
 }
 
 /// Builds the calendar again from what every villager is doing.
@@ -158,11 +149,6 @@ pub fn rebuild(world: &mut World) {
                 let retry = next_retry(u64::from(until), next, retry_steps);
                 *activity = Activity::Waiting { until: retry as u32 };
                 calendar.at(retry, number);
-            }
-            // A rest may outlast its next retry: a change where it lives ends it sooner.
-            Activity::Resting { until } => {
-                calendar.at(u64::from(until).max(next), number);
-                calendar.sleep(tile, number);
             }
             _ => {
                 if let Some(until) = activity.until() {

@@ -70,8 +70,6 @@ fn decide(
     )>,
 ) {
     let (mut choices, mut rows) = (due.choices.as_slice(), due.rows.as_slice());
-    // Where every decision's table is kept, every wait and rest is polled at each retry.
-    let polled = tables.is_some();
     for &number in &due.numbers {
         // This villager's plans: the choices are in roster order too, and so are the rows.
         let mine = choices.iter().take_while(|c| c.number == number).count();
@@ -123,21 +121,14 @@ fn decide(
         let retry_in = (clock.steps + u64::from(town.retry_steps)) as u32;
 
         if deliberation.resting {
-            // Where not every decision's table is kept, a rest lasts until a goal will be loud
-            // enough, or its tile changes first (then it looks again at its next retry).
-            let until = match polled {
-                false => deliberation.rests_until as u32,
-                true => retry_in,
-            };
-            calendar.at(u64::from(until), villager.number);
-            calendar.sleep(placement.tile, villager.number);
+            calendar.at(u64::from(retry_in), villager.number);
             let table = keep(Outcome::Rested { threshold: settings.rest_threshold });
             if !matches!(*activity, Activity::Resting { .. }) {
                 *reason = LastReason::Resting;
                 say(Happening::Changed(*reason), table);
             }
             *intent = Intent::default();
-            switch(&mut activity, &mut tally, Activity::Resting { until }, clock.steps);
+            switch(&mut activity, &mut tally, Activity::Resting { until: retry_in }, clock.steps);
             continue;
         }
 
@@ -153,7 +144,7 @@ fn decide(
             switch(&mut activity, &mut tally, Activity::Waiting { until: retry_in }, clock.steps);
             // Nothing to plan for until its tile changes, when goals only grow louder; where the
             // tables of every decision are kept, every retry is made in full.
-            deliberation.asleep = !polled && town.louder_only[c] && deliberation.hopeless.is_some();
+            deliberation.asleep = tables.is_none() && town.louder_only[c] && deliberation.hopeless.is_some();
             match deliberation.asleep {
                 true => calendar.sleep(placement.tile, villager.number),
                 false => calendar.at(u64::from(retry_in), villager.number),

@@ -208,14 +208,6 @@ fn deliberate_one(
             see_own_place(town, lines, villager, placement.tile, intent, view);
         }
         plan_goals(town, options, found, (villager, intent.goal), view, &mut goals, deliberation);
-        if deliberation.resting && !found.keep_tables {
-            let character = &town.scenario.characters[villager.index];
-            let unmet = |g: usize| !character.goals[g].conditions.iter().all(|c| c.holds_in(view));
-            let first = (clock.steps + u64::from(town.retry_steps), town.retry_steps);
-            let asked = (villager, placement, agent);
-            deliberation.rests_until =
-                super::needs::first_loud_retry(town, world, clock, asked, &goals, unmet, first);
-        }
     });
     true
 }

@@ -64,34 +64,6 @@ pub(super) fn hear(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked,
     }
 }
 
-/// The first of the retries due every `every` steps from step `first` at which one of the goals
-/// `unmet` says are unmet asks as loudly as `threshold` or more, its facts standing as they are
-/// now (past the day's end: none today; still one of those retries, so that a change cutting
-/// the rest short finds the next one). A rest lasts until then: insistence is a known function
-/// of the step while nothing changes.
-pub(super) fn first_loud_retry(
-    town: &Town,
-    world: &WorldFacts,
-    clock: &Clock,
-    asked: Asked,
-    goals: &Goals,
-    unmet: impl Fn(usize) -> bool,
-    (first, every): (u64, u32),
-) -> u64 {
-    let threshold = town.scenario.settings.rest_threshold;
-    let last = (clock.day_length / STEP).ceil() as u64;
-    let mut retry = first;
-    while retry <= last {
-        let then = Clock { steps: retry, time: retry as f32 * STEP, ..*clock };
-        let loud = |g: usize| unmet(g) && insistence(town, world, &then, asked, g, &goals.0[g]) >= threshold;
-        if (0..goals.0.len()).any(loud) {
-            return retry;
-        }
-        retry += u64::from(every.max(1));
-    }
-    retry
-}
-
 /// Keeps each quota's unmet fraction as this step began, before the villager's own facts change
 /// in it (they would no longer say what they were).
 pub(super) fn settle(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked, goals: &mut Goals) {

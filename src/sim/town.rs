@@ -310,16 +310,8 @@ pub fn update_scenario(world: &mut World, scenario: Scenario) {
         }
         let fresh = town.layout.placement(&town.scenario, villager.number);
         (placement.start, placement.speed) = (fresh.start, fresh.speed);
-        match &mut *activity {
-            villager::Activity::Walking { .. } => {
-                *activity = super::walk::set_off(&town, &placement, &position, intent, villager.index, now);
-            }
-            // A wait or a rest not polled every retry looks again at its next one, as a polled
-            // one would: the timer under way keeps running.
-            villager::Activity::Waiting { until } | villager::Activity::Resting { until } => {
-                *until = super::calendar::next_retry(u64::from(*until), now + 1, old.retry_steps) as u32;
-            }
-            _ => {}
+        if let villager::Activity::Walking { .. } = *activity {
+            *activity = super::walk::set_off(&town, &placement, &position, intent, villager.index, now);
         }
         // A search that failed under the old costs or budget is asked again.
         deliberation.hopeless = None;

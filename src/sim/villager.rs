@@ -229,9 +229,6 @@ pub struct Deliberation {
     pub looked: u64,
     /// Waiting on a hopeless view, it is not polled until its tile changes ([`super::calendar`]).
     pub asleep: bool,
-    /// Resting, the retry at which a goal will ask loudly enough, if its tile does not change
-    /// first ([`super::needs::first_loud_retry`]).
-    pub rests_until: u64,
 }
 
 /// The components [`fresh`] builds.
