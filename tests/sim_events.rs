@@ -96,3 +96,31 @@ fn a_walker_stands_where_its_moves_one_a_step_take_it() {
     }
     panic!("village.ron should have five walks to follow in 300 s, saw {walks}");
 }
+
+/// An edit of the scenario in the middle of a day (a retry interval, a duration) reaches sleeping
+/// waits as it reaches polled ones: their timer keeps running, and each plans again at its next
+/// retry under the new numbers.
+#[test]
+fn an_edit_mid_day_reaches_sleeping_waits_as_it_reaches_polled_ones() {
+    let day = |keep_tables: bool| {
+        let scenario = shipped("town.ron");
+        let layout = Layout::tiled(&scenario, 120, Some(sim::DEFAULT_SEED));
+        let options = SimOptions { parallel: false, ..SimOptions::default() };
+        let mut edited = scenario.clone();
+        edited.settings.retry_interval = 0.7;
+        edited.actions[0].duration += 1.5;
+        let mut app = sim::tiled_app(scenario, layout, options);
+        if keep_tables {
+            app.init_resource::<DecisionTables>();
+        }
+        for _ in 0..1_200 {
+            sim::step(&mut app);
+        }
+        sim::update_scenario(app.world_mut(), edited);
+        assert!(sim::run_until(&mut app, 3_000, |app| !app.world().resource::<FinishedDays>().0.is_empty()));
+        app.world().resource::<FinishedDays>().0[0].clone()
+    };
+    let (polled, unpolled) = (day(true), day(false));
+    assert!(polled.events.len() > 1_000);
+    assert_eq!(polled, unpolled, "the same day, event for event");
+}

@@ -117,7 +117,7 @@ pub(super) fn wake(
 }
 
 /// The first step from `now` on of the retries due every `every` steps from step `due`.
-fn next_retry(due: u64, now: u64, every: u32) -> u64 {
+pub(super) fn next_retry(due: u64, now: u64, every: u32) -> u64 {
     let every = u64::from(every.max(1));
     due + now.saturating_sub(due).div_ceil(every) * every
 }

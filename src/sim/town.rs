@@ -310,8 +310,16 @@ pub fn update_scenario(world: &mut World, scenario: Scenario) {
         }
         let fresh = town.layout.placement(&town.scenario, villager.number);
         (placement.start, placement.speed) = (fresh.start, fresh.speed);
-        if let villager::Activity::Walking { .. } = *activity {
-            *activity = super::walk::set_off(&town, &placement, &position, intent, villager.index, now);
+        match &mut *activity {
+            villager::Activity::Walking { .. } => {
+                *activity = super::walk::set_off(&town, &placement, &position, intent, villager.index, now);
+            }
+            // One asleep in a wait looks again at its next retry, as a polled one would: the
+            // timer under way keeps running at the old interval.
+            villager::Activity::Waiting { until } => {
+                *until = super::calendar::next_retry(u64::from(*until), now + 1, old.retry_steps) as u32;
+            }
+            _ => {}
         }
         // A search that failed under the old costs or budget is asked again.
         deliberation.hopeless = None;
