@@ -124,3 +124,15 @@ fn an_edit_mid_day_reaches_sleeping_waits_as_it_reaches_polled_ones() {
     assert!(polled.events.len() > 1_000);
     assert_eq!(polled, unpolled, "the same day, event for event");
 }
+
+/// The shortest retry the format allows (0.1 s, one step): one joining a line chooses again in
+/// the very step it joins, and waits and rests retry every step. Debug builds (every test run)
+/// check at every step that the calendar missed no one due.
+#[test]
+fn with_the_shortest_retry_no_one_due_is_missed() {
+    let mut scenario = shipped("village.ron");
+    scenario.settings.retry_interval = 0.1;
+    let days = sim::play(scenario, 1);
+    let queued = days[0].events.iter().filter(|e| e.kind == sim::EventKind::Queued).count();
+    assert!(queued > 10, "village.ron's wells should have lines ({queued} joined)");
+}
