@@ -105,7 +105,10 @@ fn walk(
             let wait = town.retry_steps - 1;
             let until = clock.steps + u64::from(wait);
             switch(&mut one.5, &mut one.7, Activity::Queued { until: until as u32 }, clock.steps);
-            here.calendar.at(until, villager.number);
+            if wait > 0 {
+                // (Due now, it is among this step's villagers already: it arrived now.)
+                here.calendar.at(until, villager.number);
+            }
             continue;
         }
         here.step_up(one, at, Some(&mut *line), (&mut world, placement.tile), &mut outlook.0[placement.tile]);
