@@ -135,8 +135,7 @@ fn notice_goals(
     for &tile in world.tiles_changed_since(now.saturating_sub(1)) {
         looking.extend(town.layout.villagers_of(tile as usize).map(|n| n as u32));
     }
-    looking.sort_unstable();
-    looking.dedup();
+    super::calendar::in_order(&mut looking);
     for number in looking {
         let Ok((villager, placement, mut agent, mut goals, mut tally, mut watch)) =
             villagers.get_mut(roster.0[number as usize])

@@ -82,7 +82,8 @@ impl Calendar {
     }
 }
 
-fn in_order(numbers: &mut Vec<u32>) {
+/// Villager numbers sorted and each once: roster order.
+pub(super) fn in_order(numbers: &mut Vec<u32>) {
     numbers.sort_unstable();
     numbers.dedup();
 }
@@ -126,7 +127,7 @@ pub(super) fn next_retry(due: u64, now: u64, every: u32) -> u64 {
 pub fn rebuild(world: &mut World) {
     // Between steps the next to play is the one after (no timer is due at a dawn).
     let next = world.resource::<Clock>().steps + 1;
-    let (tiles, retry_steps) = (world.resource::<Town>().layout.tiles, world.resource::<Town>().retry_steps);
+    let tiles = world.resource::<Town>().layout.tiles;
     let mut calendar = Calendar { sleepers: vec![Vec::new(); tiles], ..Calendar::default() };
     let roster = world.resource::<Roster>().0.clone();
     for entity in roster {
@@ -134,22 +135,16 @@ pub fn rebuild(world: &mut World) {
         let number = villager.number;
         let tile = world.get::<Placement>(entity).map_or(0, |p| p.tile);
         // One asleep stays asleep while what it found hopeless stands (an edit of the scenario
-        // forgets it: it plans again at its next retry).
+        // forgets it, and has brought its wait to its next retry: it plans again then).
         let mut deliberation = world.get_mut::<Deliberation>(entity);
         let asleep = deliberation.as_mut().is_some_and(|d| {
             d.asleep &= d.hopeless.is_some();
             d.asleep
         });
-        let Some(mut activity) = world.get_mut::<Activity>(entity) else { continue };
+        let Some(activity) = world.get::<Activity>(entity) else { continue };
         match *activity {
             Activity::Idle => calendar.idle(number),
             Activity::Waiting { .. } if asleep => calendar.sleep(tile, number),
-            // One woken here waits for its next retry from now on (see `wake`).
-            Activity::Waiting { until } => {
-                let retry = next_retry(u64::from(until), next, retry_steps);
-                *activity = Activity::Waiting { until: retry as u32 };
-                calendar.at(retry, number);
-            }
             _ => {
                 if let Some(until) = activity.until() {
                     calendar.at(u64::from(until).max(next), number);

@@ -1,12 +1,11 @@
 //! The planning half of a decision: at a safe point every unmet goal is planned from what the
 //! villager can count on, for every villager the calendar says is due, across the cores of
 //! Bevy's compute task pool in a large town. A wait that found no plan is not searched again
-//! while what the villager can count on stands. What it finds — the plans that can win, and each
+//! while what the villager can count on stands (and sleeps, see [`super::calendar`]). What it finds — the plans that can win, and each
 //! goal's row of the decision table where tables are kept — is handed to
 //! [`decide`](super::decide) in roster order.
 
 use super::SimOptions;
-use super::act::stamp;
 use super::table::{DecisionTables, GoalRow, RowResult};
 use super::tiles::Placement;
 use super::timing::PlanTimes;
@@ -187,20 +186,6 @@ fn deliberate_one(
     (villager, placement, agent, intent, mut goals, activity, mut deliberation): QueryItem<Deliberating>,
 ) -> bool {
     let deliberation = &mut *deliberation;
-    let now = stamp(clock);
-    // A wait with nothing new to count on ends as it began: no plan, and no rest for goals that
-    // only grow louder. It is not looked into again until its tile's world or outlook changes.
-    let unchanged = matches!(activity, Activity::Waiting { .. })
-        && deliberation.hopeless.is_some()
-        && !found.keep_tables
-        && town.louder_only[villager.index]
-        && !world.changed_since(placement.tile, deliberation.looked);
-    if unchanged {
-        // Every test run (a debug build) checks that it would have found the very same.
-        debug_assert!(sees_what_failed(town, world, outlook, (placement, agent), deliberation));
-        return true;
-    }
-    deliberation.looked = now;
     super::needs::hear(town, world, clock, (villager, placement, agent), &mut goals);
     VIEW.with_borrow_mut(|view| {
         town.available(world, outlook, placement.tile, &agent.0, view);

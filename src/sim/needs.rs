@@ -1,8 +1,9 @@
 //! Insistence, worked out when asked: needs rise with time, quotas grow louder as the day goes
 //! and they stay unmet. Nothing visits the villagers step by step to keep these numbers: a need
-//! keeps the value it held and the step it began rising from, and is caught up with the very
-//! steps a countdown would have taken; a quota's unmet fraction is read from the facts as the
-//! step began. The simulation, the inspector and `run --at` all ask [`insistence`].
+//! keeps the value it held and the step it began rising from, and reads its rise from a curve
+//! of the day worked out once by the very steps a countdown would take ([`rises`]); a quota's
+//! unmet fraction is read from the facts as the step began. The simulation, the inspector and
+//! `run --at` all ask [`insistence`].
 
 use super::act::stamp;
 use super::clock::{Clock, STEP};
@@ -26,7 +27,7 @@ pub fn insistence(
     g: usize,
     live: &GoalState,
 ) -> f32 {
-    let (villager, placement, agent) = asked;
+    let villager = asked.0;
     let goal = &town.scenario.characters[villager.index].goals[g];
     let now = clock.steps as u32;
     match (goal.drift, live.heard) {
@@ -44,10 +45,7 @@ pub fn insistence(
                 Some((at, deficit)) if at == now => deficit,
                 // Nothing of its own changed in this step (that settles it first), so its facts
                 // are as the step began.
-                _ => {
-                    let world = world.at_start(placement.tile, stamp(clock));
-                    deficit(&goal.conditions, |f| town.value_of(f, world, &agent.0))
-                }
+                _ => deficit_as_step_began(town, world, clock, asked, &goal.conditions),
             };
             (urgency * clock.progress() * deficit).clamp(0.0, 1.0)
         }
@@ -73,11 +71,23 @@ pub(super) fn settle(town: &Town, world: &WorldFacts, clock: &Clock, asked: Aske
         if let Heard::Quota { settled } = live.heard
             && settled.is_none_or(|(at, _)| at != now)
         {
-            let world = world.at_start(asked.1.tile, stamp(clock));
-            let unmet = deficit(&goal.conditions, |f| town.value_of(f, world, &asked.2.0));
+            let unmet = deficit_as_step_began(town, world, clock, asked, &goal.conditions);
             live.heard = Heard::Quota { settled: Some((now, unmet)) };
         }
     }
+}
+
+/// The unmet fraction of `conditions` for a villager whose own facts are as the step began,
+/// its tile's world read as the step began.
+fn deficit_as_step_began(
+    town: &Town,
+    world: &WorldFacts,
+    clock: &Clock,
+    (_, placement, agent): Asked,
+    conditions: &[Condition],
+) -> f32 {
+    let world = world.at_start(placement.tile, stamp(clock));
+    deficit(conditions, |f| town.value_of(f, world, &agent.0))
 }
 
 /// Catches every villager's needs up to now: what an edit of the rates changes counts from the

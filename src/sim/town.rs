@@ -28,9 +28,9 @@ pub struct Town {
     /// How many steps a retry lasts, and each action ([`villager::countdown_steps`]).
     pub retry_steps: u32,
     action_steps: Vec<u32>,
-    /// The world facts' ids and the agent facts' ids, to merge the world into a villager's own state.
-    pub world_ids: Vec<FactId>,
-    pub agent_ids: Vec<FactId>,
+    /// How many facts are a villager's own: they are the first ids, the shared ones the rest
+    /// (see `scenario::validate`).
+    pub own_facts: usize,
     /// How many copies of the scenario play side by side, and who lives where.
     pub layout: Layout,
 }
@@ -54,9 +54,12 @@ impl Town {
                     .collect()
             })
             .collect();
-        let (world_ids, agent_ids): (Vec<FactId>, Vec<FactId>) =
-            scenario.facts.ids().partition(|&f| scenario.facts.scope(f) == Scope::World);
-        debug_assert!(agent_ids.iter().enumerate().all(|(i, f)| f.index() == i), "own facts come first");
+        let own_facts = scenario.place.index() + 1;
+        let own = |f: FactId| scenario.facts.scope(f) == Scope::Agent;
+        debug_assert!(
+            scenario.facts.ids().all(|f| own(f) == (f.index() < own_facts)),
+            "own facts come first"
+        );
         let rises = super::needs::rises(&scenario);
         let louder = |goal: &crate::scenario::Goal| match goal.drift {
             crate::scenario::Drift::Need { rate, .. } => rate >= 0.0,
@@ -66,17 +69,7 @@ impl Town {
         let retry_steps = villager::countdown_steps(scenario.settings.retry_interval);
         let action_steps = scenario.actions.iter().map(|a| villager::countdown_steps(a.duration)).collect();
         let scenario = Arc::new(scenario);
-        Town {
-            scenario,
-            planners,
-            rises,
-            louder_only,
-            retry_steps,
-            action_steps,
-            world_ids,
-            agent_ids,
-            layout,
-        }
+        Town { scenario, planners, rises, louder_only, retry_steps, action_steps, own_facts, layout }
     }
 
     /// One shard of this town: the tiles of `layout`, sharing the scenario and its planners.
@@ -133,9 +126,8 @@ impl Town {
         if view.values().len() != facts {
             *view = State::zeros(facts);
         }
-        // A villager's own facts are the first ids (see `scenario::validate`), the shared ones
-        // the rest: a copy, then the smaller of two runs of numbers.
-        let (own, shared) = view.values_mut().split_at_mut(self.agent_ids.len());
+        // A copy of its own facts, then the smaller of two runs of shared numbers.
+        let (own, shared) = view.values_mut().split_at_mut(self.own_facts);
         own.copy_from_slice(&agent.values()[..own.len()]);
         let (world, outlook) = (&world.values()[own.len()..], &outlook.values()[own.len()..]);
         for ((view, &world), &outlook) in shared.iter_mut().zip(world).zip(outlook) {

@@ -225,8 +225,6 @@ pub struct Deliberation {
     /// A digest of what the villager could count on the last time every unmet goal had no plan:
     /// from the same view the planner would fail again, so the retry skips the search.
     pub hopeless: Option<u64>,
-    /// The [`stamp`](super::act::stamp) of the step it last looked at what it can count on.
-    pub looked: u64,
     /// Waiting on a hopeless view, it is not polled until its tile changes ([`super::calendar`]).
     pub asleep: bool,
 }

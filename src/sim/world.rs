@@ -15,7 +15,8 @@ pub struct WorldFacts {
     /// Per tile, the [`stamp`](super::act::stamp) of the step its facts last changed in, and
     /// the facts as that step began.
     changed: Vec<(u64, State)>,
-    /// The tiles whose facts changed lately (a tile once a step; see [`WorldFacts::changed_since`]).
+    /// The tiles whose facts changed lately (a tile once a step; see
+    /// [`WorldFacts::tiles_changed_since`]).
     lately: Vec<u32>,
 }
 
