@@ -11,7 +11,7 @@ use super::log::{EventLog, Happening};
 use super::needs::settle;
 use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
-use super::villager::{Activity, AgentFacts, Goals, Heard, Intent, Tally, Villager, switch};
+use super::villager::{Activity, AgentFacts, Deliberation, Goals, Heard, Intent, Tally, Villager, switch};
 use super::{SimSet, SimTick};
 use crate::planner::{Compare, Effect, FactId, Value};
 use crate::scenario::Drift;
@@ -20,21 +20,6 @@ use bevy::ecs::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(SimTick, (finish_actions.in_set(SimSet::Act), notice_goals.in_set(SimSet::Goals)));
-}
-
-/// Which villager's goals need a look, and when it last looked.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
-pub struct GoalWatch {
-    /// Its own facts changed, or a need was just met (and may be met again at once).
-    pub recheck: bool,
-    /// The [`stamp`] of its last look.
-    pub looked_at: u64,
-}
-
-impl GoalWatch {
-    pub fn fresh() -> Self {
-        GoalWatch { recheck: true, looked_at: 0 }
-    }
 }
 
 /// Sets world fact `fact` of `tile` to `value` from outside the town (the game's fact editor):
@@ -77,7 +62,7 @@ fn finish_actions(
         &mut Intent,
         &mut Activity,
         &mut Tally,
-        &mut GoalWatch,
+        &mut Deliberation,
     )>,
 ) {
     let now = stamp(&clock);
@@ -126,7 +111,7 @@ fn notice_goals(
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
     mut calendar: ResMut<Calendar>,
-    mut villagers: Query<(&Villager, &Placement, &mut AgentFacts, &mut Goals, &mut Tally, &mut GoalWatch)>,
+    mut villagers: Query<(&Villager, &Placement, &mut AgentFacts, &mut Goals, &mut Tally, &mut Deliberation)>,
 ) {
     let now = stamp(&clock);
     // Whose look may be due: those whose own facts changed, and everyone living where the world
@@ -142,10 +127,11 @@ fn notice_goals(
         else {
             continue;
         };
-        if !watch.recheck && !world.changed_since(placement.tile, watch.looked_at) {
+        let looked_at = u64::from(clock.day) << 32 | u64::from(watch.looked_at);
+        if !watch.recheck && !world.changed_since(placement.tile, looked_at) {
             continue; // nothing it depends on changed since it last looked
         }
-        *watch = GoalWatch { recheck: false, looked_at: now };
+        (watch.recheck, watch.looked_at) = (false, clock.steps as u32);
         let character = &town.scenario.characters[villager.index];
         let tile = placement.tile;
         for (g, goal) in character.goals.iter().enumerate() {

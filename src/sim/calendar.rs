@@ -11,7 +11,7 @@
 //! plan that changed is harmless. After anything that replaces the town's state wholesale (a
 //! dawn, a jump back in time, an edit of the scenario) it is built again from the villagers.
 
-use super::act::{GoalWatch, stamp};
+use super::act::stamp;
 use super::clock::Clock;
 use super::tiles::Placement;
 use super::town::{Roster, Town, WorldFacts};
@@ -137,9 +137,9 @@ pub fn rebuild(world: &mut World) {
         // One asleep stays asleep while what it found hopeless stands (an edit of the scenario
         // forgets it, and has brought its wait to its next retry: it plans again then).
         let mut deliberation = world.get_mut::<Deliberation>(entity);
-        let asleep = deliberation.as_mut().is_some_and(|d| {
+        let (asleep, recheck) = deliberation.as_mut().map_or((false, false), |d| {
             d.asleep &= d.hopeless.is_some();
-            d.asleep
+            (d.asleep, d.recheck)
         });
         let Some(activity) = world.get::<Activity>(entity) else { continue };
         match *activity {
@@ -151,7 +151,7 @@ pub fn rebuild(world: &mut World) {
                 }
             }
         }
-        if world.get::<GoalWatch>(entity).is_some_and(|w| w.recheck) {
+        if recheck {
             calendar.recheck(number);
         }
     }

@@ -17,6 +17,7 @@ use bevy::ecs::prelude::*;
 use bevy::ecs::query::QueryItem;
 use bevy::utils::Parallel;
 use std::cell::RefCell;
+use std::num::NonZeroU64;
 use std::time::Instant;
 
 type Deliberating<'a> = (
@@ -309,10 +310,11 @@ fn plan_goals(
     found.choices.extend(best.into_iter().chain(incumbent));
 }
 
-/// A 64-bit digest of a state (FxHash: the same in every run, and cheap next to a search).
-fn digest(view: &State) -> u64 {
+/// A 64-bit digest of a state (FxHash: the same in every run, and cheap next to a search); never
+/// 0, so that a villager keeps it in eight bytes.
+fn digest(view: &State) -> NonZeroU64 {
     use std::hash::{Hash, Hasher};
     let mut hasher = rustc_hash::FxHasher::default();
     view.hash(&mut hasher);
-    hasher.finish()
+    NonZeroU64::new(hasher.finish()).unwrap_or(NonZeroU64::MIN)
 }

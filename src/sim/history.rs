@@ -3,7 +3,7 @@
 //! [`seek`] shows any moment of it again by playing the day to there, from its dawn or from the
 //! nearest of the snapshots kept every [`SNAPSHOT_EVERY`] steps on the way.
 
-use super::act::{GoalWatch, edit_world_fact};
+use super::act::edit_world_fact;
 use super::clock::Clock;
 use super::log::EventLog;
 use super::tiles::Placement;
@@ -64,7 +64,7 @@ struct Snapshot {
 }
 
 type VillagerState =
-    (Placement, Position, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation, GoalWatch);
+    (Placement, Position, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(SimTick, keep_snapshot.after(SimSet::Keep));
@@ -96,7 +96,6 @@ fn keep_snapshot(world: &mut World) {
                 *v.get::<LastReason>()?,
                 v.get::<Tally>()?.clone(),
                 v.get::<Deliberation>()?.clone(),
-                *v.get::<GoalWatch>()?,
             ))
         };
         part(())

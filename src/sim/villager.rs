@@ -1,11 +1,11 @@
 //! A villager's components: who it is, what it holds, what it wants and what it is doing.
 
-use super::act::GoalWatch;
 use super::clock::STEP;
 use crate::planner::{Condition, State, Value};
 use crate::scenario::{Drift, Scenario};
 use bevy::ecs::prelude::*;
 use smallvec::SmallVec;
+use std::num::NonZeroU64;
 
 /// Which character of the scenario this entity is, and which villager of the town: its place in
 /// the [`Roster`](super::Roster), the number events name it by.
@@ -217,20 +217,33 @@ pub fn switch(activity: &mut Activity, tally: &mut Tally, to: Activity, now: u64
 }
 
 /// What a villager's last deliberation concluded about itself (the plans it found are handed
-/// to the arbitration in a list of the step's, not kept here: a town of thousands keeps none).
-#[derive(Component, Clone, Debug, Default, PartialEq)]
+/// to the arbitration in a list of the step's, not kept here: a town of thousands keeps none),
+/// and when its goals were last looked at. Sixteen bytes: every villager has one.
+#[derive(Component, Clone, Debug, PartialEq)]
 pub struct Deliberation {
-    /// Every unmet goal is below the rest threshold: nothing was planned.
-    pub resting: bool,
     /// A digest of what the villager could count on the last time every unmet goal had no plan:
     /// from the same view the planner would fail again, so the retry skips the search.
-    pub hopeless: Option<u64>,
+    pub hopeless: Option<NonZeroU64>,
+    /// The step of the day its goals were last looked at ([`super::act`]).
+    pub looked_at: u32,
+    /// Its own facts changed, or a need was just met (and may be met again at once): its goals
+    /// need a look though its tile's world did not change.
+    pub recheck: bool,
+    /// Every unmet goal is below the rest threshold: nothing was planned.
+    pub resting: bool,
     /// Waiting on a hopeless view, it is not polled until its tile changes ([`super::calendar`]).
     pub asleep: bool,
 }
 
+impl Default for Deliberation {
+    /// A villager at dawn: its goals are looked at first thing.
+    fn default() -> Self {
+        Deliberation { hopeless: None, looked_at: 0, recheck: true, resting: false, asleep: false }
+    }
+}
+
 /// The components [`fresh`] builds.
-pub type Fresh = (Villager, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation, GoalWatch);
+pub type Fresh = (Villager, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation);
 
 /// Everything a character starts the day with, but where it stands (see [`Placement`](super::Placement)),
 /// for a day whose first step is `first_step` (the first day's is 1, its dawn being the install;
@@ -265,6 +278,5 @@ pub fn fresh(scenario: &Scenario, index: usize, number: usize, first_step: u32) 
         LastReason::default(),
         Tally { met: smallvec::smallvec![(0, None); character.goals.len()], ..Tally::default() },
         Deliberation::default(),
-        GoalWatch::fresh(),
     )
 }
