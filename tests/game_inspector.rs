@@ -72,7 +72,7 @@ fn a_villager_mid_plan_shows_done_current_and_next_steps() {
     // Run until the smelter has finished a step of a plan that has more to come.
     let mid_plan = sim::run_until(&mut app, 3000, |app| {
         let intent = app.world().get::<Intent>(smelter).unwrap();
-        intent.step >= 1 && intent.step + 1 < intent.plan.len()
+        intent.step() >= 1 && intent.step() + 1 < intent.plan().len()
     });
     assert!(mid_plan);
     let view = inspect(app.world(), smelter).unwrap();
@@ -115,7 +115,7 @@ fn a_plan_is_shown_as_stops_with_the_steps_done_at_each() {
     let mut app =
         sim::simulation_app(scenario::parse(scenario::shipped("cook.ron").unwrap(), "cook.ron").unwrap());
     let cook = entity_of(&mut app, 0);
-    assert!(sim::run_until(&mut app, 3000, |app| app.world().get::<Intent>(cook).unwrap().plan.len() == 4));
+    assert!(sim::run_until(&mut app, 3000, |app| app.world().get::<Intent>(cook).unwrap().plan().len() == 4));
     let world = app.world();
     let town = world.resource::<sim::Town>();
     let (villager, intent) = (world.get::<Villager>(cook).unwrap(), world.get::<Intent>(cook).unwrap());

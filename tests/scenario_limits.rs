@@ -134,6 +134,34 @@ fn counts_are_limited_with_the_limit_in_words() {
     let d = one_error(&text);
     assert!(d.message.contains("at most 1,000 stations"), "{d}");
 
+    // 66 actions at each of 1,000 stations of a kind: more steps than a plan can name.
+    let stations: Vec<String> =
+        (0..limits::MAX_STATIONS).map(|i| format!("(id: \"s{i}\", pos: (0, 0), kind: \"mine\")")).collect();
+    let actions: Vec<String> = (0..66)
+        .map(|i| {
+            format!(
+                "(id: \"dig{i}\", station: \"mine\", duration: 1.0, cost: 1, effects: [\"world.ore += 1\"])"
+            )
+        })
+        .collect();
+    let names: Vec<String> = (0..66).map(|i| format!("\"dig{i}\"")).collect();
+    let text = base()
+        .replace(
+            r#"stations: [(id: "mine", pos: (0.0, 0.0))]"#,
+            &format!("stations: [{}]", stations.join(", ")),
+        )
+        .replace(
+            r#"(id: "dig", station: "mine", duration: 1.0, cost: 1, effects: ["world.ore += 1"]),"#,
+            &actions.join(", "),
+        )
+        .replace(r#"actions: ["dig"]"#, &format!("actions: [{}]", names.join(", ")));
+    let d = one_error(&text);
+    assert_eq!(d.field, "characters[0].actions", "{d}");
+    assert!(
+        d.message.contains("at most 65,536 actions counting each at each of its stations; it has 66,000"),
+        "{d}"
+    );
+
     let big = vec![b' '; limits::MAX_FILE_BYTES + 1];
     let e = scenario::parse_bytes(&big, "big.ron").unwrap_err().diagnostics();
     assert!(e[0].message.contains("larger than 1 MiB"), "{e:?}");

@@ -162,8 +162,8 @@ fn run_at_a_moment_shows_the_villager_the_day_has_then() {
     let position = goap_town::sim::position_of(world, baker).unwrap();
     assert_eq!(shown["position"], serde_json::json!(position));
     let intent = world.get::<Intent>(baker).unwrap();
-    assert_eq!(shown["step"], intent.step);
-    assert_eq!(shown["plan"].as_array().unwrap().len(), intent.plan.len());
+    assert_eq!(shown["step"], intent.step());
+    assert_eq!(shown["plan"].as_array().unwrap().len(), intent.plan().len());
     let kind = match world.get::<Activity>(baker).unwrap() {
         Activity::Idle => "idle",
         Activity::Walking { .. } => "walking",

@@ -259,6 +259,7 @@ scenario-items-effects = effects
 scenario-items-goals = goals
 
 # Numbers out of range.
+scenario-too-many-tasks = character { $name } can do at most { $max } actions counting each at each of its stations; it has { $count }
 scenario-too-many-facts = at most { $max } facts in all (world and agent together); this file declares { $count }
 scenario-capacity = a capacity must be a whole number of villagers from 1 to { $max } (leave it out for no limit), not { $value }
 scenario-planner-budget = the planner budget must be a whole number of expansions from 1 to { $max }, not { $value }

@@ -265,6 +265,7 @@ scenario-items-effects = efectos
 scenario-items-goals = objetivos
 
 # Números fuera de rango.
+scenario-too-many-tasks = el personaje { $name } puede hacer como mucho { $max } acciones contando cada una en cada una de sus estaciones; tiene { $count }
 scenario-too-many-facts = como mucho { $max } hechos en total (del mundo y de agente juntos); este archivo declara { $count }
 scenario-capacity = una capacidad debe ser un número entero de aldeanos de 1 a { $max } (omítela si no tiene límite), no { $value }
 scenario-planner-budget = el presupuesto del planificador debe ser un número entero de expansiones de 1 a { $max }, no { $value }

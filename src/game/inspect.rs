@@ -136,16 +136,15 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         _ => Vec::new(),
     };
     let steps = intent
-        .plan
-        .iter()
+        .plan()
         .enumerate()
-        .map(|(i, &s)| {
-            let status = match i.cmp(&intent.step) {
+        .map(|(i, s)| {
+            let status = match i.cmp(&intent.step()) {
                 std::cmp::Ordering::Less => StepStatus::Done,
                 std::cmp::Ordering::Equal => StepStatus::Current,
                 std::cmp::Ordering::Greater => StepStatus::Next,
             };
-            (town.action(villager.index, s as usize).label.clone(), status)
+            (town.action(villager.index, s).label.clone(), status)
         })
         .collect();
     let insistences = crate::sim::insistences(world, entity)?;
@@ -166,7 +165,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
                 Verdict::Plan { cost, .. } => Some(cost),
                 _ => None,
             },
-            current: intent.goal == Some(g),
+            current: intent.goal() == Some(g),
         })
         .collect();
     let facts_of = |scope_values: &crate::planner::State,
@@ -199,8 +198,8 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         makers,
         // A waiting villager names the goal it waits on.
         goal: match world.get::<LastReason>(entity) {
-            Some(LastReason::Waiting { goal, .. }) if intent.goal.is_none() => Some(*goal as usize),
-            _ => intent.goal,
+            Some(LastReason::Waiting { goal, .. }) if intent.goal().is_none() => Some(*goal as usize),
+            _ => intent.goal(),
         }
         .map(|g| character.goals[g].label.clone()),
         steps,
@@ -391,9 +390,9 @@ pub fn inspect_station(world: &World, id: &str, tile: usize) -> Option<StationVi
 /// numbers (from 1) of the steps done there in a row, and whether the stop is still to come.
 pub fn plan_stops(town: &Town, villager: &Villager, intent: &Intent) -> Vec<(usize, Vec<usize>, bool)> {
     let mut stops: Vec<(usize, Vec<usize>, bool)> = Vec::new();
-    for (i, &step) in intent.plan.iter().enumerate() {
-        let station = town.station(villager.index, step as usize);
-        let ahead = i >= intent.step;
+    for (i, step) in intent.plan().enumerate() {
+        let station = town.station(villager.index, step);
+        let ahead = i >= intent.step();
         match stops.last_mut() {
             Some((at, numbers, still)) if *at == station => {
                 numbers.push(i + 1);

@@ -73,7 +73,7 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
         Some(LastReason::Waiting { goal, .. }) => Some(*goal as usize),
         _ => None,
     };
-    let goal = intent.goal.or(waited).or(loudest)?;
+    let goal = intent.goal().or(waited).or(loudest)?;
     let tile = world.get::<Placement>(entity).map_or(0, |p| p.tile);
     let mut view = crate::planner::State::zeros(0);
     town.available(

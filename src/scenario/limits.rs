@@ -9,6 +9,9 @@ pub const MAX_FILE_BYTES: usize = 1 << 20;
 pub const MAX_FACTS: usize = 4096;
 pub const MAX_STATIONS: usize = 1000;
 pub const MAX_ACTIONS: usize = 4096;
+/// What one character can do, each action counted at each of its stations: a villager keeps a
+/// plan's steps in 16 bits.
+pub const MAX_TASKS: usize = 1 << 16;
 pub const MAX_CHARACTERS: usize = 1000;
 /// Goals of one character.
 pub const MAX_GOALS: usize = 64;

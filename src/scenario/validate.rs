@@ -293,7 +293,12 @@ fn character<'r>(
     let name = if c.name.is_empty() { c.id.clone() } else { c.name.clone() };
     let tasks = (actions.iter())
         .flat_map(|&action| defs[action].stations.iter().map(move |&station| Task { action, station }))
-        .collect();
+        .collect::<Vec<_>>();
+    if tasks.len() > limits::MAX_TASKS {
+        let (max, count) = (Arg::Count(limits::MAX_TASKS as u64), Arg::Count(tasks.len() as u64));
+        let problem = phrase!("scenario-too-many-tasks", name = quoted(&c.id), max = max, count = count);
+        check.error(&format!("{field}.actions"), problem);
+    }
     let sprite = (!c.sprite.is_empty()).then(|| c.sprite.clone());
     Character {
         id: c.id.clone(),

@@ -98,7 +98,7 @@ fn finish_actions(
         calendar.recheck(villager.number);
         let finished = Happening::Finished { task: step_index as u32 };
         log.record(clock.day, clock.time, Some(villager.number), finished);
-        intent.step += 1;
+        intent.advance();
         switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
     }
     calendar.now = due;

@@ -152,7 +152,7 @@ fn decide(
             continue;
         };
 
-        let incumbent = intent.goal.and_then(|g| viable.iter().find(|v| v.goal == g));
+        let incumbent = intent.goal().and_then(|g| viable.iter().find(|v| v.goal == g));
         let hysteresis = settings.hysteresis;
         let (chosen, table) = match incumbent {
             Some(inc) if best.goal != inc.goal && best.score > inc.score + hysteresis => {
@@ -171,7 +171,7 @@ fn decide(
 
         if let Some(task) = in_line {
             let first = chosen.plan.first().map(|&t| t as usize);
-            if intent.goal == Some(chosen.goal) && first == Some(task) {
+            if intent.goal() == Some(chosen.goal) && first == Some(task) {
                 switch(&mut activity, &mut tally, Activity::Queued { until: retry_in }, clock.steps);
                 calendar.at(u64::from(retry_in), villager.number);
                 continue;
@@ -179,7 +179,7 @@ fn decide(
             leave_line(&mut log, first.map(|t| town.station(c, t)));
         }
         let continuing =
-            intent.goal == Some(chosen.goal) && intent.step < intent.plan.len() && in_line.is_none();
+            intent.goal() == Some(chosen.goal) && intent.current().is_some() && in_line.is_none();
         if !continuing {
             let made = Happening::PlanMade {
                 goal: chosen.goal as u16,
@@ -189,7 +189,7 @@ fn decide(
             };
             log.record_with(clock.day, clock.time, Some(villager.number), made, table);
             tally.replans += 1;
-            *intent = Intent { goal: Some(chosen.goal), plan: chosen.plan.clone(), step: 0 };
+            *intent = Intent::new(chosen.goal, &chosen.plan);
         }
         let walking = set_off(&town, placement, position, &intent, c, clock.steps);
         calendar.at(walking.until().map_or(u64::MAX, u64::from), villager.number);

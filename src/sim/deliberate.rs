@@ -193,7 +193,7 @@ fn deliberate_one(
         if matches!(*activity, Activity::Queued { .. }) {
             see_own_place(town, lines, villager, placement.tile, intent, view);
         }
-        plan_goals(town, options, found, (villager, intent.goal), view, &mut goals, deliberation);
+        plan_goals(town, options, found, (villager, intent.goal()), view, &mut goals, deliberation);
     });
     true
 }

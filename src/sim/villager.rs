@@ -66,19 +66,52 @@ pub enum Verdict {
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct Goals(pub SmallVec<[GoalState; 3]>);
 
-/// The goal being pursued and the plan for it.
+/// The goal being pursued and the plan for it, in 32 bytes: a plan of up to eight steps is kept
+/// inline (an action's index fits 16 bits: see `scenario::limits::MAX_TASKS`).
 #[derive(Component, Clone, Debug, Default, PartialEq)]
 pub struct Intent {
-    pub goal: Option<usize>,
     /// Indices into the character's action list.
-    pub plan: SmallVec<[u32; 6]>,
+    plan: SmallVec<[u16; 8]>,
     /// The step being walked to or performed (`plan.len()` when done).
-    pub step: usize,
+    step: u32,
+    goal: Option<u16>,
 }
 
 impl Intent {
+    /// Pursuing goal `goal` by the actions `plan`, from its first step.
+    pub fn new(goal: usize, plan: &[u32]) -> Self {
+        let plan = plan.iter().map(|&task| task as u16).collect();
+        Intent { plan, step: 0, goal: Some(goal as u16) }
+    }
+
+    pub fn goal(&self) -> Option<usize> {
+        self.goal.map(usize::from)
+    }
+
+    /// The plan's actions, as indices into the character's action list.
+    pub fn plan(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.plan.iter().map(|&task| usize::from(task))
+    }
+
+    /// The step being walked to or performed (the plan's length when done).
+    pub fn step(&self) -> usize {
+        self.step as usize
+    }
+
+    /// The action of the step under way, if the plan has one left.
     pub fn current(&self) -> Option<usize> {
-        self.plan.get(self.step).map(|&s| s as usize)
+        self.plan.get(self.step as usize).map(|&task| usize::from(task))
+    }
+
+    /// On to the plan's next step.
+    pub fn advance(&mut self) {
+        self.step += 1;
+    }
+
+    /// The plan is dropped; the goal stays pursued, to be planned again.
+    pub fn drop_plan(&mut self) {
+        self.plan.clear();
+        self.step = 0;
     }
 }
 

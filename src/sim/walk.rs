@@ -222,8 +222,7 @@ impl Here<'_> {
                 *reason = LastReason::Abandoned { task: step_index as u32, condition: condition as u16, was };
                 self.log.record(clock.day, clock.time, who, Happening::Changed(*reason));
                 tally.aborts += 1;
-                intent.plan.clear();
-                intent.step = 0;
+                intent.drop_plan();
                 switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
                 self.calendar.idle(villager.number);
             }
