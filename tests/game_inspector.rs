@@ -8,7 +8,15 @@ use goap_town::scenario;
 use goap_town::sim::{self, Activity, Intent, Villager};
 
 fn forge() -> App {
-    sim::simulation_app(scenario::parse(scenario::shipped("forge.ron").unwrap(), "forge.ron").unwrap())
+    shipped("forge.ron")
+}
+
+/// A shipped scenario, its decisions' tables kept as the game keeps them (plans' scores and
+/// costs are read from there).
+fn shipped(name: &str) -> App {
+    let mut app = sim::simulation_app(scenario::parse(scenario::shipped(name).unwrap(), name).unwrap());
+    app.init_resource::<sim::DecisionTables>();
+    app
 }
 
 fn entity_of(app: &mut App, index: usize) -> Entity {
@@ -56,8 +64,7 @@ fn a_waiting_villager_says_why() {
 #[test]
 fn a_resting_villager_has_not_planned_its_goals() {
     // The bakery's villagers rest at dawn: nothing is insistent yet, so nothing is planned.
-    let mut app =
-        sim::simulation_app(scenario::parse(scenario::shipped("bakery.ron").unwrap(), "bakery.ron").unwrap());
+    let mut app = shipped("bakery.ron");
     sim::step(&mut app);
     let baker = entity_of(&mut app, 2);
     let view = inspect(app.world(), baker).unwrap();
@@ -112,8 +119,7 @@ fn a_villager_mid_plan_shows_done_current_and_next_steps() {
 
 #[test]
 fn a_plan_is_shown_as_stops_with_the_steps_done_at_each() {
-    let mut app =
-        sim::simulation_app(scenario::parse(scenario::shipped("cook.ron").unwrap(), "cook.ron").unwrap());
+    let mut app = shipped("cook.ron");
     let cook = entity_of(&mut app, 0);
     assert!(sim::run_until(&mut app, 3000, |app| app.world().get::<Intent>(cook).unwrap().plan().len() == 4));
     let world = app.world();
@@ -257,8 +263,7 @@ fn a_tiled_town_is_inspected_tile_by_tile() {
 fn why_this_plan_shows_the_search_state_by_state() {
     use goap_town::game::why::{result_text, search_view};
     use goap_town::planner::TriedResult;
-    let mut app =
-        sim::simulation_app(scenario::parse(scenario::shipped("cook.ron").unwrap(), "cook.ron").unwrap());
+    let mut app = shipped("cook.ron");
     sim::step(&mut app);
     let cook = entity_of(&mut app, 0);
     let search = search_view(app.world(), cook).unwrap();

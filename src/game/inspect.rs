@@ -148,6 +148,17 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         })
         .collect();
     let insistences = crate::sim::insistences(world, entity)?;
+    let table = (world.get_resource::<crate::sim::DecisionTables>()).and_then(|t| t.0.get(&villager.number));
+    // A plan's score and cost, from the table of the last decision.
+    let planned = |g: usize| {
+        let row = table.and_then(|t| t.rows.iter().find(|r| usize::from(r.goal) == g))?;
+        match row.result {
+            crate::sim::RowResult::Plan { cost, score, .. } => {
+                Some((u32::try_from(cost).unwrap_or(u32::MAX), score))
+            }
+            _ => None,
+        }
+    };
     let goal_lines = character
         .goals
         .iter()
@@ -157,14 +168,8 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
             label: goal.label.clone(),
             insistence: insistences[g],
             planned: live.verdict != Verdict::NotPlanned,
-            score: match live.verdict {
-                Verdict::Plan { score, .. } => Some(score),
-                _ => None,
-            },
-            cost: match live.verdict {
-                Verdict::Plan { cost, .. } => Some(cost),
-                _ => None,
-            },
+            score: planned(g).map(|(_, score)| score),
+            cost: planned(g).map(|(cost, _)| cost),
             current: intent.goal() == Some(g),
         })
         .collect();
@@ -208,9 +213,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         world_facts: world_list,
         reason,
         decisions,
-        table: (world.get_resource::<crate::sim::DecisionTables>())
-            .and_then(|tables| tables.0.get(&villager.number))
-            .map(|t| table_view(town, lang, villager.index, t)),
+        table: table.map(|t| table_view(town, lang, villager.index, t)),
     })
 }
 

@@ -158,7 +158,6 @@ fn notice_goals(
                         town.apply(&Effect::subtract(c.fact, c.value), &mut world, tile, now, &mut agent.0);
                     }
                     let live = &mut goals.0[g];
-                    live.insistence = initial;
                     live.heard = Heard::Need { held: initial, rises_from: clock.steps as u32 + 1 };
                     // What is left may meet it again; a need that spends nothing (it holds by
                     // itself, like `agent.x <= 0`) stays met until it stops holding.

@@ -15,12 +15,9 @@ use super::log::{EventLog, Happening};
 use super::table::{DecisionTable, DecisionTables, Outcome};
 use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
-use super::villager::{
-    Activity, Deliberation, Goals, Intent, LastReason, Position, Tally, Verdict, Villager, switch,
-};
+use super::villager::{Activity, Deliberation, Intent, LastReason, Position, Tally, Villager, switch};
 use super::walk::set_off;
 use super::{SimSet, SimTick};
-use crate::planner::Condition;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 use std::sync::Arc;
@@ -28,21 +25,6 @@ use std::sync::Arc;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DueNow>()
         .add_systems(SimTick, (super::calendar::wake, deliberate, decide).chain().in_set(SimSet::Decide));
-}
-
-/// What a villager with no viable plan waits on: its most insistent goal without a plan (the
-/// first of equals), and what blocks it.
-fn waiting_on(goals: &Goals) -> (u16, Option<Condition>) {
-    let mut waiting = (0, None);
-    let mut loudest = f32::NEG_INFINITY;
-    for (g, live) in goals.0.iter().enumerate() {
-        if let Verdict::NoPlan { blocked } = live.verdict
-            && live.insistence > loudest
-        {
-            (waiting, loudest) = ((g as u16, blocked), live.insistence);
-        }
-    }
-    waiting
 }
 
 /// Chooses among the plans [`deliberate`] left, villager by villager in roster order.
@@ -61,7 +43,6 @@ fn decide(
         &Villager,
         &Placement,
         &Position,
-        &Goals,
         &mut Deliberation,
         &mut Intent,
         &mut Activity,
@@ -69,7 +50,8 @@ fn decide(
         &mut Tally,
     )>,
 ) {
-    let (mut choices, mut rows) = (due.choices.as_slice(), due.rows.as_slice());
+    let (mut choices, mut rows, mut waits) =
+        (due.choices.as_slice(), due.rows.as_slice(), due.waits.as_slice());
     for &number in &due.numbers {
         // This villager's plans: the choices are in roster order too, and so are the rows.
         let mine = choices.iter().take_while(|c| c.number == number).count();
@@ -77,6 +59,8 @@ fn decide(
         (viable, choices) = choices.split_at(mine);
         let mut my_rows = rows.first().filter(|r| r.0 == number).map(|r| r.1.clone());
         rows = &rows[usize::from(my_rows.is_some())..];
+        let waiting_on = waits.first().filter(|w| w.0 == number).map(|w| w.1);
+        waits = &waits[usize::from(waiting_on.is_some())..];
         // The decision's table, kept as its villager's last and handed to the event it logs.
         let mut keep = |outcome: Outcome| -> Option<Arc<DecisionTable>> {
             let table = Arc::new(DecisionTable { rows: my_rows.take()?, outcome });
@@ -88,7 +72,6 @@ fn decide(
             villager,
             placement,
             position,
-            goals,
             mut deliberation,
             mut intent,
             mut activity,
@@ -134,7 +117,7 @@ fn decide(
 
         let Some(best) = viable.first() else {
             // The reason follows what it waits on at every retry; the log says it once.
-            let (goal, blocked) = waiting_on(goals);
+            let (goal, blocked) = waiting_on.unwrap_or_default();
             *reason = LastReason::Waiting { goal, blocked };
             let table = keep(Outcome::Waited { goal });
             if !matches!(*activity, Activity::Waiting { .. }) {

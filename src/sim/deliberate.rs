@@ -11,7 +11,7 @@ use super::tiles::Placement;
 use super::timing::PlanTimes;
 use super::town::{Lines, Outlook, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, Verdict, Villager};
-use crate::planner::{NoPlan, State};
+use crate::planner::{Condition, NoPlan, State};
 use crate::scenario;
 use bevy::ecs::prelude::*;
 use bevy::ecs::query::QueryItem;
@@ -73,22 +73,25 @@ pub(super) fn deliberate(
             think(one);
         }
     }
-    let DueNow { found, numbers, choices, rows } = &mut *due;
+    let DueNow { found, numbers, choices, rows, waits } = &mut *due;
     numbers.clear();
     choices.clear();
     choices.shrink_to(KEPT_CHOICES);
     rows.clear();
+    waits.clear();
     for thread in found.iter_mut() {
         times.absorb(&mut thread.times);
         numbers.append(&mut thread.numbers);
         choices.append(&mut thread.choices);
         thread.choices.shrink_to(KEPT_CHOICES); // a whole town deliberating at dawn is rare
         rows.append(&mut thread.rows);
+        waits.append(&mut thread.waits);
     }
     numbers.sort_unstable();
     // Stable: a villager's best plan stays before the one for the goal it pursues.
     choices.sort_by_key(|c| c.number);
     rows.sort_by_key(|r| r.0);
+    waits.sort_unstable_by_key(|w| w.0);
 }
 
 /// The villagers (by number, so in roster order) whose deliberation is due this step, so that
@@ -100,7 +103,12 @@ pub(super) struct DueNow {
     pub choices: Vec<Choice>,
     /// Each deliberating villager's goals as its decision table shows them (only when tables are kept).
     pub rows: Vec<(usize, Vec<GoalRow>)>,
+    /// What each villager that found no plan waits on.
+    pub waits: Vec<(usize, Wait)>,
 }
+
+/// The goal a villager with no viable plan waits on, and what blocks it if the planner said.
+pub(super) type Wait = (u16, Option<Condition>);
 
 /// What one planning thread found this step, and how long its plans took.
 #[derive(Default)]
@@ -111,6 +119,7 @@ struct Found {
     /// Whether decision tables are kept ([`DecisionTables`]), and this step's rows if so.
     keep_tables: bool,
     rows: Vec<(usize, Vec<GoalRow>)>,
+    waits: Vec<(usize, Wait)>,
 }
 
 /// The most plans a thread keeps room for between steps.
@@ -187,15 +196,34 @@ fn deliberate_one(
     (villager, placement, agent, intent, mut goals, activity, mut deliberation): QueryItem<Deliberating>,
 ) -> bool {
     let deliberation = &mut *deliberation;
-    super::needs::hear(town, world, clock, (villager, placement, agent), &mut goals);
+    let loudness = super::needs::hear(town, world, clock, (villager, placement, agent), &goals);
     VIEW.with_borrow_mut(|view| {
         town.available(world, outlook, placement.tile, &agent.0, view);
         if matches!(*activity, Activity::Queued { .. }) {
             see_own_place(town, lines, villager, placement.tile, intent, view);
         }
-        plan_goals(town, options, found, (villager, intent.goal()), view, &mut goals, deliberation);
+        let asked = (villager, intent.goal(), &loudness[..]);
+        plan_goals(town, options, found, asked, view, &mut goals, deliberation);
     });
+    if !deliberation.resting && deliberation.hopeless.is_some() {
+        found.waits.push((villager.number, waiting_on(&goals, &loudness)));
+    }
     true
+}
+
+/// What a villager with no viable plan waits on: its most insistent goal without a plan (the
+/// first of equals), and what blocks it.
+fn waiting_on(goals: &Goals, loudness: &[f32]) -> Wait {
+    let mut waiting = (0, None);
+    let mut loudest = f32::NEG_INFINITY;
+    for (g, (live, &insistence)) in goals.0.iter().zip(loudness).enumerate() {
+        if let Verdict::NoPlan { blocked } = live.verdict
+            && insistence > loudest
+        {
+            (waiting, loudest) = ((g as u16, blocked), insistence);
+        }
+    }
+    waiting
 }
 
 /// One in line sees the line it stands in from its own place: only those ahead of it count,
@@ -226,7 +254,7 @@ fn plan_goals(
     town: &Town,
     options: &SimOptions,
     found: &mut Found,
-    (villager, pursued): (&Villager, Option<usize>),
+    (villager, pursued, loudness): (&Villager, Option<usize>, &[f32]),
     view: &State,
     goals: &mut Goals,
     deliberation: &mut Deliberation,
@@ -236,7 +264,7 @@ fn plan_goals(
     let settings = &town.scenario.settings;
     let unmet = |g: &usize| !character.goals[*g].conditions.iter().all(|cond| cond.holds_in(view));
     deliberation.resting =
-        (0..character.goals.len()).filter(unmet).all(|g| goals.0[g].insistence < settings.rest_threshold);
+        (0..character.goals.len()).filter(unmet).all(|g| loudness[g] < settings.rest_threshold);
     // Nothing changed since every goal failed: the searches would fail the same way, so a town
     // of blocked villagers does not spend its steps searching again, and their verdicts stand
     // (debug builds search anyway and check that they do fail).
@@ -252,7 +280,7 @@ fn plan_goals(
     if found.keep_tables {
         let row = |g: usize| {
             let result = if !unmet(&g) { RowResult::Met } else { RowResult::Quiet };
-            GoalRow { goal: g as u16, insistence: goals.0[g].insistence, result }
+            GoalRow { goal: g as u16, insistence: loudness[g], result }
         };
         rows.extend((0..character.goals.len()).map(row));
     }
@@ -272,10 +300,8 @@ fn plan_goals(
         match result {
             Ok(plan) => {
                 let (plan_cost, expanded) = (plan.cost, plan.expanded);
-                let score =
-                    goals.0[g].insistence - settings.cost_weight * scenario::cost_value(plan.cost) as f32;
-                goals.0[g].verdict =
-                    Verdict::Plan { cost: u32::try_from(plan.cost).unwrap_or(u32::MAX), score };
+                let score = loudness[g] - settings.cost_weight * scenario::cost_value(plan.cost) as f32;
+                goals.0[g].verdict = Verdict::Planned;
                 let plan: smallvec::SmallVec<[u32; 6]> = plan.steps.iter().copied().collect();
                 if let Some(row) = rows.get_mut(g) {
                     row.result = RowResult::Plan { steps: plan.clone(), cost: plan_cost, score };

@@ -55,12 +55,13 @@ pub fn insistence(
     }
 }
 
-/// Every goal's insistence now, kept in [`GoalState::insistence`] for the decision under way.
-pub(super) fn hear(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked, goals: &mut Goals) {
-    for (g, live) in goals.0.iter_mut().enumerate() {
-        live.insistence = insistence(town, world, clock, asked, g, live);
-    }
+/// Every goal's insistence now, for the decision under way.
+pub(super) fn hear(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked, goals: &Goals) -> Loudness {
+    goals.0.iter().enumerate().map(|(g, live)| insistence(town, world, clock, asked, g, live)).collect()
 }
+
+/// Each goal's insistence, inline for up to three goals.
+pub(super) type Loudness = smallvec::SmallVec<[f32; 3]>;
 
 /// Keeps each quota's unmet fraction as this step began, before the villager's own facts change
 /// in it (they would no longer say what they were).

@@ -24,18 +24,17 @@ pub struct AgentFacts(pub State);
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Position(pub [f32; 2]);
 
-/// One goal's live numbers.
+/// One goal's live state, in 24 bytes. How loudly it asks is worked out when asked
+/// ([`insistence`](super::needs::insistence)); a plan's score and cost are in the decision table
+/// where tables are kept.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GoalState {
-    /// 0 to 1: how loudly the goal asked to be worked on at the villager's last decision
-    /// ([`insistence`](super::needs::insistence) says it for any step).
-    pub insistence: f32,
-    /// Whether its conditions held when last looked at (to count each time it is met).
-    pub met: bool,
-    /// What the last arbitration made of it.
-    pub verdict: Verdict,
     /// What its insistence is worked out from.
     pub heard: Heard,
+    /// What the last deliberation made of it.
+    pub verdict: Verdict,
+    /// Whether its conditions held when last looked at (to count each time it is met).
+    pub met: bool,
 }
 
 /// What a goal's insistence is worked out from, when asked ([`super::needs`]).
@@ -48,7 +47,7 @@ pub enum Heard {
     Quota { settled: Option<(u32, f32)> },
 }
 
-/// What the last arbitration made of a goal.
+/// What the last deliberation made of a goal.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum Verdict {
     /// Not planned: the villager rested, or the goal was met.
@@ -57,8 +56,8 @@ pub enum Verdict {
     /// Planned without a plan; `blocked` is a condition nothing it can do brings about, when
     /// the planner found one.
     NoPlan { blocked: Option<Condition> },
-    /// A plan of this cost (in the planner's hundredths), scoring `score`.
-    Plan { cost: u32, score: f32 },
+    /// Planned, with a plan.
+    Planned,
 }
 
 /// Inline for up to three goals (a trade and two needs), so most villagers' goals take no
@@ -293,13 +292,11 @@ pub fn fresh(scenario: &Scenario, index: usize, number: usize, first_step: u32) 
         .goals
         .iter()
         .map(|g| {
-            let (insistence, heard) = match g.drift {
-                Drift::Need { initial, .. } => {
-                    (initial, Heard::Need { held: initial, rises_from: first_step })
-                }
-                Drift::Quota { .. } => (0.0, Heard::Quota { settled: None }),
+            let heard = match g.drift {
+                Drift::Need { initial, .. } => Heard::Need { held: initial, rises_from: first_step },
+                Drift::Quota { .. } => Heard::Quota { settled: None },
             };
-            GoalState { insistence, met: false, verdict: Verdict::NotPlanned, heard }
+            GoalState { heard, verdict: Verdict::NotPlanned, met: false }
         })
         .collect();
     (
