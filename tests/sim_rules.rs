@@ -149,7 +149,7 @@ fn dawn_restores_the_seed_and_rebuilds_every_villager() {
     let mut villagers = app.world_mut().query::<(&sim::Villager, &sim::Position, &sim::Tally)>();
     for (v, position, tally) in villagers.iter(app.world()) {
         assert_eq!(position.0, starts[v.index]);
-        assert!(tally.met.iter().all(|&(times, _)| times == 0));
+        assert!(tally.met.iter().all(|met| met.times == 0 && met.first().is_none()));
     }
     let log = app.world().resource::<sim::EventLog>();
     assert_eq!(log.today[0].kind(), EventKind::Dawn);

@@ -144,9 +144,7 @@ fn notice_goals(
             if goals.0[g].met {
                 continue;
             }
-            let (times, first) = &mut tally.met[g];
-            *times += 1;
-            first.get_or_insert(clock.progress());
+            tally.met[g].again(clock.progress());
             log.record(clock.day, clock.time, Some(villager.number), Happening::Met { goal: g as u16 });
             match goal.drift {
                 Drift::Need { initial, .. } => {

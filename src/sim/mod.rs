@@ -50,7 +50,7 @@ pub use town::{
     replace_scenario, take_in_edit, update_scenario, villager_playing,
 };
 pub use villager::{
-    Activity, AgentFacts, Deliberation, GoalState, Goals, Intent, LastReason, Position, Tally, Verdict,
+    Activity, AgentFacts, Deliberation, GoalState, Goals, Intent, LastReason, Met, Position, Tally, Verdict,
     Villager,
 };
 pub use walk::{Whereabouts, position_at, position_of};

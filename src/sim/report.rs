@@ -198,14 +198,14 @@ pub fn day_report(world: &mut World) -> DayReport {
                 .goals
                 .iter()
                 .zip(&tally.met)
-                .map(|(g, &(times_met, first_met_at))| GoalReport {
+                .map(|(g, met)| GoalReport {
                     id: g.id.clone(),
                     kind: match g.drift {
                         Drift::Need { .. } => "need",
                         Drift::Quota { .. } => "quota",
                     },
-                    times_met,
-                    first_met_at,
+                    times_met: met.times,
+                    first_met_at: met.first(),
                 })
                 .collect();
             VillagerReport {

@@ -209,8 +209,31 @@ pub struct Tally {
     pub since: u32,
     pub replans: u32,
     pub aborts: u32,
-    /// Per goal: times met today and the day fraction when first met.
-    pub met: SmallVec<[(u32, Option<f32>); 3]>,
+    /// Per goal: how often it was met today, and when first.
+    pub met: SmallVec<[Met; 3]>,
+}
+
+/// How often a goal was met today, and when first: eight bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Met {
+    pub times: u32,
+    /// The fraction of the day when first met; only read once it was met.
+    at: f32,
+}
+
+impl Met {
+    /// Met once more at `progress` of the day.
+    pub fn again(&mut self, progress: f32) {
+        if self.times == 0 {
+            self.at = progress;
+        }
+        self.times += 1;
+    }
+
+    /// The fraction of the day when it was first met, if it was.
+    pub fn first(&self) -> Option<f32> {
+        (self.times > 0).then_some(self.at)
+    }
 }
 
 impl Tally {
@@ -306,7 +329,7 @@ pub fn fresh(scenario: &Scenario, index: usize, number: usize, first_step: u32) 
         Intent::default(),
         Activity::Idle,
         LastReason::default(),
-        Tally { met: smallvec::smallvec![(0, None); character.goals.len()], ..Tally::default() },
+        Tally { met: smallvec::smallvec![Met::default(); character.goals.len()], ..Tally::default() },
         Deliberation::default(),
     )
 }
