@@ -216,7 +216,7 @@ fn adding_a_character_restarts_the_day_and_keeps_the_selection() {
     let selected = app.world().resource::<Selection>().0.expect("still selected");
     assert_ne!(selected, cook, "a new entity");
     let villager = app.world().get::<Villager>(selected).unwrap();
-    assert_eq!(app.world().resource::<Town>().scenario.characters[villager.index].id, "cook");
+    assert_eq!(app.world().resource::<Town>().scenario.characters[villager.index()].id, "cook");
 }
 
 /// A save that changes nothing says so, and changes nothing.

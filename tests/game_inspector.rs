@@ -21,7 +21,7 @@ fn shipped(name: &str) -> App {
 
 fn entity_of(app: &mut App, index: usize) -> Entity {
     let mut q = app.world_mut().query::<(Entity, &Villager)>();
-    q.iter(app.world()).find(|(_, v)| v.index == index).unwrap().0
+    q.iter(app.world()).find(|(_, v)| v.index() == index).unwrap().0
 }
 
 #[test]
@@ -242,7 +242,7 @@ fn a_tiled_town_is_inspected_tile_by_tile() {
     }
     let in_tile = |app: &mut App, index: usize, tile: usize| {
         let mut q = app.world_mut().query::<(Entity, &Villager, &sim::Placement)>();
-        q.iter(app.world()).find(|(_, v, p)| v.index == index && p.tile == tile).unwrap().0
+        q.iter(app.world()).find(|(_, v, p)| v.index() == index && p.tile() == tile).unwrap().0
     };
     let (baker, smith) = (in_tile(&mut app, 0, 1), in_tile(&mut app, 3, 1));
     let view = inspect(app.world(), baker).unwrap();

@@ -68,9 +68,9 @@ fn a_walker_stands_where_its_moves_one_a_step_take_it() {
         let reach = placement.speed * sim::STEP;
         let (town, intent) =
             (app.world().resource::<sim::Town>(), app.world().get::<sim::Intent>(walker).unwrap());
-        let index = app.world().get::<sim::Villager>(walker).unwrap().index;
+        let index = app.world().get::<sim::Villager>(walker).unwrap().index();
         let station = town.station(index, intent.current().unwrap());
-        let target = town.layout.station_position(&town.scenario, station, placement.tile);
+        let target = town.layout.station_position(&town.scenario, station, placement.tile());
         let mut was = sim::position_of(app.world(), walker).unwrap();
         for step in from + 1..=until {
             sim::step(&mut app);

@@ -148,7 +148,7 @@ fn dawn_restores_the_seed_and_rebuilds_every_villager() {
     assert_eq!(app.world().resource::<Outlook>().0, [seed.tile(0).clone()]);
     let mut villagers = app.world_mut().query::<(&sim::Villager, &sim::Position, &sim::Tally)>();
     for (v, position, tally) in villagers.iter(app.world()) {
-        assert_eq!(position.0, starts[v.index]);
+        assert_eq!(position.0, starts[v.index()]);
         assert!(tally.met.iter().all(|met| met.times == 0 && met.first().is_none()));
     }
     let log = app.world().resource::<sim::EventLog>();

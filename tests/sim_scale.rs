@@ -117,7 +117,7 @@ fn seeded_variations_move_starts_and_speeds_by_at_most_a_fifth_and_tiles_diverge
     for number in 0..600 {
         let (varied, exact): (Placement, Placement) =
             (layout.placement(&town, number), plain.placement(&town, number));
-        assert_eq!(varied.tile, number / 6);
+        assert_eq!(varied.tile(), number / 6);
         let ratio = varied.speed / exact.speed;
         assert!((0.8..=1.2).contains(&ratio), "speed ×{ratio}");
         faster += usize::from(ratio > 1.0);

@@ -83,7 +83,7 @@ fn moment(world: &bevy::prelude::World, entity: bevy::prelude::Entity, lang: Lan
     let town = world.resource::<Town>();
     let clock = world.resource::<Clock>();
     let villager = world.get::<Villager>(entity).expect("a villager");
-    let character = &town.scenario.characters[villager.index];
+    let character = &town.scenario.characters[villager.index()];
     let facts = &town.scenario.facts;
     let intent = world.get::<Intent>(entity).expect("an intent");
     let doing = world.get::<Activity>(entity).expect("an activity");
@@ -115,7 +115,7 @@ fn moment(world: &bevy::prelude::World, entity: bevy::prelude::Entity, lang: Lan
         .collect();
     let reason = world
         .get::<LastReason>(entity)
-        .map_or_else(String::new, |r| sim::reason_text(town, lang, villager.index, r));
+        .map_or_else(String::new, |r| sim::reason_text(town, lang, villager.index(), r));
     json!({
         "day": clock.day,
         "t": clock.time,
@@ -124,7 +124,7 @@ fn moment(world: &bevy::prelude::World, entity: bevy::prelude::Entity, lang: Lan
         "position": sim::position_of(world, entity),
         "activity": activity,
         "goal": intent.goal().map(|g| &character.goals[g].id),
-        "plan": intent.plan().map(|s| &town.action(villager.index, s).id).collect::<Vec<_>>(),
+        "plan": intent.plan().map(|s| &town.action(villager.index(), s).id).collect::<Vec<_>>(),
         "step": intent.step(),
         "facts": own,
         "world": shared,

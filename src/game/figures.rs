@@ -82,10 +82,10 @@ fn dress_villager(
     mut commands: Commands,
 ) {
     let Ok(villager) = villagers.get(add.entity) else { return };
-    let character = &town.scenario.characters[villager.index];
+    let character = &town.scenario.characters[villager.index()];
     let sheet = art.villager(crate::art::villager_picture(character));
     let [x, y] = character.start;
-    let clothes = Sprite { color: villager_color(villager.index), ..figure(&art, sheet.clone(), 0, true) };
+    let clothes = Sprite { color: villager_color(villager.index()), ..figure(&art, sheet.clone(), 0, true) };
     commands
         .entity(add.entity)
         .insert((
@@ -197,7 +197,7 @@ fn rename_villagers(
     mut clothes: Query<&mut Sprite, (With<Clothes>, Without<Villager>)>,
 ) {
     for (villager, mut figure, children) in &mut villagers {
-        let character = &town.scenario.characters[villager.index];
+        let character = &town.scenario.characters[villager.index()];
         let sheet = art.villager(crate::art::villager_picture(character));
         if figure.image != sheet {
             figure.image = sheet.clone();
@@ -225,8 +225,8 @@ pub fn short_status(
     (intent, activity, reason): (&Intent, &Activity, &LastReason),
     lang: Lang,
 ) -> String {
-    let action = intent.current().map(|s| town.action(villager.index, s));
-    let station = intent.current().map(|s| &town.scenario.stations[town.station(villager.index, s)]);
+    let action = intent.current().map(|s| town.action(villager.index(), s));
+    let station = intent.current().map(|s| &town.scenario.stations[town.station(villager.index(), s)]);
     match (activity, action) {
         (Activity::Walking { .. }, Some(_)) => {
             format!("{} {}", lang.text(Label::To), station.map_or("", |s| s.label.as_str()))
@@ -282,7 +282,7 @@ fn show_progress(
     for (villager, intent, activity, children) in &villagers {
         let (done, colour) = match (activity, intent.current()) {
             (Activity::Acting { .. }, Some(s)) => {
-                let (d, left) = (town.action(villager.index, s).duration, activity.seconds_left(now));
+                let (d, left) = (town.action(villager.index(), s).duration, activity.seconds_left(now));
                 (if d > 0.0 { 1.0 - left / d } else { 1.0 }, Color::srgb(0.35, 0.85, 0.35))
             }
             (Activity::Waiting { .. } | Activity::Queued { .. } | Activity::Resting { .. }, _) => {

@@ -118,15 +118,15 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
     let town = world.get_resource::<Town>()?;
     let world_facts = world.get_resource::<WorldFacts>()?;
     let scenario = &town.scenario;
-    let character = &scenario.characters[villager.index];
+    let character = &scenario.characters[villager.index()];
     // The words are the interface's: the log and the reasons are kept as data.
     let lang = world.get_resource::<Lang>().copied().unwrap_or_default();
     let reason = world
         .get::<LastReason>(entity)
-        .map_or_else(String::new, |r| crate::sim::reason_text(town, lang, villager.index, r));
+        .map_or_else(String::new, |r| crate::sim::reason_text(town, lang, villager.index(), r));
 
     let state = state_line(world, entity)?;
-    let tile = world.get::<crate::sim::Placement>(entity).map_or(0, |p| p.tile);
+    let tile = world.get::<crate::sim::Placement>(entity).map_or(0, |p| p.tile());
     let makers = match world.get::<LastReason>(entity) {
         Some(LastReason::Waiting { blocked: Some(blocked), .. })
             if matches!(state, StateLine::Waiting(_)) =>
@@ -144,11 +144,12 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
                 std::cmp::Ordering::Equal => StepStatus::Current,
                 std::cmp::Ordering::Greater => StepStatus::Next,
             };
-            (town.action(villager.index, s).label.clone(), status)
+            (town.action(villager.index(), s).label.clone(), status)
         })
         .collect();
     let insistences = crate::sim::insistences(world, entity)?;
-    let table = (world.get_resource::<crate::sim::DecisionTables>()).and_then(|t| t.0.get(&villager.number));
+    let table =
+        (world.get_resource::<crate::sim::DecisionTables>()).and_then(|t| t.0.get(&villager.number()));
     // A plan's score and cost, from the table of the last decision.
     let planned = |g: usize| {
         let row = table.and_then(|t| t.rows.iter().find(|r| usize::from(r.goal) == g))?;
@@ -185,13 +186,13 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
             let mine: Vec<Decision> = log
                 .recent
                 .iter()
-                .filter(|e| e.villager == Some(villager.number))
+                .filter(|e| e.villager == Some(villager.number()))
                 .filter(|e| !matches!(e.kind(), EventKind::ActionStarted | EventKind::ActionFinished))
                 .map(|e| Decision {
                     t: e.t,
                     today: world.get_resource::<crate::sim::Clock>().is_some_and(|c| c.day == e.day),
                     text: crate::sim::event_text(town, lang, e),
-                    table: e.table.as_ref().map(|t| table_view(town, lang, villager.index, t)),
+                    table: e.table.as_ref().map(|t| table_view(town, lang, villager.index(), t)),
                 })
                 .collect();
             mine[mine.len().saturating_sub(DECISIONS)..].to_vec()
@@ -213,7 +214,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         world_facts: world_list,
         reason,
         decisions,
-        table: table.map(|t| table_view(town, lang, villager.index, t)),
+        table: table.map(|t| table_view(town, lang, villager.index(), t)),
     })
 }
 
@@ -223,11 +224,11 @@ fn state_line(world: &World, entity: Entity) -> Option<StateLine> {
         (world.get::<Villager>(entity)?, world.get::<Intent>(entity)?, world.get::<Activity>(entity)?);
     let town = world.get_resource::<Town>()?;
     let scenario = &town.scenario;
-    let current_action = intent.current().map(|s| town.action(villager.index, s));
+    let current_action = intent.current().map(|s| town.action(villager.index(), s));
     let state = match activity {
         Activity::Idle => StateLine::Deciding,
         Activity::Walking { .. } => StateLine::WalkingTo(
-            (intent.current().map(|s| scenario.stations[town.station(villager.index, s)].label.clone()))
+            (intent.current().map(|s| scenario.stations[town.station(villager.index(), s)].label.clone()))
                 .unwrap_or_default(),
         ),
         Activity::Acting { .. } => {
@@ -240,10 +241,10 @@ fn state_line(world: &World, entity: Entity) -> Option<StateLine> {
             }
         }
         Activity::Queued { .. } => {
-            let at = town.station(villager.index, intent.current()?);
+            let at = town.station(villager.index(), intent.current()?);
             let lines = world.get_resource::<crate::sim::Lines>()?;
-            let tile = world.get::<crate::sim::Placement>(entity)?.tile;
-            let place = lines.0[tile][at].waiting.iter().position(|&n| n == villager.number)? + 1;
+            let tile = world.get::<crate::sim::Placement>(entity)?.tile();
+            let place = lines.0[tile][at].waiting.iter().position(|&n| n == villager.number())? + 1;
             StateLine::Queued(scenario.stations[at].label.clone(), place)
         }
         Activity::Waiting { .. } => StateLine::Waiting(match world.get::<LastReason>(entity) {
@@ -259,7 +260,7 @@ fn state_line(world: &World, entity: Entity) -> Option<StateLine> {
 fn in_tile(world: &World, tile: usize) -> impl Iterator<Item = (Entity, &Villager)> {
     let roster = world.get_resource::<crate::sim::Roster>().map(|r| r.0.as_slice()).unwrap_or_default();
     roster.iter().filter_map(move |&entity| {
-        let here = world.get::<crate::sim::Placement>(entity)?.tile == tile;
+        let here = world.get::<crate::sim::Placement>(entity)?.tile() == tile;
         here.then_some((entity, world.get::<Villager>(entity)?))
     })
 }
@@ -298,7 +299,7 @@ fn follow(
         delta != Delta::NONE && delta.moves_as(need)
     };
     for (entity, villager) in in_tile(world, tile) {
-        let character = &town.scenario.characters[villager.index];
+        let character = &town.scenario.characters[villager.index()];
         let (Some(&action), Some(state)) = (character.actions.iter().find(helps), state_line(world, entity))
         else {
             continue;
@@ -355,7 +356,7 @@ pub fn inspect_station(world: &World, id: &str, tile: usize) -> Option<StationVi
     let at = town.scenario.stations.iter().position(|s| s.id == id)?;
     let station = &town.scenario.stations[at];
     let name = |entity: Entity| -> Option<String> {
-        Some(town.scenario.characters[world.get::<Villager>(entity)?.index].name.clone())
+        Some(town.scenario.characters[world.get::<Villager>(entity)?.index()].name.clone())
     };
     // The roster is in villager number order, so the lists are too.
     let (mut acting, mut coming) = (Vec::new(), Vec::new());
@@ -364,7 +365,7 @@ pub fn inspect_station(world: &World, id: &str, tile: usize) -> Option<StationVi
         else {
             continue;
         };
-        if intent.current().map(|s| town.station(villager.index, s)) != Some(at) {
+        if intent.current().map(|s| town.station(villager.index(), s)) != Some(at) {
             continue;
         }
         match activity {
@@ -394,7 +395,7 @@ pub fn inspect_station(world: &World, id: &str, tile: usize) -> Option<StationVi
 pub fn plan_stops(town: &Town, villager: &Villager, intent: &Intent) -> Vec<(usize, Vec<usize>, bool)> {
     let mut stops: Vec<(usize, Vec<usize>, bool)> = Vec::new();
     for (i, step) in intent.plan().enumerate() {
-        let station = town.station(villager.index, step);
+        let station = town.station(villager.index(), step);
         let ahead = i >= intent.step();
         match stops.last_mut() {
             Some((at, numbers, still)) if *at == station => {

@@ -118,7 +118,7 @@ fn timeline_panel(
                 let x = |t: f32| {
                     rect.left() + rect.width() * (f64::from(t) * per_second / latest.max(1) as f64) as f32
                 };
-                for event in log.today.iter().filter(|e| e.villager == Some(villager.number)) {
+                for event in log.today.iter().filter(|e| e.villager == Some(villager.number())) {
                     let colour = match &event.what {
                         Happening::PlanMade { .. } => egui::Color32::from_rgb(120, 200, 120),
                         Happening::Changed(LastReason::Waiting { .. }) => {

@@ -172,9 +172,9 @@ pub(super) fn follow_positions(
         let stations = 0..town.scenario.stations.len();
         let station = stations
             .into_iter()
-            .position(|s| town.layout.station_position(&town.scenario, s, placement.tile) == position);
+            .position(|s| town.layout.station_position(&town.scenario, s, placement.tile()) == position);
         let place_in_line = |s: usize| {
-            lines.0.get(placement.tile)?.get(s)?.waiting.iter().position(|&n| n == villager.number)
+            lines.0.get(placement.tile())?.get(s)?.waiting.iter().position(|&n| n == villager.number())
         };
         let (row, place) = match (activity, station) {
             (Activity::Queued { .. }, Some(s)) => (1, place_in_line(s).unwrap_or(0)),

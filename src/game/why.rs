@@ -66,7 +66,7 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
     let (villager, agent, intent) =
         (world.get::<Villager>(entity)?, world.get::<AgentFacts>(entity)?, world.get::<Intent>(entity)?);
     let town = world.get_resource::<Town>()?;
-    let character = &town.scenario.characters[villager.index];
+    let character = &town.scenario.characters[villager.index()];
     let insistences = crate::sim::insistences(world, entity)?;
     let loudest = (0..insistences.len()).max_by(|&a, &b| insistences[a].total_cmp(&insistences[b]));
     let waited = match world.get::<LastReason>(entity) {
@@ -74,7 +74,7 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
         _ => None,
     };
     let goal = intent.goal().or(waited).or(loudest)?;
-    let tile = world.get::<Placement>(entity).map_or(0, |p| p.tile);
+    let tile = world.get::<Placement>(entity).map_or(0, |p| p.tile());
     let mut view = crate::planner::State::zeros(0);
     town.available(
         world.get_resource::<WorldFacts>()?,
@@ -84,7 +84,7 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
         &mut view,
     );
     let (answer, trace) =
-        town.planners[villager.index][goal].plan_traced(&view, town.scenario.settings.planner_budget);
+        town.planners[villager.index()][goal].plan_traced(&view, town.scenario.settings.planner_budget);
     let task = |t: u32| {
         let task = character.tasks[t as usize];
         format!(

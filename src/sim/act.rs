@@ -84,20 +84,26 @@ fn finish_actions(
             switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
             continue;
         };
-        let action = town.action(villager.index, step_index);
-        let at = town.station(villager.index, step_index);
+        let action = town.action(villager.index(), step_index);
+        let at = town.station(villager.index(), step_index);
         if town.scenario.stations[at].capacity.is_some() {
-            lines.0[placement.tile][at].acting -= 1;
-            town.post_line((placement.tile, now), at, &lines.0[placement.tile][at], &mut world, &mut outlook);
+            lines.0[placement.tile()][at].acting -= 1;
+            town.post_line(
+                (placement.tile(), now),
+                at,
+                &lines.0[placement.tile()][at],
+                &mut world,
+                &mut outlook,
+            );
         }
         settle(&town, &world, &clock, (villager, placement, &agent), &mut goals);
         for effect in &action.planning.effects {
-            town.apply(effect, &mut world, placement.tile, now, &mut agent.0);
+            town.apply(effect, &mut world, placement.tile(), now, &mut agent.0);
         }
         watch.recheck = true;
-        calendar.recheck(villager.number);
+        calendar.recheck(villager.number());
         let finished = Happening::Finished { task: step_index as u32 };
-        log.record(clock.day, clock.time, Some(villager.number), finished);
+        log.record(clock.day, clock.time, Some(villager.number()), finished);
         intent.advance();
         switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
     }
@@ -128,12 +134,12 @@ fn notice_goals(
             continue;
         };
         let looked_at = u64::from(clock.day) << 32 | u64::from(watch.looked_at);
-        if !watch.recheck && !world.changed_since(placement.tile, looked_at) {
+        if !watch.recheck && !world.changed_since(placement.tile(), looked_at) {
             continue; // nothing it depends on changed since it last looked
         }
         (watch.recheck, watch.looked_at) = (false, clock.steps as u32);
-        let character = &town.scenario.characters[villager.index];
-        let tile = placement.tile;
+        let character = &town.scenario.characters[villager.index()];
+        let tile = placement.tile();
         for (g, goal) in character.goals.iter().enumerate() {
             let holds = (goal.conditions.iter())
                 .all(|c| c.holds_for(town.value_of(c.fact, world.tile(tile), &agent.0)));
@@ -145,7 +151,7 @@ fn notice_goals(
                 continue;
             }
             tally.met[g].again(clock.progress());
-            log.record(clock.day, clock.time, Some(villager.number), Happening::Met { goal: g as u16 });
+            log.record(clock.day, clock.time, Some(villager.number()), Happening::Met { goal: g as u16 });
             match goal.drift {
                 Drift::Need { initial, .. } => {
                     // The food is eaten: a need's `>=` conditions are spent, and it starts over.
@@ -162,7 +168,7 @@ fn notice_goals(
                     live.met = !spent;
                     watch.recheck = spent;
                     if spent {
-                        calendar.recheck(villager.number);
+                        calendar.recheck(villager.number());
                     }
                 }
                 Drift::Quota { .. } => goals.0[g].met = true,

@@ -132,8 +132,8 @@ pub fn rebuild(world: &mut World) {
     let roster = world.resource::<Roster>().0.clone();
     for entity in roster {
         let Some(villager) = world.get::<Villager>(entity) else { continue };
-        let number = villager.number;
-        let tile = world.get::<Placement>(entity).map_or(0, |p| p.tile);
+        let number = villager.number();
+        let tile = world.get::<Placement>(entity).map_or(0, |p| p.tile());
         // One asleep stays asleep while what it found hopeless stands (an edit of the scenario
         // forgets it, and has brought its wait to its next retry: it plans again then).
         let mut deliberation = world.get_mut::<Deliberation>(entity);

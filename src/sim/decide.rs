@@ -85,26 +85,26 @@ fn decide(
         let in_line = matches!(*activity, Activity::Queued { .. }).then(|| intent.current()).flatten();
         let mut leave_line = |log: &mut EventLog, to: Option<usize>| {
             let Some(task) = in_line else { return };
-            let at = town.station(villager.index, task);
-            let line = &mut lines.0[placement.tile][at];
-            line.waiting.retain(|&n| n != villager.number);
-            town.post_line((placement.tile, stamp(&clock)), at, line, &mut world, &mut outlook);
+            let at = town.station(villager.index(), task);
+            let line = &mut lines.0[placement.tile()][at];
+            line.waiting.retain(|&n| n != villager.number());
+            town.post_line((placement.tile(), stamp(&clock)), at, line, &mut world, &mut outlook);
             let left = Happening::LeftQueue { station: at as u32, to: to.map(|s| s as u32) };
-            log.record(clock.day, clock.time, Some(villager.number), left);
+            log.record(clock.day, clock.time, Some(villager.number()), left);
         };
         if deliberation.resting || viable.is_empty() {
             leave_line(&mut log, None);
         }
         let mut say = |what: Happening, table: Option<Arc<DecisionTable>>| {
-            log.record_with(clock.day, clock.time, Some(villager.number), what, table)
+            log.record_with(clock.day, clock.time, Some(villager.number()), what, table)
         };
-        let c = villager.index;
+        let c = villager.index();
         let settings = &town.scenario.settings;
         // A wait, a rest or a line is first counted at the next step's decisions.
         let retry_in = (clock.steps + u64::from(town.retry_steps)) as u32;
 
         if deliberation.resting {
-            calendar.at(u64::from(retry_in), villager.number);
+            calendar.at(u64::from(retry_in), villager.number());
             let table = keep(Outcome::Rested { threshold: settings.rest_threshold });
             if !matches!(*activity, Activity::Resting { .. }) {
                 *reason = LastReason::Resting;
@@ -129,8 +129,8 @@ fn decide(
             // tables of every decision are kept, every retry is made in full.
             deliberation.asleep = tables.is_none() && town.louder_only[c] && deliberation.hopeless.is_some();
             match deliberation.asleep {
-                true => calendar.sleep(placement.tile, villager.number),
-                false => calendar.at(u64::from(retry_in), villager.number),
+                true => calendar.sleep(placement.tile(), villager.number()),
+                false => calendar.at(u64::from(retry_in), villager.number()),
             }
             continue;
         };
@@ -156,7 +156,7 @@ fn decide(
             let first = chosen.plan.first().map(|&t| t as usize);
             if intent.goal() == Some(chosen.goal) && first == Some(task) {
                 switch(&mut activity, &mut tally, Activity::Queued { until: retry_in }, clock.steps);
-                calendar.at(u64::from(retry_in), villager.number);
+                calendar.at(u64::from(retry_in), villager.number());
                 continue;
             }
             leave_line(&mut log, first.map(|t| town.station(c, t)));
@@ -170,12 +170,12 @@ fn decide(
                 cost: chosen.cost,
                 expanded: u32::try_from(chosen.expanded).unwrap_or(u32::MAX),
             };
-            log.record_with(clock.day, clock.time, Some(villager.number), made, table);
+            log.record_with(clock.day, clock.time, Some(villager.number()), made, table);
             tally.replans += 1;
             *intent = Intent::new(chosen.goal, &chosen.plan);
         }
         let walking = set_off(&town, placement, position, &intent, c, clock.steps);
-        calendar.at(walking.until().map_or(u64::MAX, u64::from), villager.number);
+        calendar.at(walking.until().map_or(u64::MAX, u64::from), villager.number());
         switch(&mut activity, &mut tally, walking, clock.steps);
     }
 }

@@ -52,7 +52,7 @@ pub(super) fn deliberate(
         if !at_safe_point(one.5, now) || one.6.asleep {
             return;
         }
-        let number = one.0.number;
+        let number = one.0.number();
         let mut found = found.borrow_local_mut();
         found.keep_tables = keep_tables;
         if deliberate_one((town, world, clock), outlook, lines, options, &mut found, one) {
@@ -147,7 +147,7 @@ fn check_calendar(
     now: u64,
 ) {
     for (villager, placement, agent, _, _, activity, deliberation) in villagers.iter() {
-        let number = villager.number;
+        let number = villager.number();
         let overdue = matches!(*activity, Activity::Acting { until } | Activity::Walking { until, .. } if now >= u64::from(until));
         assert!(!overdue, "villager {number} should have finished by step {now}: {activity:?}");
         let due = at_safe_point(activity, now);
@@ -169,7 +169,7 @@ fn sees_what_failed(
     deliberation: &Deliberation,
 ) -> bool {
     VIEW.with_borrow_mut(|view| {
-        town.available(world, outlook, placement.tile, &agent.0, view);
+        town.available(world, outlook, placement.tile(), &agent.0, view);
         deliberation.hopeless == Some(digest(view))
     })
 }
@@ -198,15 +198,15 @@ fn deliberate_one(
     let deliberation = &mut *deliberation;
     let loudness = super::needs::hear(town, world, clock, (villager, placement, agent), &goals);
     VIEW.with_borrow_mut(|view| {
-        town.available(world, outlook, placement.tile, &agent.0, view);
+        town.available(world, outlook, placement.tile(), &agent.0, view);
         if matches!(*activity, Activity::Queued { .. }) {
-            see_own_place(town, lines, villager, placement.tile, intent, view);
+            see_own_place(town, lines, villager, placement.tile(), intent, view);
         }
         let asked = (villager, intent.goal(), &loudness[..]);
         plan_goals(town, options, found, asked, view, &mut goals, deliberation);
     });
     if !deliberation.resting && deliberation.hopeless.is_some() {
-        found.waits.push((villager.number, waiting_on(&goals, &loudness)));
+        found.waits.push((villager.number(), waiting_on(&goals, &loudness)));
     }
     true
 }
@@ -236,10 +236,10 @@ fn see_own_place(
     intent: &Intent,
     view: &mut State,
 ) {
-    let Some(at) = intent.current().map(|t| town.station(villager.index, t)) else { return };
+    let Some(at) = intent.current().map(|t| town.station(villager.index(), t)) else { return };
     let Some(fact) = town.scenario.lines[at] else { return };
     let line = &lines.0[tile][at];
-    let place = line.waiting.iter().position(|&n| n == villager.number).unwrap_or(line.waiting.len());
+    let place = line.waiting.iter().position(|&n| n == villager.number()).unwrap_or(line.waiting.len());
     let full = town.scenario.stations[at].capacity.is_some_and(|c| line.acting >= c);
     view.set(fact, (place + usize::from(full)).min(scenario::MAX_AHEAD as usize) as crate::planner::Value);
 }
@@ -259,7 +259,7 @@ fn plan_goals(
     goals: &mut Goals,
     deliberation: &mut Deliberation,
 ) {
-    let c = villager.index;
+    let c = villager.index();
     let character = &town.scenario.characters[c];
     let settings = &town.scenario.settings;
     let unmet = |g: &usize| !character.goals[*g].conditions.iter().all(|cond| cond.holds_in(view));
@@ -286,7 +286,7 @@ fn plan_goals(
     }
     if deliberation.resting {
         if found.keep_tables {
-            found.rows.push((villager.number, rows));
+            found.rows.push((villager.number(), rows));
         }
         return;
     }
@@ -307,7 +307,7 @@ fn plan_goals(
                     row.result = RowResult::Plan { steps: plan.clone(), cost: plan_cost, score };
                 }
                 let choice =
-                    Choice { number: villager.number, goal: g, score, plan, cost: plan_cost, expanded };
+                    Choice { number: villager.number(), goal: g, score, plan, cost: plan_cost, expanded };
                 if pursued == Some(g) {
                     incumbent = Some(choice.clone());
                 }
@@ -328,7 +328,7 @@ fn plan_goals(
         }
     }
     if found.keep_tables {
-        found.rows.push((villager.number, rows));
+        found.rows.push((villager.number(), rows));
     }
     debug_assert!(!hopeless || best.is_none(), "a hopeless view found a plan");
     deliberation.hopeless = best.is_none().then_some(digest);

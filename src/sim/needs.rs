@@ -28,11 +28,11 @@ pub fn insistence(
     live: &GoalState,
 ) -> f32 {
     let villager = asked.0;
-    let goal = &town.scenario.characters[villager.index].goals[g];
+    let goal = &town.scenario.characters[villager.index()].goals[g];
     let now = clock.steps as u32;
     match (goal.drift, live.heard) {
         (Drift::Need { rate, .. }, Heard::Need { held, rises_from }) => {
-            let curve = &town.rises[villager.index][g];
+            let curve = &town.rises[villager.index()][g];
             let steps = (now + 1).saturating_sub(rises_from) as usize;
             match curve.get(steps) {
                 // Risen from its initial value, as every need is but after an edit of its rate.
@@ -67,7 +67,7 @@ pub(super) type Loudness = smallvec::SmallVec<[f32; 3]>;
 /// in it (they would no longer say what they were).
 pub(super) fn settle(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked, goals: &mut Goals) {
     let now = clock.steps as u32;
-    let goal_defs = &town.scenario.characters[asked.0.index].goals;
+    let goal_defs = &town.scenario.characters[asked.0.index()].goals;
     for (goal, live) in goal_defs.iter().zip(goals.0.iter_mut()) {
         if let Heard::Quota { settled } = live.heard
             && settled.is_none_or(|(at, _)| at != now)
@@ -87,7 +87,7 @@ fn deficit_as_step_began(
     (_, placement, agent): Asked,
     conditions: &[Condition],
 ) -> f32 {
-    let world = world.at_start(placement.tile, stamp(clock));
+    let world = world.at_start(placement.tile(), stamp(clock));
     deficit(conditions, |f| town.value_of(f, world, &agent.0))
 }
 

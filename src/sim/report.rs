@@ -185,8 +185,10 @@ pub fn day_report(world: &mut World) -> DayReport {
     // Called as the day ends: the step past its last has begun, and counts for nothing.
     let through = world.resource::<Clock>().steps;
     let mut query = world.query::<(&Villager, &Tally, &Activity)>();
-    let mut tallies: Vec<(usize, usize, Tally, [f32; 5])> =
-        query.iter(world).map(|(v, t, a)| (v.number, v.index, t.clone(), t.seconds(a, through))).collect();
+    let mut tallies: Vec<(usize, usize, Tally, [f32; 5])> = query
+        .iter(world)
+        .map(|(v, t, a)| (v.number(), v.index(), t.clone(), t.seconds(a, through)))
+        .collect();
     tallies.sort_by_key(|(number, ..)| *number);
     let town = world.resource::<Town>();
     let scenario = &town.scenario;

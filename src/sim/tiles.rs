@@ -153,7 +153,7 @@ impl Layout {
             }
             speed *= 1.0 + spread(&mut random);
         }
-        Placement { tile, start: [start[0] + origin[0], start[1] + origin[1]], speed }
+        Placement { tile: tile as u32, start: [start[0] + origin[0], start[1] + origin[1]], speed }
     }
 
     /// The position of `station` in `tile`.
@@ -167,10 +167,17 @@ impl Layout {
 /// from day to day; everything else about a villager is rebuilt at dawn.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Placement {
-    pub tile: usize,
+    tile: u32,
     pub start: [f32; 2],
     /// World units per simulated second.
     pub speed: f32,
+}
+
+impl Placement {
+    /// The tile it lives in.
+    pub fn tile(&self) -> usize {
+        self.tile as usize
+    }
 }
 
 /// Uniform in [−VARIATION, +VARIATION].

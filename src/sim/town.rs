@@ -300,11 +300,11 @@ pub fn update_scenario(world: &mut World, scenario: Scenario) {
             position.0 =
                 super::walk::position_at(&old, now, (villager, &placement, &position, intent, &activity));
         }
-        let fresh = town.layout.placement(&town.scenario, villager.number);
+        let fresh = town.layout.placement(&town.scenario, villager.number());
         (placement.start, placement.speed) = (fresh.start, fresh.speed);
         match &mut *activity {
             villager::Activity::Walking { .. } => {
-                *activity = super::walk::set_off(&town, &placement, &position, intent, villager.index, now);
+                *activity = super::walk::set_off(&town, &placement, &position, intent, villager.index(), now);
             }
             // One asleep in a wait looks again at its next retry, as a polled one would: the
             // timer under way keeps running at the old interval.
@@ -350,7 +350,7 @@ pub fn take_in_edit(world: &mut World, fresh: Scenario) -> Vec<Change> {
 pub fn villager_playing(world: &mut World, character: &str, tile: usize) -> Option<Entity> {
     let index = world.get_resource::<Town>()?.scenario.character_index(character)?;
     let mut villagers = world.query::<(Entity, &Villager, &Placement)>();
-    villagers.iter(world).find(|(_, v, p)| v.index == index && p.tile == tile).map(|(entity, ..)| entity)
+    villagers.iter(world).find(|(_, v, p)| v.index() == index && p.tile() == tile).map(|(entity, ..)| entity)
 }
 
 /// Swaps the running scenario for `scenario`: every villager is replaced and the day starts over,

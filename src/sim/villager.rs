@@ -11,8 +11,24 @@ use std::num::NonZeroU64;
 /// the [`Roster`](super::Roster), the number events name it by.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Villager {
-    pub index: usize,
-    pub number: usize,
+    index: u32,
+    number: u32,
+}
+
+impl Villager {
+    pub fn new(index: usize, number: usize) -> Self {
+        Villager { index: index as u32, number: number as u32 }
+    }
+
+    /// Which character of the scenario it is.
+    pub fn index(&self) -> usize {
+        self.index as usize
+    }
+
+    /// Which villager of the town it is: its place in the roster.
+    pub fn number(&self) -> usize {
+        self.number as usize
+    }
 }
 
 /// The villager's own facts (only agent-scope entries are meaningful).
@@ -323,7 +339,7 @@ pub fn fresh(scenario: &Scenario, index: usize, number: usize, first_step: u32) 
         })
         .collect();
     (
-        Villager { index, number },
+        Villager::new(index, number),
         AgentFacts(facts),
         Goals(goals),
         Intent::default(),

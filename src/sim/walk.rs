@@ -82,8 +82,8 @@ fn walk(
             continue;
         };
         let (villager, placement) = (one.0, *one.1);
-        let at = town.station(villager.index, step_index);
-        one.3.0 = town.layout.station_position(&town.scenario, at, placement.tile);
+        let at = town.station(villager.index(), step_index);
+        one.3.0 = town.layout.station_position(&town.scenario, at, placement.tile());
         // Where it stands is the planner's business too (walking from here costs less).
         let place = town.scenario.place;
         if one.2.0.get(place) != at as Value {
@@ -91,28 +91,34 @@ fn walk(
             one.2.0.set(place, at as Value);
         }
         if town.scenario.stations[at].capacity.is_none() {
-            here.step_up(one, at, None, (&mut world, placement.tile), &mut outlook.0[placement.tile]);
+            here.step_up(one, at, None, (&mut world, placement.tile()), &mut outlook.0[placement.tile()]);
             continue;
         }
-        let line = &mut lines.0[placement.tile][at];
+        let line = &mut lines.0[placement.tile()][at];
         if !line.waiting.is_empty() || !has_room(&town, at, line) {
             let behind = line.waiting.back().map(|&n| n as u32);
-            line.waiting.push_back(villager.number);
-            town.post_line((placement.tile, now), at, line, &mut world, &mut outlook);
+            line.waiting.push_back(villager.number());
+            town.post_line((placement.tile(), now), at, line, &mut world, &mut outlook);
             let queued = Happening::Queued { station: at as u32, behind, place: line.waiting.len() as u32 };
-            here.log.record(clock.day, clock.time, Some(villager.number), queued);
+            here.log.record(clock.day, clock.time, Some(villager.number()), queued);
             // Its wait is first counted this very step, when the decisions are made.
             let wait = town.retry_steps - 1;
             let until = clock.steps + u64::from(wait);
             switch(&mut one.5, &mut one.7, Activity::Queued { until: until as u32 }, clock.steps);
             if wait > 0 {
                 // (Due now, it is among this step's villagers already: it arrived now.)
-                here.calendar.at(until, villager.number);
+                here.calendar.at(until, villager.number());
             }
             continue;
         }
-        here.step_up(one, at, Some(&mut *line), (&mut world, placement.tile), &mut outlook.0[placement.tile]);
-        town.post_line((placement.tile, now), at, line, &mut world, &mut outlook);
+        here.step_up(
+            one,
+            at,
+            Some(&mut *line),
+            (&mut world, placement.tile()),
+            &mut outlook.0[placement.tile()],
+        );
+        town.post_line((placement.tile(), now), at, line, &mut world, &mut outlook);
     }
     calendar.now = due;
 }
@@ -130,7 +136,7 @@ pub(super) fn set_off(
 ) -> Activity {
     let Some(target) = intent
         .current()
-        .map(|s| town.layout.station_position(&town.scenario, town.station(index, s), placement.tile))
+        .map(|s| town.layout.station_position(&town.scenario, town.station(index, s), placement.tile()))
     else {
         // Nothing to walk to: it finds out at the next step.
         return Activity::Walking { from: now as u32, until: now as u32 + 1 };
@@ -160,7 +166,7 @@ pub fn position_at(
     let Activity::Walking { from, until } = *activity else { return position.0 };
     let Some(step) = intent.current() else { return position.0 };
     let target =
-        town.layout.station_position(&town.scenario, town.station(villager.index, step), placement.tile);
+        town.layout.station_position(&town.scenario, town.station(villager.index(), step), placement.tile());
     let (mut at, reach) = (position.0, placement.speed * STEP);
     for _ in u64::from(from)..now.min(u64::from(until)) {
         if move_toward(&mut at, target, reach) {
@@ -211,12 +217,12 @@ impl Here<'_> {
         let (town, clock) = (self.town, self.clock);
         let Some(step_index) = intent.current() else {
             switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
-            self.calendar.idle(villager.number);
+            self.calendar.idle(villager.number());
             return;
         };
-        let action = town.action(villager.index, step_index);
+        let action = town.action(villager.index(), step_index);
         town.available_in(world.tile(tile), outlook, &agent.0, self.view);
-        let who = Some(villager.number);
+        let who = Some(villager.number());
         match town.unmet(&action.planning.preconditions, self.view) {
             Some((condition, was)) => {
                 *reason = LastReason::Abandoned { task: step_index as u32, condition: condition as u16, was };
@@ -224,7 +230,7 @@ impl Here<'_> {
                 tally.aborts += 1;
                 intent.drop_plan();
                 switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
-                self.calendar.idle(villager.number);
+                self.calendar.idle(villager.number());
             }
             None => {
                 let started = Happening::Started { task: step_index as u32, station: at as u32 };
@@ -242,9 +248,9 @@ impl Here<'_> {
                 if let Some(line) = line {
                     line.acting += 1;
                 }
-                let until = clock.steps + u64::from(town.action_steps(villager.index, step_index));
+                let until = clock.steps + u64::from(town.action_steps(villager.index(), step_index));
                 switch(&mut activity, &mut tally, Activity::Acting { until: until as u32 }, clock.steps);
-                self.calendar.at(until, villager.number);
+                self.calendar.at(until, villager.number());
             }
         }
     }
