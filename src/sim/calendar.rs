@@ -128,6 +128,7 @@ pub fn rebuild(world: &mut World) {
     // Between steps the next to play is the one after (no timer is due at a dawn).
     let next = world.resource::<Clock>().steps + 1;
     let tiles = world.resource::<Town>().layout.tiles;
+    world.remove_resource::<Calendar>(); // never two at once
     let mut calendar = Calendar { sleepers: vec![Vec::new(); tiles], ..Calendar::default() };
     let roster = world.resource::<Roster>().0.clone();
     for entity in roster {

@@ -74,24 +74,29 @@ pub(super) fn deliberate(
         }
     }
     let DueNow { found, numbers, choices, rows, waits } = &mut *due;
-    numbers.clear();
-    choices.clear();
-    choices.shrink_to(KEPT_CHOICES);
-    rows.clear();
-    waits.clear();
     for thread in found.iter_mut() {
         times.absorb(&mut thread.times);
-        numbers.append(&mut thread.numbers);
-        choices.append(&mut thread.choices);
-        thread.choices.shrink_to(KEPT_CHOICES); // a whole town deliberating at dawn is rare
-        rows.append(&mut thread.rows);
-        waits.append(&mut thread.waits);
     }
+    gather(numbers, found.iter_mut().map(|f| &mut f.numbers));
+    gather(choices, found.iter_mut().map(|f| &mut f.choices));
+    gather(rows, found.iter_mut().map(|f| &mut f.rows));
+    gather(waits, found.iter_mut().map(|f| &mut f.waits));
     numbers.sort_unstable();
     // Stable: a villager's best plan stays before the one for the goal it pursues.
     choices.sort_by_key(|c| c.number);
     rows.sort_by_key(|r| r.0);
     waits.sort_unstable_by_key(|w| w.0);
+}
+
+/// Moves what every thread found into `all`. A whole town deliberating at once (a dawn) is rare:
+/// no list keeps room for more than [`KEPT`] entries from one step to the next.
+fn gather<'a, T: 'a>(all: &mut Vec<T>, threads: impl Iterator<Item = &'a mut Vec<T>>) {
+    all.clear();
+    all.shrink_to(KEPT);
+    for found in threads {
+        all.append(found);
+        found.shrink_to(KEPT);
+    }
 }
 
 /// The villagers (by number, so in roster order) whose deliberation is due this step, so that
@@ -122,8 +127,8 @@ struct Found {
     waits: Vec<(usize, Wait)>,
 }
 
-/// The most plans a thread keeps room for between steps.
-const KEPT_CHOICES: usize = 64;
+/// The most entries a list of the step's keeps room for between steps.
+const KEPT: usize = 64;
 
 /// A plan deliberation found for a villager's goal. Only the two that can win are handed on:
 /// the best (the first of the highest score) and the one for the goal it pursues.

@@ -257,6 +257,10 @@ pub fn install_town(world: &mut World, town: Town) {
 pub fn reset_day(world: &mut World, first_step: u32) {
     let town = world.resource::<Town>();
     let (scenario, layout) = (town.scenario.clone(), town.layout.clone());
+    // Yesterday's shared state goes first: a town never holds two days of it at once.
+    world.remove_resource::<Outlook>();
+    world.remove_resource::<WorldFacts>();
+    world.remove_resource::<Lines>();
     let seed = WorldFacts::seed(&scenario, layout.tiles);
     world.insert_resource(Outlook(seed.tiles().to_vec()));
     world.insert_resource(seed);
