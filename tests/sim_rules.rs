@@ -145,7 +145,7 @@ fn dawn_restores_the_seed_and_rebuilds_every_villager() {
 
     assert!(sim::run_until(&mut app, steps, |app| app.world().resource::<Clock>().day == 2));
     assert_eq!(app.world().resource::<WorldFacts>().tile(0), seed.tile(0));
-    assert_eq!(app.world().resource::<Outlook>().0, [seed.tile(0).clone()]);
+    assert_eq!(app.world().resource::<Outlook>().0, *seed.tiles());
     let mut villagers = app.world_mut().query::<(&sim::Villager, &sim::Position, &sim::Tally)>();
     for (v, position, tally) in villagers.iter(app.world()) {
         assert_eq!(position.0, starts[v.index()]);

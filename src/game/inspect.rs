@@ -174,11 +174,11 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
             current: intent.goal() == Some(g),
         })
         .collect();
-    let facts_of = |scope_values: &crate::planner::State,
+    let facts_of = |scope_values: crate::planner::Facts,
                     ids: &mut dyn Iterator<Item = crate::planner::FactId>| {
         ids.map(|f| (scenario.facts.name(f).to_owned(), scope_values.get(f))).collect::<Vec<_>>()
     };
-    let own_facts = facts_of(&agent.0, &mut character.facts.iter().map(|&(f, _)| f));
+    let own_facts = facts_of(agent.0.facts(), &mut character.facts.iter().map(|&(f, _)| f));
     let world_list = facts_of(world_facts.tile(tile), &mut scenario.world_seed.iter().map(|&(f, _)| f));
     let decisions: Vec<Decision> = world
         .get_resource::<EventLog>()

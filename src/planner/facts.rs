@@ -48,6 +48,31 @@ impl State {
     }
 }
 
+/// A borrowed row of facts, read like a [`State`]: a tile's, kept in one table of every tile's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facts<'a>(pub &'a [Value]);
+
+impl Facts<'_> {
+    pub fn get(&self, fact: FactId) -> Value {
+        self.0.get(fact.index()).copied().unwrap_or(0)
+    }
+
+    pub fn values(&self) -> &[Value] {
+        self.0
+    }
+
+    pub fn to_state(&self) -> State {
+        State(SmallVec::from_slice(self.0))
+    }
+}
+
+impl State {
+    /// This state, read as a row of facts.
+    pub fn facts(&self) -> Facts<'_> {
+        Facts(&self.0)
+    }
+}
+
 impl From<Vec<Value>> for State {
     fn from(values: Vec<Value>) -> Self {
         State(SmallVec::from_vec(values))

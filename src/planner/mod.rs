@@ -46,7 +46,7 @@ mod search;
 mod slices;
 mod trace;
 
-pub use facts::{FactId, State, Value};
+pub use facts::{FactId, Facts, State, Value};
 pub use model::{Action, Condition, Effect, ExtraCost};
 pub(crate) use ops::Delta;
 pub use ops::{Change, Compare, Need};

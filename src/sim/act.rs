@@ -32,10 +32,10 @@ pub fn edit_world_fact(world: &mut World, tile: usize, fact: FactId, value: Valu
     }
     let clock = world.resource::<Clock>();
     let (day, t, at) = (clock.day, clock.time, stamp(clock));
-    world.resource_mut::<WorldFacts>().change(tile, at).set(fact, value);
+    world.resource_mut::<WorldFacts>().set(tile, at, fact, value);
     let mut outlook = world.resource_mut::<Outlook>();
-    let pending = outlook.0[tile].get(fact).saturating_sub(was);
-    outlook.0[tile].set(fact, value.saturating_add(pending));
+    let pending = outlook.0.tile(tile).get(fact).saturating_sub(was);
+    outlook.0.set(tile, fact, value.saturating_add(pending));
     world.resource_mut::<EventLog>().record(day, t, None, Happening::Edited { fact, was, now: value });
     super::history::record(world, super::history::Edit::Fact { tile, fact, value });
 }

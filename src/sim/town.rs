@@ -4,8 +4,8 @@ use super::clock::Clock;
 use super::log::{EventLog, Happening};
 use super::tiles::{Layout, Placement};
 use super::villager::{self, Position, Villager};
-pub use super::world::WorldFacts;
-use crate::planner::{Condition, Effect, FactId, Planner, State, Value};
+pub use super::world::{TileFacts, WorldFacts};
+use crate::planner::{Condition, Effect, FactId, Facts, Planner, State, Value};
 use crate::scenario::Scenario;
 use crate::scenario::Scope;
 use crate::scenario::diff::{Change, diff};
@@ -89,7 +89,7 @@ impl Town {
     }
 
     /// The value of `fact` for a villager holding `agent` in `world`.
-    pub fn value_of(&self, fact: FactId, world: &State, agent: &State) -> Value {
+    pub fn value_of(&self, fact: FactId, world: Facts, agent: &State) -> Value {
         match self.scenario.facts.scope(fact) {
             Scope::World => world.get(fact),
             Scope::Agent => agent.get(fact),
@@ -100,7 +100,7 @@ impl Town {
     /// villager's own facts, whichever it is about.
     pub fn apply(&self, effect: &Effect, world: &mut WorldFacts, tile: usize, step: u64, agent: &mut State) {
         match self.scenario.facts.scope(effect.fact) {
-            Scope::World => effect.apply(world.change(tile, step)),
+            Scope::World => world.apply(tile, step, effect),
             Scope::Agent => effect.apply(agent),
         }
     }
@@ -117,11 +117,11 @@ impl Town {
         agent: &State,
         view: &mut State,
     ) {
-        self.available_in(world.tile(tile), &outlook.0[tile], agent, view);
+        self.available_in(world.tile(tile), outlook.0.tile(tile), agent, view);
     }
 
     /// [`available`](Self::available) given the villager's tile's world and outlook.
-    pub fn available_in(&self, world: &State, outlook: &State, agent: &State, view: &mut State) {
+    pub fn available_in(&self, world: Facts, outlook: Facts, agent: &State, view: &mut State) {
         let facts = self.scenario.facts.len();
         if view.values().len() != facts {
             *view = State::zeros(facts);
@@ -167,7 +167,7 @@ pub struct Roster(pub Vec<Entity>);
 /// the second sees it gone and replans. It is what others are visibly doing, not a reservation.
 /// One state per tile, like [`WorldFacts`].
 #[derive(Resource, Clone, Debug, PartialEq)]
-pub struct Outlook(pub Vec<State>);
+pub struct Outlook(pub TileFacts);
 
 /// Who acts at each station of each tile, and who waits in line there (first come, first
 /// served): a station with a capacity never has more villagers acting than it holds.
@@ -212,9 +212,9 @@ impl Town {
         let ahead =
             line.ahead(self.scenario.stations[at].capacity).min(crate::scenario::MAX_AHEAD as usize) as Value;
         if world.tile(tile).get(fact) != ahead {
-            world.change(tile, step).set(fact, ahead);
+            world.set(tile, step, fact, ahead);
         }
-        outlook.0[tile].set(fact, ahead);
+        outlook.0.set(tile, fact, ahead);
     }
 }
 
@@ -233,7 +233,7 @@ pub fn install_tiled(world: &mut World, scenario: Scenario, layout: Layout) {
 pub fn install_town(world: &mut World, town: Town) {
     let (scenario, layout) = (town.scenario.clone(), town.layout.clone());
     let seed = WorldFacts::seed(&scenario, layout.tiles);
-    world.insert_resource(Outlook(seed.tiles().to_vec()));
+    world.insert_resource(Outlook(seed.tiles().clone()));
     world.insert_resource(seed);
     world.insert_resource(Lines::empty(&scenario, layout.tiles));
     world.insert_resource(Clock::new(scenario.settings.day_length));
@@ -262,7 +262,7 @@ pub fn reset_day(world: &mut World, first_step: u32) {
     world.remove_resource::<WorldFacts>();
     world.remove_resource::<Lines>();
     let seed = WorldFacts::seed(&scenario, layout.tiles);
-    world.insert_resource(Outlook(seed.tiles().to_vec()));
+    world.insert_resource(Outlook(seed.tiles().clone()));
     world.insert_resource(seed);
     world.insert_resource(Lines::empty(&scenario, layout.tiles));
     for (number, entity) in world.resource::<Roster>().0.clone().into_iter().enumerate() {

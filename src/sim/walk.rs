@@ -11,7 +11,7 @@ use super::clock::{Clock, STEP};
 use super::log::{EventLog, Happening};
 use super::needs::settle;
 use super::tiles::Placement;
-use super::town::{Line, Lines, Outlook, Roster, Town, WorldFacts};
+use super::town::{Line, Lines, Outlook, Roster, TileFacts, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, LastReason, Position, Tally, Villager, switch};
 use super::{SimSet, SimTick};
 use crate::planner::{State, Value};
@@ -62,7 +62,7 @@ fn walk(
             while has_room(&town, at, line) {
                 let Some(number) = line.waiting.pop_front() else { break };
                 if let Ok(one) = villagers.get_mut(roster.0[number]) {
-                    here.step_up(one, at, Some(&mut *line), (&mut world, tile), &mut outlook.0[tile]);
+                    here.step_up(one, at, Some(&mut *line), (&mut world, tile), &mut outlook.0);
                 }
             }
             if moved {
@@ -91,7 +91,7 @@ fn walk(
             one.2.0.set(place, at as Value);
         }
         if town.scenario.stations[at].capacity.is_none() {
-            here.step_up(one, at, None, (&mut world, placement.tile()), &mut outlook.0[placement.tile()]);
+            here.step_up(one, at, None, (&mut world, placement.tile()), &mut outlook.0);
             continue;
         }
         let line = &mut lines.0[placement.tile()][at];
@@ -111,13 +111,7 @@ fn walk(
             }
             continue;
         }
-        here.step_up(
-            one,
-            at,
-            Some(&mut *line),
-            (&mut world, placement.tile()),
-            &mut outlook.0[placement.tile()],
-        );
+        here.step_up(one, at, Some(&mut *line), (&mut world, placement.tile()), &mut outlook.0);
         town.post_line((placement.tile(), now), at, line, &mut world, &mut outlook);
     }
     calendar.now = due;
@@ -211,7 +205,7 @@ impl Here<'_> {
         at: usize,
         line: Option<&mut Line>,
         (world, tile): (&mut WorldFacts, usize),
-        outlook: &mut State,
+        outlook: &mut TileFacts,
     ) {
         let (villager, _, agent, _, mut intent, mut activity, mut reason, mut tally, _) = one;
         let (town, clock) = (self.town, self.clock);
@@ -221,7 +215,7 @@ impl Here<'_> {
             return;
         };
         let action = town.action(villager.index(), step_index);
-        town.available_in(world.tile(tile), outlook, &agent.0, self.view);
+        town.available_in(world.tile(tile), outlook.tile(tile), &agent.0, self.view);
         let who = Some(villager.number());
         match town.unmet(&action.planning.preconditions, self.view) {
             Some((condition, was)) => {
@@ -241,7 +235,7 @@ impl Here<'_> {
                     .iter()
                     .filter(|e| town.scenario.facts.scope(e.fact) == Scope::World);
                 for effect in world_effects {
-                    effect.apply(outlook);
+                    outlook.apply(tile, effect);
                     // What the tile's villagers can count on changed (see `deliberate`).
                     world.touch(tile, stamp(clock));
                 }

@@ -1,9 +1,47 @@
 //! The shared facts of each tile, and when they changed: insistence reads them as the step
 //! began, goals are looked at again and sleepers woken where they changed.
 
-use crate::planner::State;
+use crate::planner::{Effect, FactId, Facts, State, Value};
 use crate::scenario::Scenario;
 use bevy::ecs::prelude::*;
+
+/// A row of facts for each tile, side by side in one allocation: a town of a million villagers
+/// keeps no header and no allocation of its own per tile.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TileFacts {
+    /// Facts in a row.
+    width: usize,
+    values: Vec<Value>,
+}
+
+impl TileFacts {
+    /// `tiles` rows, each `row`.
+    pub fn repeat(row: &State, tiles: usize) -> Self {
+        TileFacts { width: row.values().len(), values: row.values().repeat(tiles) }
+    }
+
+    /// Tile `tile`'s row.
+    pub fn tile(&self, tile: usize) -> Facts<'_> {
+        Facts(&self.values[tile * self.width..(tile + 1) * self.width])
+    }
+
+    /// Sets fact `fact` of tile `tile`.
+    pub fn set(&mut self, tile: usize, fact: FactId, value: Value) {
+        self.values[tile * self.width + fact.index()] = value;
+    }
+
+    /// Applies `effect` to tile `tile`'s row.
+    pub fn apply(&mut self, tile: usize, effect: &Effect) {
+        let was = self.tile(tile).get(effect.fact);
+        self.set(tile, effect.fact, effect.change.apply(was, effect.value));
+    }
+
+    /// Copies tile `tile`'s row from `other`.
+    fn copy_tile(&mut self, tile: usize, other: &TileFacts) {
+        let row = tile * self.width..(tile + 1) * self.width;
+        self.values[row.clone()].copy_from_slice(&other.values[row]);
+    }
+}
 
 /// The shared world facts of each tile (only world-scope entries are meaningful). Villagers
 /// of one tile share them; tiles share nothing. Each tile also keeps when its facts last
@@ -11,10 +49,11 @@ use bevy::ecs::prelude::*;
 /// as a step began, whenever in the step it is asked ([`super::needs`]).
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct WorldFacts {
-    tiles: Vec<State>,
-    /// Per tile, the [`stamp`](super::act::stamp) of the step its facts last changed in, and
-    /// the facts as that step began.
-    changed: Vec<(u64, State)>,
+    tiles: TileFacts,
+    /// Per tile, the [`stamp`](super::act::stamp) of the step its facts last changed in...
+    changed: Vec<u64>,
+    /// ...and its facts as that step began.
+    before: TileFacts,
     /// The tiles whose facts changed lately (a tile once a step; see
     /// [`WorldFacts::tiles_changed_since`]).
     lately: Vec<u32>,
@@ -27,41 +66,43 @@ impl WorldFacts {
         for &(fact, value) in &scenario.world_seed {
             state.set(fact, value);
         }
+        let tiles = TileFacts::repeat(&state, tiles);
         WorldFacts {
-            tiles: vec![state; tiles],
-            changed: vec![(0, State::zeros(0)); tiles],
+            before: tiles.clone(),
+            changed: vec![0; tiles.values.len() / tiles.width.max(1)],
+            tiles,
             lately: Vec::new(),
         }
     }
 
     /// Every tile's facts now.
-    pub fn tiles(&self) -> &[State] {
+    pub fn tiles(&self) -> &TileFacts {
         &self.tiles
     }
 
     /// Tile `tile`'s facts now.
-    pub fn tile(&self, tile: usize) -> &State {
-        &self.tiles[tile]
+    pub fn tile(&self, tile: usize) -> Facts<'_> {
+        self.tiles.tile(tile)
     }
 
     /// Tile `tile`'s facts as the step stamped `step` began.
-    pub fn at_start(&self, tile: usize, step: u64) -> &State {
-        match &self.changed[tile] {
-            (at, before) if *at == step => before,
-            _ => &self.tiles[tile],
+    pub fn at_start(&self, tile: usize, step: u64) -> Facts<'_> {
+        match self.changed[tile] == step {
+            true => self.before.tile(tile),
+            false => self.tiles.tile(tile),
         }
     }
 
     /// Whether `tile`'s facts changed in or after the step stamped `step`.
     pub fn changed_since(&self, tile: usize, step: u64) -> bool {
-        self.changed[tile].0 >= step
+        self.changed[tile] >= step
     }
 
     /// The tiles whose facts changed in or after the step stamped `step`, in order; those that
     /// changed before are forgotten (ask with steps that never go back).
     pub fn tiles_changed_since(&mut self, step: u64) -> &[u32] {
         let changed = &self.changed;
-        self.lately.retain(|&t| changed[t as usize].0 >= step);
+        self.lately.retain(|&t| changed[t as usize] >= step);
         self.lately.sort_unstable();
         self.lately.dedup();
         &self.lately
@@ -70,17 +111,22 @@ impl WorldFacts {
     /// Notes that what villagers of `tile` can count on changed in the step stamped `step`,
     /// though its facts did not (an action started: the outlook changed).
     pub fn touch(&mut self, tile: usize, step: u64) {
-        self.change(tile, step);
-    }
-
-    /// Tile `tile`'s facts, to be changed in the step stamped `step`.
-    pub fn change(&mut self, tile: usize, step: u64) -> &mut State {
-        let (at, before) = &mut self.changed[tile];
-        if *at != step {
-            *at = step;
-            before.clone_from(&self.tiles[tile]);
+        if self.changed[tile] != step {
+            self.changed[tile] = step;
+            self.before.copy_tile(tile, &self.tiles);
             self.lately.push(tile as u32);
         }
-        &mut self.tiles[tile]
+    }
+
+    /// Sets fact `fact` of tile `tile` in the step stamped `step`.
+    pub fn set(&mut self, tile: usize, step: u64, fact: FactId, value: Value) {
+        self.touch(tile, step);
+        self.tiles.set(tile, fact, value);
+    }
+
+    /// Applies `effect` to tile `tile` in the step stamped `step`.
+    pub fn apply(&mut self, tile: usize, step: u64, effect: &Effect) {
+        self.touch(tile, step);
+        self.tiles.apply(tile, effect);
     }
 }
