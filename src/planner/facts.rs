@@ -48,28 +48,30 @@ impl State {
     }
 }
 
-/// A borrowed row of facts, read like a [`State`]: a tile's, kept in one table of every tile's.
+/// A borrowed row of facts from fact `first` on, read like a [`State`] (the facts before it
+/// read as 0): a tile's shared facts, kept in one table of every tile's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Facts<'a>(pub &'a [Value]);
+pub struct Facts<'a> {
+    pub values: &'a [Value],
+    pub first: usize,
+}
 
 impl Facts<'_> {
     pub fn get(&self, fact: FactId) -> Value {
-        self.0.get(fact.index()).copied().unwrap_or(0)
+        let at = fact.index().checked_sub(self.first);
+        at.and_then(|at| self.values.get(at)).copied().unwrap_or(0)
     }
 
-    pub fn values(&self) -> &[Value] {
-        self.0
-    }
-
-    pub fn to_state(&self) -> State {
-        State(SmallVec::from_slice(self.0))
+    /// The values of fact `from` on (`from` at least `first`).
+    pub fn values_from(&self, from: usize) -> &[Value] {
+        &self.values[from - self.first..]
     }
 }
 
 impl State {
     /// This state, read as a row of facts.
     pub fn facts(&self) -> Facts<'_> {
-        Facts(&self.0)
+        Facts { values: &self.0, first: 0 }
     }
 }
 

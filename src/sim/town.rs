@@ -129,7 +129,7 @@ impl Town {
         // A copy of its own facts, then the smaller of two runs of shared numbers.
         let (own, shared) = view.values_mut().split_at_mut(self.own_facts);
         own.copy_from_slice(&agent.values()[..own.len()]);
-        let (world, outlook) = (&world.values()[own.len()..], &outlook.values()[own.len()..]);
+        let (world, outlook) = (world.values_from(own.len()), outlook.values_from(own.len()));
         for ((view, &world), &outlook) in shared.iter_mut().zip(world).zip(outlook) {
             *view = world.min(outlook);
         }

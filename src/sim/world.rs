@@ -5,29 +5,33 @@ use crate::planner::{Effect, FactId, Facts, State, Value};
 use crate::scenario::Scenario;
 use bevy::ecs::prelude::*;
 
-/// A row of facts for each tile, side by side in one allocation: a town of a million villagers
-/// keeps no header and no allocation of its own per tile.
+/// A row of shared facts for each tile, side by side in one allocation: a town of a million
+/// villagers keeps no header and no allocation of its own per tile, and no room for the facts
+/// each villager keeps itself (the first ids, see `scenario::validate`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TileFacts {
+    /// The first fact a row holds.
+    first: usize,
     /// Facts in a row.
     width: usize,
     values: Vec<Value>,
 }
 
 impl TileFacts {
-    /// `tiles` rows, each `row`.
-    pub fn repeat(row: &State, tiles: usize) -> Self {
-        TileFacts { width: row.values().len(), values: row.values().repeat(tiles) }
+    /// `tiles` rows, each `row` from fact `first` on.
+    pub fn repeat(row: &State, first: usize, tiles: usize) -> Self {
+        let row = &row.values()[first.min(row.values().len())..];
+        TileFacts { first, width: row.len(), values: row.repeat(tiles) }
     }
 
     /// Tile `tile`'s row.
     pub fn tile(&self, tile: usize) -> Facts<'_> {
-        Facts(&self.values[tile * self.width..(tile + 1) * self.width])
+        Facts { values: &self.values[tile * self.width..(tile + 1) * self.width], first: self.first }
     }
 
-    /// Sets fact `fact` of tile `tile`.
+    /// Sets shared fact `fact` of tile `tile`.
     pub fn set(&mut self, tile: usize, fact: FactId, value: Value) {
-        self.values[tile * self.width + fact.index()] = value;
+        self.values[tile * self.width + fact.index() - self.first] = value;
     }
 
     /// Applies `effect` to tile `tile`'s row.
@@ -66,13 +70,9 @@ impl WorldFacts {
         for &(fact, value) in &scenario.world_seed {
             state.set(fact, value);
         }
-        let tiles = TileFacts::repeat(&state, tiles);
-        WorldFacts {
-            before: tiles.clone(),
-            changed: vec![0; tiles.values.len() / tiles.width.max(1)],
-            tiles,
-            lately: Vec::new(),
-        }
+        let (own_facts, changed) = (scenario.place.index() + 1, vec![0; tiles]);
+        let tiles = TileFacts::repeat(&state, own_facts, tiles);
+        WorldFacts { before: tiles.clone(), changed, tiles, lately: Vec::new() }
     }
 
     /// Every tile's facts now.
