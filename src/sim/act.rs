@@ -162,7 +162,7 @@ fn notice_goals(
                         town.apply(&Effect::subtract(c.fact, c.value), &mut world, tile, now, &mut agent.0);
                     }
                     let live = &mut goals.0[g];
-                    live.heard = Heard::Need { held: initial, rises_from: clock.steps as u32 + 1 };
+                    live.heard = Heard::need(initial, clock.steps as u32 + 1);
                     // What is left may meet it again; a need that spends nothing (it holds by
                     // itself, like `agent.x <= 0`) stays met until it stops holding.
                     live.met = !spent;

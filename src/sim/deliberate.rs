@@ -103,7 +103,9 @@ fn gather<'a, T: 'a>(all: &mut Vec<T>, threads: impl Iterator<Item = &'a mut Vec
 /// `decide` visits only them, and the plans it found for them.
 #[derive(Resource, Default)]
 pub(super) struct DueNow {
-    found: Parallel<Found>,
+    /// Boxed: a thread-local table is 500 bytes, and the ECS keeps room for 64 of a resource
+    /// in each world (a world per shard of a big town).
+    found: Box<Parallel<Found>>,
     pub numbers: Vec<usize>,
     pub choices: Vec<Choice>,
     /// Each deliberating villager's goals as its decision table shows them (only when tables are kept).

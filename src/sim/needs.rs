@@ -30,8 +30,10 @@ pub fn insistence(
     let villager = asked.0;
     let goal = &town.scenario.characters[villager.index()].goals[g];
     let now = clock.steps as u32;
-    match (goal.drift, live.heard) {
-        (Drift::Need { rate, .. }, Heard::Need { held, rises_from }) => {
+    let Heard { value, step } = live.heard;
+    match goal.drift {
+        Drift::Need { rate, .. } => {
+            let (held, rises_from) = (value, step);
             let curve = &town.rises[villager.index()][g];
             let steps = (now + 1).saturating_sub(rises_from) as usize;
             match curve.get(steps) {
@@ -40,18 +42,15 @@ pub fn insistence(
                 _ => risen(held, rate, rises_from, now),
             }
         }
-        (Drift::Quota { urgency }, Heard::Quota { settled }) => {
-            let deficit = match settled {
-                Some((at, deficit)) if at == now => deficit,
+        Drift::Quota { urgency } => {
+            let deficit = match step == now {
+                true => value,
                 // Nothing of its own changed in this step (that settles it first), so its facts
                 // are as the step began.
-                _ => deficit_as_step_began(town, world, clock, asked, &goal.conditions),
+                false => deficit_as_step_began(town, world, clock, asked, &goal.conditions),
             };
             (urgency * clock.progress() * deficit).clamp(0.0, 1.0)
         }
-        // A goal whose kind an edit changed starts again at the next dawn.
-        (_, Heard::Need { held, .. }) => held,
-        (_, Heard::Quota { .. }) => 0.0,
     }
 }
 
@@ -69,11 +68,11 @@ pub(super) fn settle(town: &Town, world: &WorldFacts, clock: &Clock, asked: Aske
     let now = clock.steps as u32;
     let goal_defs = &town.scenario.characters[asked.0.index()].goals;
     for (goal, live) in goal_defs.iter().zip(goals.0.iter_mut()) {
-        if let Heard::Quota { settled } = live.heard
-            && settled.is_none_or(|(at, _)| at != now)
+        if let Drift::Quota { .. } = goal.drift
+            && live.heard.step != now
         {
             let unmet = deficit_as_step_began(town, world, clock, asked, &goal.conditions);
-            live.heard = Heard::Quota { settled: Some((now, unmet)) };
+            live.heard = Heard { value: unmet, step: now };
         }
     }
 }
@@ -100,10 +99,11 @@ pub(super) fn catch_up_everyone(world: &mut World) {
     let mut caught_up = Vec::new();
     for (entity, villager, placement, agent, goals) in villagers.iter(world) {
         let mut goals = goals.clone();
-        for (g, live) in goals.0.iter_mut().enumerate() {
+        let goal_defs = &town.scenario.characters[villager.index()].goals;
+        for (g, (goal, live)) in goal_defs.iter().zip(goals.0.iter_mut()).enumerate() {
             let now = insistence(town, facts, clock, (villager, placement, agent), g, live);
-            if let Heard::Need { held, rises_from } = &mut live.heard {
-                (*held, *rises_from) = (now, clock.steps as u32 + 1);
+            if let Drift::Need { .. } = goal.drift {
+                live.heard = Heard::need(now, clock.steps as u32 + 1);
             }
         }
         caught_up.push((entity, goals));

@@ -40,7 +40,7 @@ pub struct AgentFacts(pub State);
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Position(pub [f32; 2]);
 
-/// One goal's live state, in 24 bytes. How loudly it asks is worked out when asked
+/// One goal's live state, in 20 bytes. How loudly it asks is worked out when asked
 /// ([`insistence`](super::needs::insistence)); a plan's score and cost are in the decision table
 /// where tables are kept.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,14 +53,28 @@ pub struct GoalState {
     pub met: bool,
 }
 
-/// What a goal's insistence is worked out from, when asked ([`super::needs`]).
+/// What a goal's insistence is worked out from, when asked ([`super::needs`]): a value and a
+/// step of the day, in eight bytes, read by the goal's kind (which only a new day changes: an
+/// edit of a goal's drift restarts the day, see `scenario::diff`).
+/// - A need held `value`, and rises once a step from step `step` on.
+/// - A quota's unmet fraction was `value` as step `step` began, kept once the villager's own
+///   facts changed in that step ([`Heard::quota`]: none kept).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Heard {
-    /// A need held `held`, and rises once a step from step `rises_from` of the day on.
-    Need { held: f32, rises_from: u32 },
-    /// A quota's unmet fraction as step `.0` of the day began, kept once the villager's own facts
-    /// changed in that step.
-    Quota { settled: Option<(u32, f32)> },
+pub struct Heard {
+    pub value: f32,
+    pub step: u32,
+}
+
+impl Heard {
+    /// A need holding `held`, rising from step `rises_from` on.
+    pub fn need(held: f32, rises_from: u32) -> Self {
+        Heard { value: held, step: rises_from }
+    }
+
+    /// A quota with no unmet fraction kept.
+    pub fn quota() -> Self {
+        Heard { value: 0.0, step: u32::MAX }
+    }
 }
 
 /// What the last deliberation made of a goal.
@@ -332,8 +346,8 @@ pub fn fresh(scenario: &Scenario, index: usize, number: usize, first_step: u32) 
         .iter()
         .map(|g| {
             let heard = match g.drift {
-                Drift::Need { initial, .. } => Heard::Need { held: initial, rises_from: first_step },
-                Drift::Quota { .. } => Heard::Quota { settled: None },
+                Drift::Need { initial, .. } => Heard::need(initial, first_step),
+                Drift::Quota { .. } => Heard::quota(),
             };
             GoalState { heard, verdict: Verdict::NotPlanned, met: false }
         })
