@@ -241,8 +241,8 @@ fn a_tiled_town_is_inspected_tile_by_tile() {
         sim::step(&mut app);
     }
     let in_tile = |app: &mut App, index: usize, tile: usize| {
-        let mut q = app.world_mut().query::<(Entity, &Villager, &sim::Placement)>();
-        q.iter(app.world()).find(|(_, v, p)| v.index() == index && p.tile() == tile).unwrap().0
+        let mut q = app.world_mut().query::<(Entity, &Villager)>();
+        q.iter(app.world()).find(|(_, v)| v.index() == index && v.tile() == tile).unwrap().0
     };
     let (baker, smith) = (in_tile(&mut app, 0, 1), in_tile(&mut app, 3, 1));
     let view = inspect(app.world(), baker).unwrap();

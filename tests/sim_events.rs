@@ -64,13 +64,12 @@ fn a_walker_stands_where_its_moves_one_a_step_take_it() {
         if now != u64::from(from) {
             continue; // one that has just set off
         }
-        let placement = *app.world().get::<sim::Placement>(walker).unwrap();
-        let reach = placement.speed * sim::STEP;
+        let villager = *app.world().get::<sim::Villager>(walker).unwrap();
+        let reach = villager.speed * sim::STEP;
         let (town, intent) =
             (app.world().resource::<sim::Town>(), app.world().get::<sim::Intent>(walker).unwrap());
-        let index = app.world().get::<sim::Villager>(walker).unwrap().index();
-        let station = town.station(index, intent.current().unwrap());
-        let target = town.layout.station_position(&town.scenario, station, placement.tile());
+        let station = town.station(villager.index(), intent.current().unwrap());
+        let target = town.layout.station_position(&town.scenario, station, villager.tile());
         let mut was = sim::position_of(app.world(), walker).unwrap();
         for step in from + 1..=until {
             sim::step(&mut app);

@@ -6,7 +6,7 @@ mod common;
 
 use bevy::tasks::{ComputeTaskPool, TaskPoolBuilder};
 use common::shipped;
-use goap_town::sim::{self, DayReport, EventReport, FinishedDays, Layout, Placement, SimOptions};
+use goap_town::sim::{self, DayReport, EventReport, FinishedDays, Layout, SimOptions, Villager};
 use std::collections::HashSet;
 
 /// Plays one whole day of `villagers` villagers tiled from town.ron and returns its report.
@@ -115,8 +115,8 @@ fn seeded_variations_move_starts_and_speeds_by_at_most_a_fifth_and_tiles_diverge
     let plain = Layout::tiled(&town, 600, None);
     let mut faster = 0;
     for number in 0..600 {
-        let (varied, exact): (Placement, Placement) =
-            (layout.placement(&town, number), plain.placement(&town, number));
+        let (varied, exact): (Villager, Villager) =
+            (layout.villager(&town, number), plain.villager(&town, number));
         assert_eq!(varied.tile(), number / 6);
         let ratio = varied.speed / exact.speed;
         assert!((0.8..=1.2).contains(&ratio), "speed ×{ratio}");

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use common::{goap_town, shipped};
 use goap_town::scenario::{self, Scenario};
 use goap_town::sim::{self, Activity, AgentFacts, Clock, Deliberation, EventLog, Goals, Intent, LastReason};
-use goap_town::sim::{Lines, Outlook, Placement, Position, Tally, Villager, WorldFacts};
+use goap_town::sim::{Lines, Outlook, Position, Tally, Villager, WorldFacts};
 
 fn app_keeping_history(scenario: Scenario) -> App {
     let mut app = sim::simulation_app(scenario);
@@ -21,7 +21,6 @@ fn snapshot(app: &mut App) -> String {
     let world = app.world_mut();
     let mut villagers = world.query::<(
         &Villager,
-        &Placement,
         &Position,
         &Activity,
         &Intent,

@@ -126,7 +126,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         .map_or_else(String::new, |r| crate::sim::reason_text(town, lang, villager.index(), r));
 
     let state = state_line(world, entity)?;
-    let tile = world.get::<crate::sim::Placement>(entity).map_or(0, |p| p.tile());
+    let tile = world.get::<Villager>(entity).map_or(0, |p| p.tile());
     let makers = match world.get::<LastReason>(entity) {
         Some(LastReason::Waiting { blocked: Some(blocked), .. })
             if matches!(state, StateLine::Waiting(_)) =>
@@ -243,7 +243,7 @@ fn state_line(world: &World, entity: Entity) -> Option<StateLine> {
         Activity::Queued { .. } => {
             let at = town.station(villager.index(), intent.current()?);
             let lines = world.get_resource::<crate::sim::Lines>()?;
-            let tile = world.get::<crate::sim::Placement>(entity)?.tile();
+            let tile = world.get::<Villager>(entity)?.tile();
             let place = lines.0[tile][at].waiting.iter().position(|&n| n == villager.number())? + 1;
             StateLine::Queued(scenario.stations[at].label.clone(), place)
         }
@@ -260,7 +260,7 @@ fn state_line(world: &World, entity: Entity) -> Option<StateLine> {
 fn in_tile(world: &World, tile: usize) -> impl Iterator<Item = (Entity, &Villager)> {
     let roster = world.get_resource::<crate::sim::Roster>().map(|r| r.0.as_slice()).unwrap_or_default();
     roster.iter().filter_map(move |&entity| {
-        let here = world.get::<crate::sim::Placement>(entity)?.tile() == tile;
+        let here = world.get::<Villager>(entity)?.tile() == tile;
         here.then_some((entity, world.get::<Villager>(entity)?))
     })
 }

@@ -4,7 +4,7 @@
 use super::figures::TOKEN;
 use super::inspect::plan_stops;
 use super::view::{STATION, follow_positions};
-use crate::sim::{Intent, Placement, Town, Villager, villager_playing};
+use crate::sim::{Intent, Town, Villager, villager_playing};
 
 /// Where the stops of `villager`'s plan are on the map, in its tile.
 fn stops_at(town: &Town, villager: &Villager, intent: &Intent, tile: usize) -> Vec<(Vec2, Vec<usize>, bool)> {
@@ -30,7 +30,7 @@ pub struct SelectedStation(pub Option<(String, usize)>);
 /// selected: the same character in the same tile, while it still exists.
 pub fn keeping_selection(world: &mut World, rebuild: impl FnOnce(&mut World)) {
     let selected = world.get_resource::<Selection>().and_then(|s| s.0);
-    let who = selected.and_then(|e| Some((*world.get::<Villager>(e)?, world.get::<Placement>(e)?.tile())));
+    let who = selected.and_then(|e| world.get::<Villager>(e).map(|v| (*v, v.tile())));
     let who = who.map(|(v, tile)| (world.resource::<Town>().scenario.characters[v.index()].id.clone(), tile));
     rebuild(world);
     let Some((id, tile)) = who else { return };
@@ -88,14 +88,14 @@ fn show_plan_stops(
     mut commands: Commands,
     town: Res<Town>,
     selection: Res<Selection>,
-    villagers: Query<(&Villager, &Intent, &Placement)>,
+    villagers: Query<(&Villager, &Intent)>,
     old: Query<Entity, With<PlanStop>>,
     mut shown: Local<Vec<(Vec2, Vec<usize>, bool)>>,
 ) {
     let stops = selection
         .0
         .and_then(|e| villagers.get(e).ok())
-        .map(|(villager, intent, placement)| stops_at(&town, villager, intent, placement.tile()))
+        .map(|(villager, intent)| stops_at(&town, villager, intent, villager.tile()))
         .unwrap_or_default();
     if *shown == stops && !town.is_changed() {
         return;
@@ -135,7 +135,7 @@ fn draw_selection(
     selection: Res<Selection>,
     selected_station: Res<SelectedStation>,
     town: Res<Town>,
-    villagers: Query<(&Villager, &Intent, &Placement)>,
+    villagers: Query<(&Villager, &Intent)>,
     shown: Query<&Transform, With<Villager>>,
     mut gizmos: Gizmos,
 ) {
@@ -147,11 +147,11 @@ fn draw_selection(
         gizmos.rect_2d(Isometry2d::from_translation(at.into()), STATION + Vec2::splat(8.0), highlight);
     }
     let Some(selected) = selection.0 else { return };
-    let Ok((villager, intent, placement)) = villagers.get(selected) else { return };
+    let Ok((villager, intent)) = villagers.get(selected) else { return };
     let Ok(shown) = shown.get(selected) else { return };
     let here = shown.translation.truncate();
     gizmos.circle_2d(Isometry2d::from_translation(here), TOKEN.y * 0.6, highlight);
-    let stops = stops_at(&town, villager, intent, placement.tile());
+    let stops = stops_at(&town, villager, intent, villager.tile());
     let path = stops.into_iter().filter(|(_, _, ahead)| *ahead).map(|(at, _, _)| at);
     gizmos.linestrip_2d(std::iter::once(here).chain(path), Color::srgba(1.0, 0.95, 0.3, 0.6));
 }

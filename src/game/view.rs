@@ -4,7 +4,7 @@
 
 use super::selection::{deselect_on_escape, select_station};
 use super::sprites::{Art, SCALE};
-use crate::sim::{Activity, Clock, Intent, Lines, Placement, Position, Town, Villager, position_at};
+use crate::sim::{Activity, Clock, Intent, Lines, Position, Town, Villager, position_at};
 use bevy::input::mouse::{MouseMotion, MouseWheel};
 use bevy::prelude::*;
 use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
@@ -159,22 +159,22 @@ pub(super) fn follow_positions(
     lines: Res<Lines>,
     time: Res<Time>,
     clock: Res<Clock>,
-    mut villagers: Query<(&Villager, &Placement, &Position, &Intent, &Activity, &mut Transform)>,
+    mut villagers: Query<(&Villager, &Position, &Intent, &Activity, &mut Transform)>,
 ) {
     let glide = (time.delta_secs() * 12.0).min(1.0);
     // How many stand on each spot in each row, and each villager's (spot, at a station, row,
     // place in its row), in query order.
     let mut crowds: HashMap<([u32; 2], usize), usize> = HashMap::new();
     let mut placed = Vec::with_capacity(villagers.iter().len());
-    for (villager, placement, position, intent, activity, _) in &villagers {
-        let position = position_at(&town, clock.steps, (villager, placement, position, intent, activity));
+    for (villager, position, intent, activity, _) in &villagers {
+        let position = position_at(&town, clock.steps, (villager, position, intent, activity));
         let spot = position.map(f32::to_bits);
         let stations = 0..town.scenario.stations.len();
         let station = stations
             .into_iter()
-            .position(|s| town.layout.station_position(&town.scenario, s, placement.tile()) == position);
+            .position(|s| town.layout.station_position(&town.scenario, s, villager.tile()) == position);
         let place_in_line = |s: usize| {
-            lines.0.get(placement.tile())?.get(s)?.waiting.iter().position(|&n| n == villager.number())
+            lines.0.get(villager.tile())?.get(s)?.waiting.iter().position(|&n| n == villager.number())
         };
         let (row, place) = match (activity, station) {
             (Activity::Queued { .. }, Some(s)) => (1, place_in_line(s).unwrap_or(0)),

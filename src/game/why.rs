@@ -7,7 +7,7 @@ use super::i18n::Label;
 use super::selection::Selection;
 use crate::planner::{NoPlan, Trace, TriedResult};
 use crate::scenario::{self, cost_text};
-use crate::sim::{AgentFacts, Intent, LastReason, Outlook, Placement, Town, Villager, WorldFacts};
+use crate::sim::{AgentFacts, Intent, LastReason, Outlook, Town, Villager, WorldFacts};
 use crate::words::{Lang, words};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -74,7 +74,7 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
         _ => None,
     };
     let goal = intent.goal().or(waited).or(loudest)?;
-    let tile = world.get::<Placement>(entity).map_or(0, |p| p.tile());
+    let tile = world.get::<Villager>(entity).map_or(0, |p| p.tile());
     let mut view = crate::planner::State::zeros(0);
     town.available(
         world.get_resource::<WorldFacts>()?,

@@ -9,7 +9,6 @@ use super::calendar::Calendar;
 use super::clock::Clock;
 use super::log::{EventLog, Happening};
 use super::needs::settle;
-use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Deliberation, Goals, Heard, Intent, Tally, Villager, switch};
 use super::{SimSet, SimTick};
@@ -56,7 +55,6 @@ fn finish_actions(
     mut outlook: ResMut<Outlook>,
     mut villagers: Query<(
         &Villager,
-        &Placement,
         &mut AgentFacts,
         &mut Goals,
         &mut Intent,
@@ -69,7 +67,7 @@ fn finish_actions(
     calendar.begin_step(clock.steps);
     let due = std::mem::take(&mut calendar.now);
     for &number in &due {
-        let Ok((villager, placement, mut agent, mut goals, mut intent, mut activity, mut tally, mut watch)) =
+        let Ok((villager, mut agent, mut goals, mut intent, mut activity, mut tally, mut watch)) =
             villagers.get_mut(roster.0[number as usize])
         else {
             continue;
@@ -87,18 +85,18 @@ fn finish_actions(
         let action = town.action(villager.index(), step_index);
         let at = town.station(villager.index(), step_index);
         if town.scenario.stations[at].capacity.is_some() {
-            lines.0[placement.tile()][at].acting -= 1;
+            lines.0[villager.tile()][at].acting -= 1;
             town.post_line(
-                (placement.tile(), now),
+                (villager.tile(), now),
                 at,
-                &lines.0[placement.tile()][at],
+                &lines.0[villager.tile()][at],
                 &mut world,
                 &mut outlook,
             );
         }
-        settle(&town, &world, &clock, (villager, placement, &agent), &mut goals);
+        settle(&town, &world, &clock, (villager, &agent), &mut goals);
         for effect in &action.planning.effects {
-            town.apply(effect, &mut world, placement.tile(), now, &mut agent.0);
+            town.apply(effect, &mut world, villager.tile(), now, &mut agent.0);
         }
         watch.recheck = true;
         calendar.recheck(villager.number());
@@ -117,7 +115,7 @@ fn notice_goals(
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
     mut calendar: ResMut<Calendar>,
-    mut villagers: Query<(&Villager, &Placement, &mut AgentFacts, &mut Goals, &mut Tally, &mut Deliberation)>,
+    mut villagers: Query<(&Villager, &mut AgentFacts, &mut Goals, &mut Tally, &mut Deliberation)>,
 ) {
     let now = stamp(&clock);
     // Whose look may be due: those whose own facts changed, and everyone living where the world
@@ -128,18 +126,18 @@ fn notice_goals(
     }
     super::calendar::in_order(&mut looking);
     for number in looking {
-        let Ok((villager, placement, mut agent, mut goals, mut tally, mut watch)) =
+        let Ok((villager, mut agent, mut goals, mut tally, mut watch)) =
             villagers.get_mut(roster.0[number as usize])
         else {
             continue;
         };
         let looked_at = u64::from(clock.day) << 32 | u64::from(watch.looked_at);
-        if !watch.recheck && !world.changed_since(placement.tile(), looked_at) {
+        if !watch.recheck && !world.changed_since(villager.tile(), looked_at) {
             continue; // nothing it depends on changed since it last looked
         }
         (watch.recheck, watch.looked_at) = (false, clock.steps as u32);
         let character = &town.scenario.characters[villager.index()];
-        let tile = placement.tile();
+        let tile = villager.tile();
         for (g, goal) in character.goals.iter().enumerate() {
             let holds = (goal.conditions.iter())
                 .all(|c| c.holds_for(town.value_of(c.fact, world.tile(tile), &agent.0)));
@@ -155,7 +153,7 @@ fn notice_goals(
             match goal.drift {
                 Drift::Need { initial, .. } => {
                     // The food is eaten: a need's `>=` conditions are spent, and it starts over.
-                    settle(&town, &world, &clock, (villager, placement, &agent), &mut goals);
+                    settle(&town, &world, &clock, (villager, &agent), &mut goals);
                     let mut spent = false;
                     for c in goal.conditions.iter().filter(|c| c.compare == Compare::AtLeast && c.value > 0) {
                         spent = true;

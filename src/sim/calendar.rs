@@ -13,7 +13,6 @@
 
 use super::act::stamp;
 use super::clock::Clock;
-use super::tiles::Placement;
 use super::town::{Roster, Town, WorldFacts};
 use super::villager::{Activity, Deliberation, Villager};
 use bevy::ecs::prelude::*;
@@ -134,7 +133,7 @@ pub fn rebuild(world: &mut World) {
     for entity in roster {
         let Some(villager) = world.get::<Villager>(entity) else { continue };
         let number = villager.number();
-        let tile = world.get::<Placement>(entity).map_or(0, |p| p.tile());
+        let tile = villager.tile();
         // One asleep stays asleep while what it found hopeless stands (an edit of the scenario
         // forgets it, and has brought its wait to its next retry: it plans again then).
         let mut deliberation = world.get_mut::<Deliberation>(entity);

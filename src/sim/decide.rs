@@ -13,7 +13,6 @@ use super::clock::Clock;
 use super::deliberate::{DueNow, deliberate};
 use super::log::{EventLog, Happening};
 use super::table::{DecisionTable, DecisionTables, Outcome};
-use super::tiles::Placement;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, Deliberation, Intent, LastReason, Position, Tally, Villager, switch};
 use super::walk::set_off;
@@ -41,7 +40,6 @@ fn decide(
     mut calendar: ResMut<Calendar>,
     mut villagers: Query<(
         &Villager,
-        &Placement,
         &Position,
         &mut Deliberation,
         &mut Intent,
@@ -68,16 +66,8 @@ fn decide(
             Some(table)
         };
         let Some(&entity) = roster.0.get(number) else { continue };
-        let Ok((
-            villager,
-            placement,
-            position,
-            mut deliberation,
-            mut intent,
-            mut activity,
-            mut reason,
-            mut tally,
-        )) = villagers.get_mut(entity)
+        let Ok((villager, position, mut deliberation, mut intent, mut activity, mut reason, mut tally)) =
+            villagers.get_mut(entity)
         else {
             continue;
         };
@@ -86,9 +76,9 @@ fn decide(
         let mut leave_line = |log: &mut EventLog, to: Option<usize>| {
             let Some(task) = in_line else { return };
             let at = town.station(villager.index(), task);
-            let line = &mut lines.0[placement.tile()][at];
+            let line = &mut lines.0[villager.tile()][at];
             line.waiting.retain(|&n| n != villager.number());
-            town.post_line((placement.tile(), stamp(&clock)), at, line, &mut world, &mut outlook);
+            town.post_line((villager.tile(), stamp(&clock)), at, line, &mut world, &mut outlook);
             let left = Happening::LeftQueue { station: at as u32, to: to.map(|s| s as u32) };
             log.record(clock.day, clock.time, Some(villager.number()), left);
         };
@@ -129,7 +119,7 @@ fn decide(
             // tables of every decision are kept, every retry is made in full.
             deliberation.asleep = tables.is_none() && town.louder_only[c] && deliberation.hopeless.is_some();
             match deliberation.asleep {
-                true => calendar.sleep(placement.tile(), villager.number()),
+                true => calendar.sleep(villager.tile(), villager.number()),
                 false => calendar.at(u64::from(retry_in), villager.number()),
             }
             continue;
@@ -174,7 +164,7 @@ fn decide(
             tally.replans += 1;
             *intent = Intent::new(chosen.goal, &chosen.plan);
         }
-        let walking = set_off(&town, placement, position, &intent, c, clock.steps);
+        let walking = set_off(&town, villager, position, &intent, c, clock.steps);
         calendar.at(walking.until().map_or(u64::MAX, u64::from), villager.number());
         switch(&mut activity, &mut tally, walking, clock.steps);
     }

@@ -7,7 +7,6 @@
 
 use super::SimOptions;
 use super::table::{DecisionTables, GoalRow, RowResult};
-use super::tiles::Placement;
 use super::timing::PlanTimes;
 use super::town::{Lines, Outlook, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, Verdict, Villager};
@@ -20,15 +19,8 @@ use std::cell::RefCell;
 use std::num::NonZeroU64;
 use std::time::Instant;
 
-type Deliberating<'a> = (
-    &'a Villager,
-    &'a Placement,
-    &'a AgentFacts,
-    &'a Intent,
-    &'a mut Goals,
-    &'a Activity,
-    &'a mut Deliberation,
-);
+type Deliberating<'a> =
+    (&'a Villager, &'a AgentFacts, &'a Intent, &'a mut Goals, &'a Activity, &'a mut Deliberation);
 
 /// Plans every unmet goal of each villager at a safe point, in parallel unless told otherwise.
 pub(super) fn deliberate(
@@ -49,7 +41,7 @@ pub(super) fn deliberate(
     let (town, world, outlook, lines, options) = (&*town, &*world, &*outlook, &*lines, &*options);
     let (clock, now) = (&*clock, clock.steps);
     let think = |one: QueryItem<Deliberating>| {
-        if !at_safe_point(one.5, now) || one.6.asleep {
+        if !at_safe_point(one.4, now) || one.5.asleep {
             return;
         }
         let number = one.0.number();
@@ -153,7 +145,7 @@ fn check_calendar(
     (town, world, outlook): (&Town, &WorldFacts, &Outlook),
     now: u64,
 ) {
-    for (villager, placement, agent, _, _, activity, deliberation) in villagers.iter() {
+    for (villager, agent, _, _, activity, deliberation) in villagers.iter() {
         let number = villager.number();
         let overdue = matches!(*activity, Activity::Acting { until } | Activity::Walking { until, .. } if now >= u64::from(until));
         assert!(!overdue, "villager {number} should have finished by step {now}: {activity:?}");
@@ -162,7 +154,7 @@ fn check_calendar(
         assert!(!missed, "villager {number} should decide at step {now}: {activity:?}");
         let woke_late = due
             && deliberation.asleep
-            && !sees_what_failed(town, world, outlook, (placement, agent), deliberation);
+            && !sees_what_failed(town, world, outlook, (villager, agent), deliberation);
         assert!(!woke_late, "villager {number} slept through a change at step {now}");
     }
 }
@@ -172,11 +164,11 @@ fn sees_what_failed(
     town: &Town,
     world: &WorldFacts,
     outlook: &Outlook,
-    (placement, agent): (&Placement, &AgentFacts),
+    (villager, agent): (&Villager, &AgentFacts),
     deliberation: &Deliberation,
 ) -> bool {
     VIEW.with_borrow_mut(|view| {
-        town.available(world, outlook, placement.tile(), &agent.0, view);
+        town.available(world, outlook, villager.tile(), &agent.0, view);
         deliberation.hopeless == Some(digest(view))
     })
 }
@@ -200,14 +192,14 @@ fn deliberate_one(
     lines: &Lines,
     options: &SimOptions,
     found: &mut Found,
-    (villager, placement, agent, intent, mut goals, activity, mut deliberation): QueryItem<Deliberating>,
+    (villager, agent, intent, mut goals, activity, mut deliberation): QueryItem<Deliberating>,
 ) -> bool {
     let deliberation = &mut *deliberation;
-    let loudness = super::needs::hear(town, world, clock, (villager, placement, agent), &goals);
+    let loudness = super::needs::hear(town, world, clock, (villager, agent), &goals);
     VIEW.with_borrow_mut(|view| {
-        town.available(world, outlook, placement.tile(), &agent.0, view);
+        town.available(world, outlook, villager.tile(), &agent.0, view);
         if matches!(*activity, Activity::Queued { .. }) {
-            see_own_place(town, lines, villager, placement.tile(), intent, view);
+            see_own_place(town, lines, villager, villager.tile(), intent, view);
         }
         let asked = (villager, intent.goal(), &loudness[..]);
         plan_goals(town, options, found, asked, view, &mut goals, deliberation);

@@ -6,9 +6,10 @@
 use super::act::edit_world_fact;
 use super::clock::Clock;
 use super::log::EventLog;
-use super::tiles::Placement;
 use super::town::{self, Lines, Outlook, Roster, Town, WorldFacts};
-use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Position, Tally};
+use super::villager::{
+    Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Position, Tally, Villager,
+};
 use super::{DecisionTables, SimSet, SimTick};
 use crate::planner::{FactId, Value};
 use crate::scenario::Scenario;
@@ -64,7 +65,7 @@ struct Snapshot {
 }
 
 type VillagerState =
-    (Placement, Position, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation);
+    (Villager, Position, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(SimTick, keep_snapshot.after(SimSet::Keep));
@@ -87,7 +88,7 @@ fn keep_snapshot(world: &mut World) {
         let v = world.entity(e);
         let part = |_: ()| -> Option<VillagerState> {
             Some((
-                *v.get::<Placement>()?,
+                *v.get::<Villager>()?,
                 *v.get::<Position>()?,
                 v.get::<AgentFacts>()?.clone(),
                 v.get::<Goals>()?.clone(),

@@ -43,7 +43,7 @@ pub use replay::{Moment, NotKept, Replay};
 pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};
 pub use shards::{run_shards, shard_worlds};
 pub use table::{DecisionTable, DecisionTables, GoalRow, Outcome, RowResult};
-pub use tiles::{DEFAULT_SEED, Layout, Placement, VARIATION};
+pub use tiles::{DEFAULT_SEED, Layout, VARIATION};
 pub use timing::PlanTimes;
 pub use town::{
     Line, Lines, Outlook, Roster, TileFacts, Town, WorldFacts, install, install_tiled, install_town,

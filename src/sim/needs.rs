@@ -7,7 +7,6 @@
 
 use super::act::stamp;
 use super::clock::{Clock, STEP};
-use super::tiles::Placement;
 use super::town::{Town, WorldFacts};
 use super::villager::{AgentFacts, GoalState, Goals, Heard, Villager};
 use crate::planner::{Condition, FactId, Need, Value};
@@ -15,8 +14,8 @@ use crate::scenario::{Drift, Scenario};
 use bevy::ecs::prelude::*;
 use std::sync::Arc;
 
-/// Who is asked: the villager, its tile and its own facts.
-pub type Asked<'a> = (&'a Villager, &'a Placement, &'a AgentFacts);
+/// Who is asked: the villager (and so its tile) and its own facts.
+pub type Asked<'a> = (&'a Villager, &'a AgentFacts);
 
 /// How loudly goal `g` of a villager holding `live` asks in the step the clock is at: 0 to 1.
 pub fn insistence(
@@ -83,25 +82,25 @@ fn deficit_as_step_began(
     town: &Town,
     world: &WorldFacts,
     clock: &Clock,
-    (_, placement, agent): Asked,
+    (villager, agent): Asked,
     conditions: &[Condition],
 ) -> f32 {
-    let world = world.at_start(placement.tile(), stamp(clock));
+    let world = world.at_start(villager.tile(), stamp(clock));
     deficit(conditions, |f| town.value_of(f, world, &agent.0))
 }
 
 /// Catches every villager's needs up to now: what an edit of the rates changes counts from the
 /// next step on, as if they had been counted up step by step.
 pub(super) fn catch_up_everyone(world: &mut World) {
-    let mut villagers = world.query::<(Entity, &Villager, &Placement, &AgentFacts, &Goals)>();
+    let mut villagers = world.query::<(Entity, &Villager, &AgentFacts, &Goals)>();
     let (town, facts, clock) =
         (world.resource::<Town>(), world.resource::<WorldFacts>(), world.resource::<Clock>());
     let mut caught_up = Vec::new();
-    for (entity, villager, placement, agent, goals) in villagers.iter(world) {
+    for (entity, villager, agent, goals) in villagers.iter(world) {
         let mut goals = goals.clone();
         let goal_defs = &town.scenario.characters[villager.index()].goals;
         for (g, (goal, live)) in goal_defs.iter().zip(goals.0.iter_mut()).enumerate() {
-            let now = insistence(town, facts, clock, (villager, placement, agent), g, live);
+            let now = insistence(town, facts, clock, (villager, agent), g, live);
             if let Drift::Need { .. } = goal.drift {
                 live.heard = Heard::need(now, clock.steps as u32 + 1);
             }
@@ -168,8 +167,7 @@ pub fn deficit(conditions: &[Condition], value: impl Fn(FactId) -> Value) -> f32
 pub fn insistences(world: &World, entity: Entity) -> Option<Vec<f32>> {
     let (town, facts, clock) =
         (world.get_resource::<Town>()?, world.get_resource::<WorldFacts>()?, world.get_resource::<Clock>()?);
-    let asked =
-        (world.get::<Villager>(entity)?, world.get::<Placement>(entity)?, world.get::<AgentFacts>(entity)?);
+    let asked = (world.get::<Villager>(entity)?, world.get::<AgentFacts>(entity)?);
     let goals = world.get::<Goals>(entity)?;
     Some(goals.0.iter().enumerate().map(|(g, live)| insistence(town, facts, clock, asked, g, live)).collect())
 }

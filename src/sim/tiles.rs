@@ -8,9 +8,9 @@
 //! A layout can also be one shard of a larger town's ([`Layout::shards`]): a run of whole tiles
 //! whose villagers are placed, varied and named exactly as in the whole town.
 
+use super::villager::Villager;
 use crate::random::SplitMix64;
 use crate::scenario::Scenario;
-use bevy::ecs::prelude::*;
 
 /// How far a seeded variation moves a value: ±20 %.
 pub const VARIATION: f32 = 0.2;
@@ -137,8 +137,8 @@ impl Layout {
         [column as f32 * (self.extent[0] + TILE_GAP), row as f32 * (self.extent[1] + TILE_GAP)]
     }
 
-    /// Villager `villager`'s home tile, start and speed.
-    pub fn placement(&self, scenario: &Scenario, villager: usize) -> Placement {
+    /// Villager `villager`: its character, home tile, start and speed.
+    pub fn villager(&self, scenario: &Scenario, villager: usize) -> Villager {
         let character = &scenario.characters[self.character_of(villager)];
         let tile = self.tile_of(villager);
         let origin = self.origin(tile);
@@ -153,30 +153,14 @@ impl Layout {
             }
             speed *= 1.0 + spread(&mut random);
         }
-        Placement { tile: tile as u32, start: [start[0] + origin[0], start[1] + origin[1]], speed }
+        let start = [start[0] + origin[0], start[1] + origin[1]];
+        Villager::new(self.character_of(villager), villager, tile, start, speed)
     }
 
     /// The position of `station` in `tile`.
     pub fn station_position(&self, scenario: &Scenario, station: usize, tile: usize) -> [f32; 2] {
         let (p, o) = (scenario.stations[station].position, self.origin(tile));
         [p[0] + o[0], p[1] + o[1]]
-    }
-}
-
-/// Which tile a villager lives in, where it starts each day and how fast it walks. It is kept
-/// from day to day; everything else about a villager is rebuilt at dawn.
-#[derive(Component, Clone, Copy, Debug, PartialEq)]
-pub struct Placement {
-    tile: u32,
-    pub start: [f32; 2],
-    /// World units per simulated second.
-    pub speed: f32,
-}
-
-impl Placement {
-    /// The tile it lives in.
-    pub fn tile(&self) -> usize {
-        self.tile as usize
     }
 }
 

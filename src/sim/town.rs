@@ -2,7 +2,7 @@
 
 use super::clock::Clock;
 use super::log::{EventLog, Happening};
-use super::tiles::{Layout, Placement};
+use super::tiles::Layout;
 use super::villager::{self, Position, Villager};
 pub use super::world::{TileFacts, WorldFacts};
 use crate::planner::{Condition, Effect, FactId, Facts, Planner, State, Value};
@@ -243,9 +243,8 @@ pub fn install_town(world: &mut World, town: Town) {
     super::history::start_over(world);
     // One batch, so that the ECS sizes its tables for exactly this many villagers.
     let villagers = (0..layout.villagers).map(|number| {
-        let placement = layout.placement(&scenario, number);
-        let character = layout.character_of(number);
-        (villager::fresh(&scenario, character, number, 1), Position(placement.start), placement)
+        let villager = layout.villager(&scenario, number);
+        (villager::fresh(&scenario, villager.index(), 1), Position(villager.start), villager)
     });
     let roster = world.spawn_batch(villagers).collect();
     world.insert_resource(Roster(roster));
@@ -267,11 +266,9 @@ pub fn reset_day(world: &mut World, first_step: u32) {
     world.insert_resource(Lines::empty(&scenario, layout.tiles));
     for (number, entity) in world.resource::<Roster>().0.clone().into_iter().enumerate() {
         let mut villager = world.entity_mut(entity);
-        let start = villager.get::<Placement>().map_or([0.0; 2], |p| p.start);
-        villager.insert((
-            villager::fresh(&scenario, layout.character_of(number), number, first_step),
-            Position(start),
-        ));
+        let start = villager.get::<Villager>().map_or([0.0; 2], |v| v.start);
+        villager
+            .insert((villager::fresh(&scenario, layout.character_of(number), first_step), Position(start)));
     }
     super::calendar::rebuild(world);
 }
@@ -289,26 +286,22 @@ pub fn update_scenario(world: &mut World, scenario: Scenario) {
     let now = world.resource::<Clock>().steps;
     let old = world.remove_resource::<Town>().expect("a town is installed");
     let mut villagers = world.query::<(
-        &Villager,
-        &mut Placement,
+        &mut Villager,
         &mut Position,
         &villager::Intent,
         &mut villager::Activity,
         &mut villager::Deliberation,
     )>();
-    for (villager, mut placement, mut position, intent, mut activity, mut deliberation) in
-        villagers.iter_mut(world)
-    {
+    for (mut villager, mut position, intent, mut activity, mut deliberation) in villagers.iter_mut(world) {
         // A walker sets off again from where it is, toward where its station now stands.
         if let villager::Activity::Walking { .. } = *activity {
-            position.0 =
-                super::walk::position_at(&old, now, (villager, &placement, &position, intent, &activity));
+            position.0 = super::walk::position_at(&old, now, (&villager, &position, intent, &activity));
         }
-        let fresh = town.layout.placement(&town.scenario, villager.number());
-        (placement.start, placement.speed) = (fresh.start, fresh.speed);
+        let fresh = town.layout.villager(&town.scenario, villager.number());
+        (villager.start, villager.speed) = (fresh.start, fresh.speed);
         match &mut *activity {
             villager::Activity::Walking { .. } => {
-                *activity = super::walk::set_off(&town, &placement, &position, intent, villager.index(), now);
+                *activity = super::walk::set_off(&town, &villager, &position, intent, villager.index(), now);
             }
             // One asleep in a wait looks again at its next retry, as a polled one would: the
             // timer under way keeps running at the old interval.
@@ -353,8 +346,8 @@ pub fn take_in_edit(world: &mut World, fresh: Scenario) -> Vec<Change> {
 /// if the running scenario has one: the same villager again after [`replace_scenario`].
 pub fn villager_playing(world: &mut World, character: &str, tile: usize) -> Option<Entity> {
     let index = world.get_resource::<Town>()?.scenario.character_index(character)?;
-    let mut villagers = world.query::<(Entity, &Villager, &Placement)>();
-    villagers.iter(world).find(|(_, v, p)| v.index() == index && p.tile() == tile).map(|(entity, ..)| entity)
+    let mut villagers = world.query::<(Entity, &Villager)>();
+    villagers.iter(world).find(|(_, v)| v.index() == index && v.tile() == tile).map(|(entity, _)| entity)
 }
 
 /// Swaps the running scenario for `scenario`: every villager is replaced and the day starts over,

@@ -7,17 +7,28 @@ use bevy::ecs::prelude::*;
 use smallvec::SmallVec;
 use std::num::NonZeroU64;
 
-/// Which character of the scenario this entity is, and which villager of the town: its place in
-/// the [`Roster`](super::Roster), the number events name it by.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+/// Which character of the scenario this entity is, which villager of the town (its place in
+/// the [`Roster`](super::Roster), the number events name it by), which tile it lives in, where it
+/// starts each day and how fast it walks. It is kept from day to day; everything else about a
+/// villager is rebuilt at dawn ([`fresh`]).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Villager {
     index: u32,
     number: u32,
+    tile: u32,
+    pub start: [f32; 2],
+    /// World units per simulated second.
+    pub speed: f32,
 }
 
 impl Villager {
-    pub fn new(index: usize, number: usize) -> Self {
-        Villager { index: index as u32, number: number as u32 }
+    pub fn new(index: usize, number: usize, tile: usize, start: [f32; 2], speed: f32) -> Self {
+        Villager { index: index as u32, number: number as u32, tile: tile as u32, start, speed }
+    }
+
+    /// The tile it lives in.
+    pub fn tile(&self) -> usize {
+        self.tile as usize
     }
 
     /// Which character of the scenario it is.
@@ -328,12 +339,12 @@ impl Default for Deliberation {
 }
 
 /// The components [`fresh`] builds.
-pub type Fresh = (Villager, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation);
+pub type Fresh = (AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation);
 
-/// Everything a character starts the day with, but where it stands (see [`Placement`](super::Placement)),
-/// for a day whose first step is `first_step` (the first day's is 1, its dawn being the install;
-/// a later day's first step is played at its dawn).
-pub fn fresh(scenario: &Scenario, index: usize, number: usize, first_step: u32) -> Fresh {
+/// Everything a character starts the day with, but who it is and where it stands (see
+/// [`Villager`]), for a day whose first step is `first_step` (the first day's is 1, its dawn
+/// being the install; a later day's first step is played at its dawn).
+pub fn fresh(scenario: &Scenario, index: usize, first_step: u32) -> Fresh {
     let character = &scenario.characters[index];
     // A villager's own facts are the first ids, up to its place (see `scenario::validate`).
     let mut facts = State::zeros(scenario.place.index() + 1);
@@ -353,7 +364,6 @@ pub fn fresh(scenario: &Scenario, index: usize, number: usize, first_step: u32) 
         })
         .collect();
     (
-        Villager::new(index, number),
         AgentFacts(facts),
         Goals(goals),
         Intent::default(),

@@ -10,7 +10,6 @@ use super::calendar::Calendar;
 use super::clock::{Clock, STEP};
 use super::log::{EventLog, Happening};
 use super::needs::settle;
-use super::tiles::Placement;
 use super::town::{Line, Lines, Outlook, Roster, TileFacts, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, LastReason, Position, Tally, Villager, switch};
 use super::{SimSet, SimTick};
@@ -26,7 +25,6 @@ pub(super) fn plugin(app: &mut App) {
 
 type Walker<'a> = (
     &'a Villager,
-    &'a Placement,
     &'a mut AgentFacts,
     &'a mut Position,
     &'a mut Intent,
@@ -73,46 +71,46 @@ fn walk(
     // Then those arriving now, in roster order.
     for &number in &due {
         let Ok(mut one) = villagers.get_mut(roster.0[number as usize]) else { continue };
-        let Activity::Walking { until, .. } = *one.5 else { continue };
+        let Activity::Walking { until, .. } = *one.4 else { continue };
         if clock.steps < u64::from(until) {
             continue;
         }
-        let Some(step_index) = one.4.current() else {
-            switch(&mut one.5, &mut one.7, Activity::Idle, clock.steps);
+        let Some(step_index) = one.3.current() else {
+            switch(&mut one.4, &mut one.6, Activity::Idle, clock.steps);
             continue;
         };
-        let (villager, placement) = (one.0, *one.1);
+        let villager = *one.0;
         let at = town.station(villager.index(), step_index);
-        one.3.0 = town.layout.station_position(&town.scenario, at, placement.tile());
+        one.2.0 = town.layout.station_position(&town.scenario, at, villager.tile());
         // Where it stands is the planner's business too (walking from here costs less).
         let place = town.scenario.place;
-        if one.2.0.get(place) != at as Value {
-            settle(&town, &world, &clock, (villager, &placement, &one.2), &mut one.8);
-            one.2.0.set(place, at as Value);
+        if one.1.0.get(place) != at as Value {
+            settle(&town, &world, &clock, (&villager, &one.1), &mut one.7);
+            one.1.0.set(place, at as Value);
         }
         if town.scenario.stations[at].capacity.is_none() {
-            here.step_up(one, at, None, (&mut world, placement.tile()), &mut outlook.0);
+            here.step_up(one, at, None, (&mut world, villager.tile()), &mut outlook.0);
             continue;
         }
-        let line = &mut lines.0[placement.tile()][at];
+        let line = &mut lines.0[villager.tile()][at];
         if !line.waiting.is_empty() || !has_room(&town, at, line) {
             let behind = line.waiting.back().map(|&n| n as u32);
             line.waiting.push_back(villager.number());
-            town.post_line((placement.tile(), now), at, line, &mut world, &mut outlook);
+            town.post_line((villager.tile(), now), at, line, &mut world, &mut outlook);
             let queued = Happening::Queued { station: at as u32, behind, place: line.waiting.len() as u32 };
             here.log.record(clock.day, clock.time, Some(villager.number()), queued);
             // Its wait is first counted this very step, when the decisions are made.
             let wait = town.retry_steps - 1;
             let until = clock.steps + u64::from(wait);
-            switch(&mut one.5, &mut one.7, Activity::Queued { until: until as u32 }, clock.steps);
+            switch(&mut one.4, &mut one.6, Activity::Queued { until: until as u32 }, clock.steps);
             if wait > 0 {
                 // (Due now, it is among this step's villagers already: it arrived now.)
                 here.calendar.at(until, villager.number());
             }
             continue;
         }
-        here.step_up(one, at, Some(&mut *line), (&mut world, placement.tile()), &mut outlook.0);
-        town.post_line((placement.tile(), now), at, line, &mut world, &mut outlook);
+        here.step_up(one, at, Some(&mut *line), (&mut world, villager.tile()), &mut outlook.0);
+        town.post_line((villager.tile(), now), at, line, &mut world, &mut outlook);
     }
     calendar.now = due;
 }
@@ -122,7 +120,7 @@ fn walk(
 /// step from the next. One that would not arrive today (it cannot move) walks on until dawn.
 pub(super) fn set_off(
     town: &Town,
-    placement: &Placement,
+    villager: &Villager,
     from: &Position,
     intent: &Intent,
     index: usize,
@@ -130,12 +128,12 @@ pub(super) fn set_off(
 ) -> Activity {
     let Some(target) = intent
         .current()
-        .map(|s| town.layout.station_position(&town.scenario, town.station(index, s), placement.tile()))
+        .map(|s| town.layout.station_position(&town.scenario, town.station(index, s), villager.tile()))
     else {
         // Nothing to walk to: it finds out at the next step.
         return Activity::Walking { from: now as u32, until: now as u32 + 1 };
     };
-    let (mut at, reach) = (from.0, placement.speed * STEP);
+    let (mut at, reach) = (from.0, villager.speed * STEP);
     let steps_left = ((town.scenario.settings.day_length / STEP).ceil() as u64 + 1).saturating_sub(now);
     let mut moves = 1;
     while !move_toward(&mut at, target, reach) {
@@ -148,20 +146,16 @@ pub(super) fn set_off(
 }
 
 /// What says where a villager is.
-pub type Whereabouts<'a> = (&'a Villager, &'a Placement, &'a Position, &'a Intent, &'a Activity);
+pub type Whereabouts<'a> = (&'a Villager, &'a Position, &'a Intent, &'a Activity);
 
 /// Where a villager stands at step `now` of the day: on the way, the moves made since it set off,
 /// as [`set_off`] counted them.
-pub fn position_at(
-    town: &Town,
-    now: u64,
-    (villager, placement, position, intent, activity): Whereabouts,
-) -> [f32; 2] {
+pub fn position_at(town: &Town, now: u64, (villager, position, intent, activity): Whereabouts) -> [f32; 2] {
     let Activity::Walking { from, until } = *activity else { return position.0 };
     let Some(step) = intent.current() else { return position.0 };
     let target =
-        town.layout.station_position(&town.scenario, town.station(villager.index(), step), placement.tile());
-    let (mut at, reach) = (position.0, placement.speed * STEP);
+        town.layout.station_position(&town.scenario, town.station(villager.index(), step), villager.tile());
+    let (mut at, reach) = (position.0, villager.speed * STEP);
     for _ in u64::from(from)..now.min(u64::from(until)) {
         if move_toward(&mut at, target, reach) {
             break;
@@ -174,7 +168,6 @@ pub fn position_at(
 pub fn position_of(world: &World, entity: Entity) -> Option<[f32; 2]> {
     let whereabouts = (
         world.get::<Villager>(entity)?,
-        world.get::<Placement>(entity)?,
         world.get::<Position>(entity)?,
         world.get::<Intent>(entity)?,
         world.get::<Activity>(entity)?,
@@ -207,7 +200,7 @@ impl Here<'_> {
         (world, tile): (&mut WorldFacts, usize),
         outlook: &mut TileFacts,
     ) {
-        let (villager, _, agent, _, mut intent, mut activity, mut reason, mut tally, _) = one;
+        let (villager, agent, _, mut intent, mut activity, mut reason, mut tally, _) = one;
         let (town, clock) = (self.town, self.clock);
         let Some(step_index) = intent.current() else {
             switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
