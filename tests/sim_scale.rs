@@ -170,3 +170,30 @@ fn shards_of_whole_tiles_each_live_exactly_their_part_of_the_whole_towns_day() {
         assert_eq!(town_wide(shard), town_wide(&whole));
     }
 }
+
+/// What every villager of a big town keeps is small and fixed: its components' bytes (the ECS
+/// adds 8 bytes of change ticks a component, and its entity bookkeeping), with nothing of its
+/// own on the heap for a town.ron villager. The bench measures the whole (`bench --villagers
+/// 1000000`); this pins the part a change of a component's layout moves.
+#[test]
+fn a_villager_keeps_few_components_of_few_bytes() {
+    let town = shipped("town.ron");
+    let layout = Layout::tiled(&town, 12, Some(1));
+    let mut app = sim::tiled_app(town, layout, SimOptions::default());
+    for _ in 0..100 {
+        sim::step(&mut app);
+    }
+    let world = app.world();
+    let entity = world.resource::<sim::Roster>().0[0];
+    let components = world.entity(entity).archetype().components().to_vec();
+    let bytes: usize = components
+        .iter()
+        .map(|&id| world.components().get_info(id).expect("a registered component").layout().size())
+        .sum();
+    let names: Vec<String> =
+        components.iter().map(|&id| world.components().get_name(id).unwrap().to_string()).collect();
+    assert!(components.len() <= 9, "{} components: {names:?}", components.len());
+    assert!(bytes <= 276, "{bytes} bytes of components: {names:?}");
+    let goals = world.get::<sim::Goals>(entity).unwrap();
+    assert!(!goals.0.spilled(), "a villager's goals are kept inline");
+}

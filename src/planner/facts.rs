@@ -46,6 +46,11 @@ impl State {
     pub fn values_mut(&mut self) -> &mut [Value] {
         &mut self.0
     }
+
+    /// This state, read as a row of facts.
+    pub fn facts(&self) -> Facts<'_> {
+        Facts { values: &self.0, first: 0 }
+    }
 }
 
 /// A borrowed row of facts from fact `first` on, read like a [`State`] (the facts before it
@@ -65,13 +70,6 @@ impl Facts<'_> {
     /// The values of fact `from` on (`from` at least `first`).
     pub fn values_from(&self, from: usize) -> &[Value] {
         &self.values[from - self.first..]
-    }
-}
-
-impl State {
-    /// This state, read as a row of facts.
-    pub fn facts(&self) -> Facts<'_> {
-        Facts { values: &self.0, first: 0 }
     }
 }
 
