@@ -193,7 +193,7 @@ fn a_villager_keeps_few_components_of_few_bytes() {
     let names: Vec<String> =
         components.iter().map(|&id| world.components().get_name(id).unwrap().to_string()).collect();
     assert!(components.len() <= 9, "{} components: {names:?}", components.len());
-    assert!(bytes <= 276, "{bytes} bytes of components: {names:?}");
+    assert!(bytes <= 268, "{bytes} bytes of components: {names:?}");
     let goals = world.get::<sim::Goals>(entity).unwrap();
     assert!(!goals.0.spilled(), "a villager's goals are kept inline");
 }

@@ -115,7 +115,7 @@ fn notice_goals(
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
     mut calendar: ResMut<Calendar>,
-    mut villagers: Query<(&Villager, &mut AgentFacts, &mut Goals, &mut Tally, &mut Deliberation)>,
+    mut villagers: Query<(&Villager, &mut AgentFacts, &mut Goals, &mut Deliberation)>,
 ) {
     let now = stamp(&clock);
     // Whose look may be due: those whose own facts changed, and everyone living where the world
@@ -126,8 +126,7 @@ fn notice_goals(
     }
     super::calendar::in_order(&mut looking);
     for number in looking {
-        let Ok((villager, mut agent, mut goals, mut tally, mut watch)) =
-            villagers.get_mut(roster.0[number as usize])
+        let Ok((villager, mut agent, mut goals, mut watch)) = villagers.get_mut(roster.0[number as usize])
         else {
             continue;
         };
@@ -148,7 +147,7 @@ fn notice_goals(
             if goals.0[g].met {
                 continue;
             }
-            tally.met[g].again(clock.progress());
+            goals.0[g].today.again(clock.progress());
             log.record(clock.day, clock.time, Some(villager.number()), Happening::Met { goal: g as u16 });
             match goal.drift {
                 Drift::Need { initial, .. } => {

@@ -51,15 +51,17 @@ pub struct AgentFacts(pub State);
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Position(pub [f32; 2]);
 
-/// One goal's live state, in 20 bytes. How loudly it asks is worked out when asked
-/// ([`insistence`](super::needs::insistence)); a plan's score and cost are in the decision table
-/// where tables are kept.
+/// One goal's live state, and its day so far, in 28 bytes. How loudly it asks is worked out
+/// when asked ([`insistence`](super::needs::insistence)); a plan's score and cost are in the
+/// decision table where tables are kept.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GoalState {
     /// What its insistence is worked out from.
     pub heard: Heard,
     /// What the last deliberation made of it.
     pub verdict: Verdict,
+    /// How often it was met today, and when first (for the day's report).
+    pub today: Met,
     /// Whether its conditions held when last looked at (to count each time it is met).
     pub met: bool,
 }
@@ -250,8 +252,6 @@ pub struct Tally {
     pub since: u32,
     pub replans: u32,
     pub aborts: u32,
-    /// Per goal: how often it was met today, and when first.
-    pub met: SmallVec<[Met; 3]>,
 }
 
 /// How often a goal was met today, and when first: eight bytes.
@@ -360,7 +360,7 @@ pub fn fresh(scenario: &Scenario, index: usize, first_step: u32) -> Fresh {
                 Drift::Need { initial, .. } => Heard::need(initial, first_step),
                 Drift::Quota { .. } => Heard::quota(),
             };
-            GoalState { heard, verdict: Verdict::NotPlanned, met: false }
+            GoalState { heard, verdict: Verdict::NotPlanned, today: Met::default(), met: false }
         })
         .collect();
     (
@@ -369,7 +369,7 @@ pub fn fresh(scenario: &Scenario, index: usize, first_step: u32) -> Fresh {
         Intent::default(),
         Activity::Idle,
         LastReason::default(),
-        Tally { met: smallvec::smallvec![Met::default(); character.goals.len()], ..Tally::default() },
+        Tally::default(),
         Deliberation::default(),
     )
 }
