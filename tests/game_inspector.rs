@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use goap_town::game::Lang;
 use goap_town::game::inspect::{self, StateLine, StepStatus, inspect};
+use goap_town::game::station_view;
 use goap_town::scenario;
 use goap_town::sim::{self, Activity, Intent, Villager};
 
@@ -150,19 +151,19 @@ fn a_station_shows_its_kind_capacity_who_acts_and_who_is_in_line_in_order() {
 )"#;
     let mut app = sim::simulation_app(scenario::parse(text, "spring.ron").unwrap());
     sim::step(&mut app);
-    let view = inspect::inspect_station(app.world(), "well", 0).unwrap();
+    let view = station_view::inspect_station(app.world(), "well", 0).unwrap();
     assert_eq!((view.label.as_str(), view.kind.as_str(), view.capacity), ("Well", "spring", Some(1)));
     assert_eq!((view.acting.len(), view.queued.len()), (0, 0));
     assert_eq!(view.coming, ["Ana", "Bo", "Cy"], "all three set out at dawn");
     // Ana arrives first (1 s), then Bo (3 s) and Cy (5 s) get in line behind her.
     assert!(sim::run_until(&mut app, 100, |app| {
-        inspect::inspect_station(app.world(), "well", 0).unwrap().queued.len() == 2
+        station_view::inspect_station(app.world(), "well", 0).unwrap().queued.len() == 2
     }));
-    let view = inspect::inspect_station(app.world(), "well", 0).unwrap();
+    let view = station_view::inspect_station(app.world(), "well", 0).unwrap();
     assert_eq!(view.acting, ["Ana"]);
     assert_eq!(view.queued, ["Bo", "Cy"]);
     assert!(view.coming.is_empty());
-    assert_eq!(inspect::inspect_station(app.world(), "nowhere", 0), None);
+    assert_eq!(station_view::inspect_station(app.world(), "nowhere", 0), None);
     // Cy, second in line, says so in both languages.
     let cy = entity_of(&mut app, 2);
     let cy = inspect(app.world(), cy).unwrap().state;
@@ -249,7 +250,7 @@ fn a_tiled_town_is_inspected_tile_by_tile() {
     let chain: Vec<&str> = view.makers.iter().map(|m| m.name.as_str()).collect();
     assert_eq!(chain, ["Miller", "Farmer", "Smith"]);
     // The smith forging in tile 1 is the one at tile 1's anvil; tile 0's anvil has its own.
-    let forging = |app: &App, tile| inspect::inspect_station(app.world(), "anvil", tile).unwrap().acting;
+    let forging = |app: &App, tile| station_view::inspect_station(app.world(), "anvil", tile).unwrap().acting;
     assert_eq!(forging(&app, 1), ["Smith"]);
     assert_eq!(forging(&app, 0), ["Smith"]);
     app.world_mut().entity_mut(smith).insert(Activity::Walking { from: 0, until: u32::MAX });

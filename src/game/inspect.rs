@@ -257,11 +257,11 @@ fn state_line(world: &World, entity: Entity) -> Option<StateLine> {
 }
 
 /// The villagers of `tile`, in roster order.
-fn in_tile(world: &World, tile: usize) -> impl Iterator<Item = (Entity, &Villager)> {
+pub(super) fn in_tile(world: &World, tile: usize) -> impl Iterator<Item = (Entity, &Villager)> {
     let roster = world.get_resource::<crate::sim::Roster>().map(|r| r.0.as_slice()).unwrap_or_default();
     roster.iter().filter_map(move |&entity| {
-        let here = world.get::<Villager>(entity)?.tile() == tile;
-        here.then_some((entity, world.get::<Villager>(entity)?))
+        let villager = world.get::<Villager>(entity)?;
+        (villager.tile() == tile).then_some((entity, villager))
     })
 }
 
@@ -335,59 +335,6 @@ impl StateLine {
             StateLine::Resting => lang.text(Label::Resting).to_owned(),
         }
     }
-}
-
-/// What the inspector says about one station of one tile: its kind and capacity, who acts
-/// there now, who stands in line (first in line first) and who is walking there.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StationView {
-    pub label: String,
-    pub kind: String,
-    /// `None`: any number at once.
-    pub capacity: Option<u32>,
-    pub acting: Vec<String>,
-    pub queued: Vec<String>,
-    pub coming: Vec<String>,
-}
-
-/// The inspector's content for the station `id` of `tile`, or `None` if there is none.
-pub fn inspect_station(world: &World, id: &str, tile: usize) -> Option<StationView> {
-    let town = world.get_resource::<Town>()?;
-    let at = town.scenario.stations.iter().position(|s| s.id == id)?;
-    let station = &town.scenario.stations[at];
-    let name = |entity: Entity| -> Option<String> {
-        Some(town.scenario.characters[world.get::<Villager>(entity)?.index()].name.clone())
-    };
-    // The roster is in villager number order, so the lists are too.
-    let (mut acting, mut coming) = (Vec::new(), Vec::new());
-    for (entity, villager) in in_tile(world, tile) {
-        let (Some(intent), Some(activity)) = (world.get::<Intent>(entity), world.get::<Activity>(entity))
-        else {
-            continue;
-        };
-        if intent.current().map(|s| town.station(villager.index(), s)) != Some(at) {
-            continue;
-        }
-        match activity {
-            Activity::Acting { .. } => acting.extend(name(entity)),
-            Activity::Walking { .. } => coming.extend(name(entity)),
-            _ => {}
-        }
-    }
-    let roster = &world.get_resource::<crate::sim::Roster>()?.0;
-    let queued = world
-        .get_resource::<crate::sim::Lines>()
-        .and_then(|lines| lines.0.get(tile)?.get(at))
-        .map(|line| line.waiting.iter().filter_map(|&n| name(*roster.get(n)?)).collect())
-        .unwrap_or_default();
-    Some(StationView {
-        label: station.label.clone(),
-        kind: station.kind.clone(),
-        capacity: station.capacity,
-        acting,
-        queued,
-        coming,
-    })
 }
 
 /// Where the steps of a plan happen, as stops in the order they are walked: a station and the

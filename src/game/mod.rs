@@ -17,6 +17,7 @@ mod replays;
 mod screenshot;
 mod selection;
 pub mod sprites;
+pub mod station_view;
 mod timeline;
 mod view;
 pub mod why;
