@@ -29,13 +29,13 @@ fn sample(
             commands.entity(entity).insert(InsistenceHistory(vec![Vec::new(); goals.0.len()]));
             continue;
         };
-        for (g, (samples, live)) in history.0.iter_mut().zip(&goals.0).enumerate() {
+        let loudness = crate::sim::hear(&town, &world, &clock, asked, goals);
+        for (samples, insistence) in history.0.iter_mut().zip(loudness) {
             // Samples from this moment on belong to a day now played another way (or to the
             // day before, at dawn).
             while samples.last().is_some_and(|last| last[0] >= now) {
                 samples.pop();
             }
-            let insistence = crate::sim::insistence(&town, &world, &clock, asked, g, live);
             samples.push([now, f64::from(insistence)]);
         }
     }

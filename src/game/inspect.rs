@@ -126,7 +126,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         .map_or_else(String::new, |r| crate::sim::reason_text(town, lang, villager.index(), r));
 
     let state = state_line(world, entity)?;
-    let tile = world.get::<Villager>(entity).map_or(0, |p| p.tile());
+    let tile = villager.tile();
     let makers = match world.get::<LastReason>(entity) {
         Some(LastReason::Waiting { blocked: Some(blocked), .. })
             if matches!(state, StateLine::Waiting(_)) =>

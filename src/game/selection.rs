@@ -7,7 +7,8 @@ use super::view::{STATION, follow_positions};
 use crate::sim::{Intent, Town, Villager, villager_playing};
 
 /// Where the stops of `villager`'s plan are on the map, in its tile.
-fn stops_at(town: &Town, villager: &Villager, intent: &Intent, tile: usize) -> Vec<(Vec2, Vec<usize>, bool)> {
+fn stops_at(town: &Town, villager: &Villager, intent: &Intent) -> Vec<(Vec2, Vec<usize>, bool)> {
+    let tile = villager.tile();
     let stops = plan_stops(town, villager, intent).into_iter();
     stops
         .map(|(s, numbers, ahead)| {
@@ -30,8 +31,8 @@ pub struct SelectedStation(pub Option<(String, usize)>);
 /// selected: the same character in the same tile, while it still exists.
 pub fn keeping_selection(world: &mut World, rebuild: impl FnOnce(&mut World)) {
     let selected = world.get_resource::<Selection>().and_then(|s| s.0);
-    let who = selected.and_then(|e| world.get::<Villager>(e).map(|v| (*v, v.tile())));
-    let who = who.map(|(v, tile)| (world.resource::<Town>().scenario.characters[v.index()].id.clone(), tile));
+    let who = selected.and_then(|e| world.get::<Villager>(e)).copied();
+    let who = who.map(|v| (world.resource::<Town>().scenario.characters[v.index()].id.clone(), v.tile()));
     rebuild(world);
     let Some((id, tile)) = who else { return };
     let found = villager_playing(world, &id, tile);
@@ -95,7 +96,7 @@ fn show_plan_stops(
     let stops = selection
         .0
         .and_then(|e| villagers.get(e).ok())
-        .map(|(villager, intent)| stops_at(&town, villager, intent, villager.tile()))
+        .map(|(villager, intent)| stops_at(&town, villager, intent))
         .unwrap_or_default();
     if *shown == stops && !town.is_changed() {
         return;
@@ -151,7 +152,7 @@ fn draw_selection(
     let Ok(shown) = shown.get(selected) else { return };
     let here = shown.translation.truncate();
     gizmos.circle_2d(Isometry2d::from_translation(here), TOKEN.y * 0.6, highlight);
-    let stops = stops_at(&town, villager, intent, villager.tile());
+    let stops = stops_at(&town, villager, intent);
     let path = stops.into_iter().filter(|(_, _, ahead)| *ahead).map(|(at, _, _)| at);
     gizmos.linestrip_2d(std::iter::once(here).chain(path), Color::srgba(1.0, 0.95, 0.3, 0.6));
 }

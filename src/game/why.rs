@@ -74,7 +74,7 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
         _ => None,
     };
     let goal = intent.goal().or(waited).or(loudest)?;
-    let tile = world.get::<Villager>(entity).map_or(0, |p| p.tile());
+    let tile = villager.tile();
     let mut view = crate::planner::State::zeros(0);
     town.available(
         world.get_resource::<WorldFacts>()?,

@@ -41,7 +41,12 @@ pub fn edit_world_fact(world: &mut World, tile: usize, fact: FactId, value: Valu
 
 /// The day and step, as one ever-growing number.
 pub(super) fn stamp(clock: &Clock) -> u64 {
-    u64::from(clock.day) << 32 | clock.steps
+    stamp_of(clock.day, clock.steps)
+}
+
+/// The [`stamp`] of step `step` of day `day`.
+fn stamp_of(day: u32, step: u64) -> u64 {
+    u64::from(day) << 32 | step
 }
 
 fn finish_actions(
@@ -130,7 +135,7 @@ fn notice_goals(
         else {
             continue;
         };
-        let looked_at = u64::from(clock.day) << 32 | u64::from(watch.looked_at);
+        let looked_at = stamp_of(clock.day, u64::from(watch.looked_at));
         if !watch.recheck && !world.changed_since(villager.tile(), looked_at) {
             continue; // nothing it depends on changed since it last looked
         }

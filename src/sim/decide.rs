@@ -164,7 +164,7 @@ fn decide(
             tally.replans += 1;
             *intent = Intent::new(chosen.goal, &chosen.plan);
         }
-        let walking = set_off(&town, villager, position, &intent, c, clock.steps);
+        let walking = set_off(&town, villager, position, &intent, clock.steps);
         calendar.at(walking.until().map_or(u64::MAX, u64::from), villager.number());
         switch(&mut activity, &mut tally, walking, clock.steps);
     }

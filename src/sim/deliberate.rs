@@ -1,9 +1,9 @@
 //! The planning half of a decision: at a safe point every unmet goal is planned from what the
 //! villager can count on, for every villager the calendar says is due, across the cores of
 //! Bevy's compute task pool in a large town. A wait that found no plan is not searched again
-//! while what the villager can count on stands (and sleeps, see [`super::calendar`]). What it finds — the plans that can win, and each
-//! goal's row of the decision table where tables are kept — is handed to
-//! [`decide`](super::decide) in roster order.
+//! while what the villager can count on stands (and sleeps, see [`super::calendar`]). What it
+//! finds — the plans that can win, and each goal's row of the decision table where tables are
+//! kept — is handed to [`decide`](super::decide) in roster order.
 
 use super::SimOptions;
 use super::table::{DecisionTables, GoalRow, RowResult};
@@ -47,9 +47,8 @@ pub(super) fn deliberate(
         let number = one.0.number();
         let mut found = found.borrow_local_mut();
         found.keep_tables = keep_tables;
-        if deliberate_one((town, world, clock), outlook, lines, options, &mut found, one) {
-            found.numbers.push(number);
-        }
+        deliberate_one((town, world, clock), outlook, lines, options, &mut found, one);
+        found.numbers.push(number);
     };
     let deciding = calendar.deciding();
     if cfg!(debug_assertions) {
@@ -185,7 +184,7 @@ fn at_safe_point(activity: &Activity, now: u64) -> bool {
     }
 }
 
-/// Plans for one villager at a safe point; returns whether a decision is due.
+/// Plans for one villager at a safe point.
 fn deliberate_one(
     (town, world, clock): (&Town, &WorldFacts, &super::Clock),
     outlook: &Outlook,
@@ -193,13 +192,13 @@ fn deliberate_one(
     options: &SimOptions,
     found: &mut Found,
     (villager, agent, intent, mut goals, activity, mut deliberation): QueryItem<Deliberating>,
-) -> bool {
+) {
     let deliberation = &mut *deliberation;
     let loudness = super::needs::hear(town, world, clock, (villager, agent), &goals);
     VIEW.with_borrow_mut(|view| {
         town.available(world, outlook, villager.tile(), &agent.0, view);
         if matches!(*activity, Activity::Queued { .. }) {
-            see_own_place(town, lines, villager, villager.tile(), intent, view);
+            see_own_place(town, lines, villager, intent, view);
         }
         let asked = (villager, intent.goal(), &loudness[..]);
         plan_goals(town, options, found, asked, view, &mut goals, deliberation);
@@ -207,7 +206,6 @@ fn deliberate_one(
     if !deliberation.resting && deliberation.hopeless.is_some() {
         found.waits.push((villager.number(), waiting_on(&goals, &loudness)));
     }
-    true
 }
 
 /// What a villager with no viable plan waits on: its most insistent goal without a plan (the
@@ -227,17 +225,10 @@ fn waiting_on(goals: &Goals, loudness: &[f32]) -> Wait {
 
 /// One in line sees the line it stands in from its own place: only those ahead of it count,
 /// so the same line does not look longer to it than to a newcomer and send it away.
-fn see_own_place(
-    town: &Town,
-    lines: &Lines,
-    villager: &Villager,
-    tile: usize,
-    intent: &Intent,
-    view: &mut State,
-) {
+fn see_own_place(town: &Town, lines: &Lines, villager: &Villager, intent: &Intent, view: &mut State) {
     let Some(at) = intent.current().map(|t| town.station(villager.index(), t)) else { return };
     let Some(fact) = town.scenario.lines[at] else { return };
-    let line = &lines.0[tile][at];
+    let line = &lines.0[villager.tile()][at];
     let place = line.waiting.iter().position(|&n| n == villager.number()).unwrap_or(line.waiting.len());
     let full = town.scenario.stations[at].capacity.is_some_and(|c| line.acting >= c);
     view.set(fact, (place + usize::from(full)).min(scenario::MAX_AHEAD as usize) as crate::planner::Value);

@@ -37,7 +37,7 @@ pub use act::edit_world_fact;
 pub use clock::{Clock, STEP, STEPS_PER_SECOND};
 pub use history::{DayHistory, Edit, SNAPSHOT_EVERY, keep_history, seek};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
-pub use needs::{Asked, insistence, insistences};
+pub use needs::{Asked, Loudness, hear, insistence, insistences};
 pub use phrase::{event_text, outcome_text, reason_text, row_text};
 pub use replay::{Moment, NotKept, Replay};
 pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};

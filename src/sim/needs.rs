@@ -53,13 +53,13 @@ pub fn insistence(
     }
 }
 
-/// Every goal's insistence now, for the decision under way.
-pub(super) fn hear(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked, goals: &Goals) -> Loudness {
+/// Every goal's insistence in the step the clock is at.
+pub fn hear(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked, goals: &Goals) -> Loudness {
     goals.0.iter().enumerate().map(|(g, live)| insistence(town, world, clock, asked, g, live)).collect()
 }
 
 /// Each goal's insistence, inline for up to three goals.
-pub(super) type Loudness = smallvec::SmallVec<[f32; 3]>;
+pub type Loudness = smallvec::SmallVec<[f32; 3]>;
 
 /// Keeps each quota's unmet fraction as this step began, before the villager's own facts change
 /// in it (they would no longer say what they were).
@@ -168,6 +168,5 @@ pub fn insistences(world: &World, entity: Entity) -> Option<Vec<f32>> {
     let (town, facts, clock) =
         (world.get_resource::<Town>()?, world.get_resource::<WorldFacts>()?, world.get_resource::<Clock>()?);
     let asked = (world.get::<Villager>(entity)?, world.get::<AgentFacts>(entity)?);
-    let goals = world.get::<Goals>(entity)?;
-    Some(goals.0.iter().enumerate().map(|(g, live)| insistence(town, facts, clock, asked, g, live)).collect())
+    Some(hear(town, facts, clock, asked, world.get::<Goals>(entity)?).to_vec())
 }

@@ -301,7 +301,7 @@ pub fn update_scenario(world: &mut World, scenario: Scenario) {
         (villager.start, villager.speed) = (fresh.start, fresh.speed);
         match &mut *activity {
             villager::Activity::Walking { .. } => {
-                *activity = super::walk::set_off(&town, &villager, &position, intent, villager.index(), now);
+                *activity = super::walk::set_off(&town, &villager, &position, intent, now);
             }
             // One asleep in a wait looks again at its next retry, as a polled one would: the
             // timer under way keeps running at the old interval.

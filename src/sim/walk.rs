@@ -123,12 +123,11 @@ pub(super) fn set_off(
     villager: &Villager,
     from: &Position,
     intent: &Intent,
-    index: usize,
     now: u64,
 ) -> Activity {
-    let Some(target) = intent
-        .current()
-        .map(|s| town.layout.station_position(&town.scenario, town.station(index, s), villager.tile()))
+    let station = |s| town.station(villager.index(), s);
+    let Some(target) =
+        intent.current().map(|s| town.layout.station_position(&town.scenario, station(s), villager.tile()))
     else {
         // Nothing to walk to: it finds out at the next step.
         return Activity::Walking { from: now as u32, until: now as u32 + 1 };
