@@ -61,6 +61,20 @@ proptest! {
         }
     }
 
+    /// The least a plan could cost never exceeds what the cheapest one costs, and says "none"
+    /// only where the exhaustive search finds none — fresh and prepared alike.
+    #[test]
+    fn the_least_cost_is_a_lower_bound(seed in any::<u64>()) {
+        let Domain { actions, goal, start } = small(seed);
+        for planner in [Planner::new(&actions, &goal), Planner::new(&actions, &goal).prepared()] {
+            match (planner.least_cost(&start), optimum(&actions, &goal, &start, LIMIT)) {
+                (Some(least), Some(Some(optimum))) => prop_assert!(least <= optimum, "{least} > {optimum}"),
+                (None, reference) => prop_assert!(matches!(reference, Some(None) | None), "none, yet {reference:?}"),
+                _ => {}
+            }
+        }
+    }
+
     /// A traced search answers as the untraced one; its trace lists states in the order A*
     /// expands them (f never falls, the estimate being consistent), the start first and, when
     /// there is a plan, the goal last, with exactly the states of the plan marked on it.

@@ -281,7 +281,27 @@ fn plan_goals(
         return;
     }
     let (mut best, mut incumbent) = (None::<Choice>, None::<Choice>);
-    for g in (0..character.goals.len()).filter(unmet) {
+    let cost_score = |cost: u64| settings.cost_weight * scenario::cost_value(cost) as f32;
+    // The best score each goal's plan could reach: its insistence less what its cheapest
+    // possible plan would cost. The pursued goal comes first (its plan is wanted whatever it
+    // scores, for the hysteresis), then the others by that ceiling, so that once a plan is
+    // found the goals whose plan could not beat it are left unplanned — unless every decision's
+    // table is kept, where each goal's plan is shown.
+    let ceiling = |g: usize| {
+        town.planners[c][g].least_cost(view).map_or(f32::NEG_INFINITY, |cost| loudness[g] - cost_score(cost))
+    };
+    let mut order: smallvec::SmallVec<[(usize, f32); 8]> =
+        (0..character.goals.len()).filter(unmet).map(|g| (g, ceiling(g))).collect();
+    order.sort_by(|a, b| (pursued != Some(a.0)).cmp(&(pursued != Some(b.0))).then(b.1.total_cmp(&a.1)));
+    // Of equal scores the first goal wins, as the goals are written.
+    let beats = |(score, g): (f32, usize), best: &Choice| {
+        score > best.score || (score == best.score && g < best.goal)
+    };
+    for (g, ceiling) in order {
+        let outbid = best.as_ref().is_some_and(|b| !beats((ceiling, g), b)) && pursued != Some(g);
+        if outbid && !found.keep_tables && !cfg!(debug_assertions) {
+            continue;
+        }
         let started = options.time_plans.then(Instant::now);
         let result = town.planners[c][g].plan(view, settings.planner_budget);
         if let Some(started) = started {
@@ -290,7 +310,11 @@ fn plan_goals(
         match result {
             Ok(plan) => {
                 let (plan_cost, expanded) = (plan.cost, plan.expanded);
-                let score = loudness[g] - settings.cost_weight * scenario::cost_value(plan.cost) as f32;
+                let score = loudness[g] - cost_score(plan.cost);
+                debug_assert!(score <= ceiling, "a plan scored {score} above its ceiling {ceiling}");
+                if outbid && !found.keep_tables {
+                    continue; // debug builds check that the plan left out could not have won
+                }
                 goals.0[g].verdict = Verdict::Planned;
                 let plan: smallvec::SmallVec<[u32; 6]> = plan.steps.iter().copied().collect();
                 if let Some(row) = rows.get_mut(g) {
@@ -301,10 +325,11 @@ fn plan_goals(
                 if pursued == Some(g) {
                     incumbent = Some(choice.clone());
                 }
-                if best.as_ref().is_none_or(|b| score > b.score) {
+                if best.as_ref().is_none_or(|b| beats((score, g), b)) {
                     best = Some(choice);
                 }
             }
+            Err(_) if outbid && !found.keep_tables => {}
             Err(why) => {
                 let blocked = match &why {
                     NoPlan::Unreachable { blocked } => blocked.first().copied(),
