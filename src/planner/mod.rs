@@ -26,6 +26,7 @@
 //! action's cost may add an extra by one fact's value ([`ExtraCost`]), which the estimates leave
 //! out, so they stay below the truth.
 
+mod answers;
 mod compile;
 mod dive;
 mod facts;
@@ -60,12 +61,18 @@ use slices::Slices;
 use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 use trace::Watch;
 
 thread_local! {
     /// Each thread's search memory, kept between plans so planning does not allocate.
     static MEMORY: RefCell<Memory> = RefCell::default();
+    /// Each thread's answers to the questions it was asked ([`answers`]).
+    static ANSWERS: RefCell<answers::Answers> = RefCell::default();
 }
+
+/// The next planner's [`Planner::id`].
+static PLANNERS: AtomicU64 = AtomicU64::new(0);
 
 #[derive(Default)]
 struct Memory {
@@ -163,6 +170,9 @@ pub struct Planner {
     /// Whether a search first tries to walk straight down ([`dive`]); only tests turn this off,
     /// to check the search the walk stands in for.
     dive: bool,
+    /// Names this planner's questions among those a thread remembers ([`answers`]); a clone
+    /// answers alike, so it keeps the name.
+    id: u64,
 }
 
 /// What a planner asked again and again plans with.
@@ -177,7 +187,8 @@ impl Planner {
     pub fn new(actions: &[Action], goal: &[Condition]) -> Self {
         let problem = compile::compile(actions, goal);
         let plain = Heuristic::plain(&problem);
-        Planner { problem, plain, tables: OnceLock::new(), asked: OnceLock::new(), dive: true }
+        let id = PLANNERS.fetch_add(1, Ordering::Relaxed);
+        Planner { problem, plain, tables: OnceLock::new(), asked: OnceLock::new(), dive: true, id }
     }
 
     /// The planner with its tables for fast answers built now rather than at the second
@@ -201,21 +212,39 @@ impl Planner {
         let budget = budget.min(MAX_BUDGET);
         MEMORY.with_borrow_mut(|memory| {
             self.project(start, &mut memory.work);
-            let first = self.tables.get().is_none() && self.asked.set(()).is_ok();
-            let plainly = first.then(|| {
-                let space = Slices { problem: &self.problem, heuristic: &self.plain };
-                self.search(&space, budget, &mut memory.slices, &mut memory.work, &mut ())
-                    .expect("slices take all")
-            });
-            let answer = match plainly {
-                Some(answer) if !matches!(answer, Err(NoPlan::Budget { .. })) => answer,
-                _ => self.plan_with_tables(budget, memory),
-            };
+            // Once the tables are built, the answer depends on the question alone (a first
+            // question is answered without them, and may expand other states).
+            let remembered = self.tables.get().is_some() && self.dive;
+            let known =
+                |answers: &answers::Answers| answers.get(self.id, budget, &memory.work.projected).cloned();
+            if let Some(answer) = remembered.then(|| ANSWERS.with_borrow(known)).flatten() {
+                debug_assert_eq!(answer, self.answer(budget, memory), "a remembered answer differs");
+                return answer;
+            }
+            let answer = self.answer(budget, memory);
+            if remembered {
+                let question = (self.id, budget, &memory.work.projected[..]);
+                ANSWERS.with_borrow_mut(|answers| answers.remember(question, &answer));
+            }
             if answer.as_ref().map_or_else(NoPlan::expanded, |plan| plan.expanded) > KEPT_EXPANSIONS {
                 *memory = Memory::default(); // a rare huge search does not keep its memory
             }
             answer
         })
+    }
+
+    /// The search's answer from the start projected into `memory`.
+    fn answer(&self, budget: usize, memory: &mut Memory) -> Result<Plan, NoPlan> {
+        let first = self.tables.get().is_none() && self.asked.set(()).is_ok();
+        let plainly = first.then(|| {
+            let space = Slices { problem: &self.problem, heuristic: &self.plain };
+            self.search(&space, budget, &mut memory.slices, &mut memory.work, &mut ())
+                .expect("slices take all")
+        });
+        match plainly {
+            Some(answer) if !matches!(answer, Err(NoPlan::Budget { .. })) => answer,
+            _ => self.plan_with_tables(budget, memory),
+        }
     }
 
     /// A lower bound on what any plan from `start` costs — the estimate a search starts from,
