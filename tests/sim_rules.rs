@@ -198,3 +198,37 @@ fn a_need_that_holds_at_dawn_is_met_once_not_every_step() {
     let met = day.events.iter().filter(|e| e.kind == EventKind::GoalSatisfied).count();
     assert_eq!(met, 1, "{:?}", day.events);
 }
+
+/// A goal on a shared fact is met by someone else's work: the watcher, who can do nothing toward
+/// it, sees it met the moment the baker's loaf lands, while a villager whose goals read only
+/// its own facts is not looked at for that change (a debug build checks it missed nothing).
+#[test]
+fn a_goal_on_the_world_is_met_by_someone_elses_work() {
+    let shop = r#"Scenario(
+        settings: (day_length: 60.0),
+        world: {"bread": 0},
+        agent: {"baked": 0, "rested": 0},
+        stations: [(id: "oven", pos: (0.0, 0.0)), (id: "bench", pos: (50.0, 0.0))],
+        actions: [
+            (id: "bake", station: "oven", duration: 5.0, cost: 1, effects: ["world.bread += 1", "agent.baked += 1"]),
+            (id: "sit", station: "bench", duration: 1.0, cost: 1, effects: ["agent.rested += 1"]),
+        ],
+        characters: [
+            (id: "baker", start: (0.0, 0.0), speed: 50.0, actions: ["bake"],
+             goals: [(id: "work", wants: ["agent.baked >= 2"], drift: Quota(urgency: 2.0))]),
+            (id: "watcher", start: (50.0, 0.0), speed: 50.0, actions: ["sit"],
+             goals: [(id: "stocked", wants: ["world.bread >= 2"], drift: Quota(urgency: 1.0))]),
+        ],
+    )"#;
+    let day = sim::play(scenario::parse(shop, "shop.ron").unwrap(), 1).remove(0);
+    let second_loaf = (day.events.iter())
+        .filter(|e| e.villager.as_deref() == Some("baker") && e.text == "Finished bake")
+        .nth(1)
+        .map(|e| e.t);
+    let stocked = (day.events.iter())
+        .find(|e| e.villager.as_deref() == Some("watcher") && e.kind == EventKind::GoalSatisfied)
+        .map(|e| e.t);
+    assert!(second_loaf.is_some(), "{:?}", day.events);
+    assert_eq!(stocked, second_loaf, "met in the very step the second loaf was baked");
+    assert_eq!(day.villagers[1].goals[0].times_met, 1);
+}

@@ -124,10 +124,13 @@ fn notice_goals(
 ) {
     let now = stamp(&clock);
     // Whose look may be due: those whose own facts changed, and everyone living where the world
-    // changed since the last look (in the step before, or in this one).
+    // changed since the last look (in the step before, or in this one) whose goals read it.
     let mut looking = calendar.take_rechecks();
+    let layout = &town.layout;
     for &tile in world.tiles_changed_since(now.saturating_sub(1)) {
-        looking.extend(town.layout.villagers_of(tile as usize).map(|n| n as u32));
+        let watching =
+            layout.villagers_of(tile as usize).filter(|&n| town.goals_read_world[layout.character_of(n)]);
+        looking.extend(watching.map(|n| n as u32));
     }
     super::calendar::in_order(&mut looking);
     for number in looking {
@@ -175,6 +178,30 @@ fn notice_goals(
                 }
                 Drift::Quota { .. } => goals.0[g].met = true,
             }
+        }
+    }
+    if cfg!(debug_assertions) {
+        check_unwatched(&town, &world, &villagers);
+    }
+}
+
+/// Every test run (a debug build) checks that a villager whose goals read only its own facts
+/// missed nothing by not looking when its world changed: unless a look is pending, each of its
+/// goals counts as met exactly when it holds.
+fn check_unwatched(
+    town: &Town,
+    world: &WorldFacts,
+    villagers: &Query<(&Villager, &mut AgentFacts, &mut Goals, &mut Deliberation)>,
+) {
+    for (villager, agent, goals, watch) in villagers.iter() {
+        if watch.recheck || town.goals_read_world[villager.index()] {
+            continue;
+        }
+        let character = &town.scenario.characters[villager.index()];
+        for (goal, live) in character.goals.iter().zip(&goals.0) {
+            let holds = (goal.conditions.iter())
+                .all(|c| c.holds_for(town.value_of(c.fact, world.tile(villager.tile()), &agent.0)));
+            assert_eq!(holds, live.met, "villager {} missed a look at goal {}", villager.number(), goal.id);
         }
     }
 }

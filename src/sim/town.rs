@@ -25,6 +25,9 @@ pub struct Town {
     /// need falls, no quota quietens), so a villager that found no plan finds none again until
     /// what it can count on changes ([`super::deliberate`]).
     pub louder_only: Vec<bool>,
+    /// Per character: whether a condition of one of its goals reads a shared fact. Only then can
+    /// a change of its tile's world meet or unmeet a goal of its ([`super::act`]).
+    pub goals_read_world: Vec<bool>,
     /// How many steps a retry lasts, and each action ([`villager::countdown_steps`]).
     pub retry_steps: u32,
     action_steps: Vec<u32>,
@@ -66,10 +69,22 @@ impl Town {
             crate::scenario::Drift::Quota { urgency } => urgency >= 0.0,
         };
         let louder_only = scenario.characters.iter().map(|c| c.goals.iter().all(louder)).collect();
+        let reads_world = |goal: &crate::scenario::Goal| goal.conditions.iter().any(|c| !own(c.fact));
+        let goals_read_world = scenario.characters.iter().map(|c| c.goals.iter().any(reads_world)).collect();
         let retry_steps = villager::countdown_steps(scenario.settings.retry_interval);
         let action_steps = scenario.actions.iter().map(|a| villager::countdown_steps(a.duration)).collect();
         let scenario = Arc::new(scenario);
-        Town { scenario, planners, rises, louder_only, retry_steps, action_steps, own_facts, layout }
+        Town {
+            scenario,
+            planners,
+            rises,
+            louder_only,
+            goals_read_world,
+            retry_steps,
+            action_steps,
+            own_facts,
+            layout,
+        }
     }
 
     /// One shard of this town: the tiles of `layout`, sharing the scenario and its planners.
