@@ -1,6 +1,6 @@
 //! The shortcuts that make the simulation's cost follow what happens, each checked against the
-//! plain way: waits that sleep until their tile changes play the days polled waits play, and a
-//! walker stands where its moves, one a step, take it.
+//! plain way: waits that sleep until their tile changes, and rests that know when they end, play
+//! the days polled ones play, and a walker stands where its moves, one a step, take it.
 
 mod common;
 
@@ -8,9 +8,10 @@ use common::shipped;
 use goap_town::sim::{self, Activity, DecisionTables, FinishedDays, Layout, SimOptions};
 
 /// `days` whole days of `name` tiled to `villagers`, with the tables of every decision kept (so
-/// every wait is polled, as the game polls it) or not (so waits with nothing to plan for sleep),
-/// and how many villager-steps were spent asleep.
-fn days(name: &str, villagers: usize, days: usize, keep_tables: bool) -> (Vec<sim::DayReport>, usize) {
+/// every wait and rest is polled, as the game polls them) or not (so waits with nothing to plan
+/// for sleep, and rests whose end is known are not polled), and how many villager-steps were
+/// spent asleep and resting with the end more than a retry away.
+fn days(name: &str, villagers: usize, days: usize, keep_tables: bool) -> (Vec<sim::DayReport>, usize, usize) {
     let scenario = shipped(name);
     let steps = (scenario.settings.day_length / sim::STEP).ceil() as usize + 1;
     let layout = Layout::tiled(&scenario, villagers, Some(sim::DEFAULT_SEED));
@@ -19,31 +20,53 @@ fn days(name: &str, villagers: usize, days: usize, keep_tables: bool) -> (Vec<si
     if keep_tables {
         app.init_resource::<DecisionTables>();
     }
-    let mut asleep = 0;
+    let (mut asleep, mut foreseen) = (0, 0);
+    let retry = (app.world().resource::<sim::Town>().retry_steps) as u64;
     let done = sim::run_until(&mut app, steps * days, |app| {
-        asleep += app
-            .world()
-            .iter_entities()
-            .filter(|e| e.get::<sim::Deliberation>().is_some_and(|d| d.asleep))
-            .count();
+        let now = app.world().resource::<sim::Clock>().steps;
+        for villager in app.world().iter_entities() {
+            asleep += usize::from(villager.get::<sim::Deliberation>().is_some_and(|d| d.asleep));
+            let rest = villager.get::<Activity>().and_then(|a| match a {
+                Activity::Resting { until } => Some(u64::from(*until)),
+                _ => None,
+            });
+            foreseen += usize::from(rest.is_some_and(|until| until > now + retry));
+        }
         app.world().resource::<FinishedDays>().0.len() == days
     });
     assert!(done, "{name}: {days} days should end");
-    (app.world().resource::<FinishedDays>().0.clone(), asleep)
+    (app.world().resource::<FinishedDays>().0.clone(), asleep, foreseen)
 }
 
 #[test]
 fn waits_that_sleep_until_their_tile_changes_play_the_days_polled_waits_play() {
     // The shipped scenarios whose villagers wait with nothing to plan for.
     for name in ["town.ron", "bakery.ron", "forge.ron"] {
-        let (polled, never) = days(name, 120, 2, true);
-        let (slept, asleep) = days(name, 120, 2, false);
+        let (polled, never, _) = days(name, 120, 2, true);
+        let (slept, asleep, _) = days(name, 120, 2, false);
         assert_eq!(never, 0, "{name}: where every decision's table is kept, no one sleeps");
         assert!(asleep > 1_000, "{name}: villagers should sleep through waits ({asleep} villager-steps)");
         assert_eq!(polled.len(), 2);
         for (polled, slept) in polled.iter().zip(&slept) {
             assert!(!polled.events.is_empty());
             assert_eq!(polled, slept, "{name} day {}: the same day, event for event", polled.day);
+        }
+    }
+}
+
+/// A rest whose end is known (goals that read only the villager's own facts and only grow
+/// louder) is not polled: the villager rests until the first retry at which a goal asks loudly
+/// enough, worked out when it lies down — and the days are those polled rests play.
+#[test]
+fn rests_that_know_their_end_play_the_days_polled_rests_play() {
+    for name in ["village.ron", "town.ron"] {
+        let (polled, _, never) = days(name, 60, 2, true);
+        let (unpolled, _, foreseen) = days(name, 60, 2, false);
+        assert_eq!(never, 0, "{name}: where every decision's table is kept, every rest is polled");
+        assert!(foreseen > 500, "{name}: rests should run past a retry ({foreseen} villager-steps)");
+        for (polled, unpolled) in polled.iter().zip(&unpolled) {
+            assert!(!polled.events.is_empty());
+            assert_eq!(polled, unpolled, "{name} day {}: the same day, event for event", polled.day);
         }
     }
 }

@@ -48,8 +48,8 @@ fn decide(
         &mut Tally,
     )>,
 ) {
-    let (mut choices, mut rows, mut waits) =
-        (due.choices.as_slice(), due.rows.as_slice(), due.waits.as_slice());
+    let (mut choices, mut rows, mut waits, mut rests) =
+        (due.choices.as_slice(), due.rows.as_slice(), due.waits.as_slice(), due.rests.as_slice());
     for &number in &due.numbers {
         // This villager's plans: the choices are in roster order too, and so are the rows.
         let mine = choices.iter().take_while(|c| c.number == number).count();
@@ -59,6 +59,8 @@ fn decide(
         rows = &rows[usize::from(my_rows.is_some())..];
         let waiting_on = waits.first().filter(|w| w.0 == number).map(|w| w.1);
         waits = &waits[usize::from(waiting_on.is_some())..];
+        let rests_until = rests.first().filter(|r| r.0 == number).map(|r| r.1);
+        rests = &rests[usize::from(rests_until.is_some())..];
         // The decision's table, kept as its villager's last and handed to the event it logs.
         let mut keep = |outcome: Outcome| -> Option<Arc<DecisionTable>> {
             let table = Arc::new(DecisionTable { rows: my_rows.take()?, outcome });
@@ -94,14 +96,15 @@ fn decide(
         let retry_in = (clock.steps + u64::from(town.retry_steps)) as u32;
 
         if deliberation.resting {
-            calendar.at(u64::from(retry_in), villager.number());
+            let until = rests_until.unwrap_or(retry_in);
+            calendar.at(u64::from(until), villager.number());
             let table = keep(Outcome::Rested { threshold: settings.rest_threshold });
             if !matches!(*activity, Activity::Resting { .. }) {
                 *reason = LastReason::Resting;
                 say(Happening::Changed(*reason), table);
             }
             *intent = Intent::default();
-            switch(&mut activity, &mut tally, Activity::Resting { until: retry_in }, clock.steps);
+            switch(&mut activity, &mut tally, Activity::Resting { until }, clock.steps);
             continue;
         }
 

@@ -64,7 +64,7 @@ pub(super) fn deliberate(
             think(one);
         }
     }
-    let DueNow { found, numbers, choices, rows, waits } = &mut *due;
+    let DueNow { found, numbers, choices, rows, waits, rests } = &mut *due;
     for thread in found.iter_mut() {
         times.absorb(&mut thread.times);
     }
@@ -72,11 +72,13 @@ pub(super) fn deliberate(
     gather(choices, found.iter_mut().map(|f| &mut f.choices));
     gather(rows, found.iter_mut().map(|f| &mut f.rows));
     gather(waits, found.iter_mut().map(|f| &mut f.waits));
+    gather(rests, found.iter_mut().map(|f| &mut f.rests));
     numbers.sort_unstable();
     // Stable: a villager's best plan stays before the one for the goal it pursues.
     choices.sort_by_key(|c| c.number);
     rows.sort_by_key(|r| r.0);
     waits.sort_unstable_by_key(|w| w.0);
+    rests.sort_unstable_by_key(|r| r.0);
 }
 
 /// Moves what every thread found into `all`. A whole town deliberating at once (a dawn) is rare:
@@ -103,6 +105,8 @@ pub(super) struct DueNow {
     pub rows: Vec<(usize, Vec<GoalRow>)>,
     /// What each villager that found no plan waits on.
     pub waits: Vec<(usize, Wait)>,
+    /// The step each resting villager whose rest's end is known rests until.
+    pub rests: Vec<(usize, u32)>,
 }
 
 /// The goal a villager with no viable plan waits on, and what blocks it if the planner said.
@@ -118,6 +122,7 @@ struct Found {
     keep_tables: bool,
     rows: Vec<(usize, Vec<GoalRow>)>,
     waits: Vec<(usize, Wait)>,
+    rests: Vec<(usize, u32)>,
 }
 
 /// The most entries a list of the step's keeps room for between steps.
@@ -205,6 +210,18 @@ fn deliberate_one(
     });
     if !deliberation.resting && deliberation.hopeless.is_some() {
         found.waits.push((villager.number(), waiting_on(&goals, &loudness)));
+    }
+    // A rest whose end is known is not polled (where every decision's table is kept, it is).
+    if deliberation.resting && !found.keep_tables && super::needs::foreseeable(town, villager.index()) {
+        let goal_defs = &town.scenario.characters[villager.index()].goals;
+        let unmet: smallvec::SmallVec<[usize; 4]> = (0..goal_defs.len())
+            .filter(|&g| !goal_defs[g].conditions.iter().all(|c| c.holds_in(&agent.0)))
+            .collect();
+        let first = clock.steps + u64::from(town.retry_steps);
+        let last = (clock.day_length / super::STEP).ceil() as u64;
+        let retries = (first, town.retry_steps, last);
+        let ends = super::needs::rest_ends(town, world, clock, (villager, agent), (&goals, &unmet), retries);
+        found.rests.push((villager.number(), ends as u32));
     }
 }
 

@@ -58,6 +58,47 @@ pub fn hear(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked, goals:
     goals.0.iter().enumerate().map(|(g, live)| insistence(town, world, clock, asked, g, live)).collect()
 }
 
+/// The first of the retries `first`, `first + every`, … (none after step `last`: then the one
+/// after it) at which one of the goals `unmet` asks at least `threshold`: where a rest ends. Only
+/// for a villager whose goals read only its own facts and only grow louder ([`foreseeable`]):
+/// while it rests nothing it depends on changes, so how loudly its goals will ask is worked out
+/// now, by the very [`insistence`] a polled retry would ask then, and only rises (so a halving
+/// search finds the first).
+pub(super) fn rest_ends(
+    town: &Town,
+    world: &WorldFacts,
+    clock: &Clock,
+    asked: Asked,
+    (goals, unmet): (&Goals, &[usize]),
+    (first, every, last): (u64, u32, u64),
+) -> u64 {
+    let threshold = town.scenario.settings.rest_threshold;
+    let loud_at = |step: u64| {
+        let then = Clock { steps: step, time: step as f32 * STEP, ..clock.clone() };
+        unmet.iter().any(|&g| insistence(town, world, &then, asked, g, &goals.0[g]) >= threshold)
+    };
+    let every = u64::from(every.max(1));
+    let (mut quiet, mut loud) = (0, last.saturating_sub(first) / every + 1);
+    while quiet < loud {
+        let mid = (quiet + loud) / 2;
+        match loud_at(first + mid * every) {
+            true => loud = mid,
+            false => quiet = mid + 1,
+        }
+    }
+    debug_assert!(
+        quiet == 0 || !loud_at(first + (quiet - 1) * every),
+        "a rest's end is its first loud retry"
+    );
+    first + quiet * every
+}
+
+/// Whether the goals of character `c` read only its own facts and only grow louder, so that
+/// how loudly they will ask while it rests is known in advance ([`rest_ends`]).
+pub(super) fn foreseeable(town: &Town, c: usize) -> bool {
+    town.louder_only[c] && !town.goals_read_world[c]
+}
+
 /// Each goal's insistence, inline for up to three goals.
 pub type Loudness = smallvec::SmallVec<[f32; 3]>;
 

@@ -323,6 +323,13 @@ pub fn update_scenario(world: &mut World, scenario: Scenario) {
             villager::Activity::Waiting { until } => {
                 *until = super::calendar::next_retry(u64::from(*until), now + 1, old.retry_steps) as u32;
             }
+            // A rest whose end was worked out under the old rates looks again at the retry a
+            // polled one would come to next.
+            villager::Activity::Resting { until } => {
+                let (every, next) = (u64::from(old.retry_steps.max(1)), now + 1);
+                let later = u64::from(*until).saturating_sub(next);
+                *until = (u64::from(*until) - later / every * every) as u32;
+            }
             _ => {}
         }
         // A search that failed under the old costs or budget is asked again.
