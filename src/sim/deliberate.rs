@@ -213,15 +213,8 @@ fn deliberate_one(
     }
     // A rest whose end is known is not polled (where every decision's table is kept, it is).
     if deliberation.resting && !found.keep_tables && super::needs::foreseeable(town, villager.index()) {
-        let goal_defs = &town.scenario.characters[villager.index()].goals;
-        let unmet: smallvec::SmallVec<[usize; 4]> = (0..goal_defs.len())
-            .filter(|&g| !goal_defs[g].conditions.iter().all(|c| c.holds_in(&agent.0)))
-            .collect();
-        let first = clock.steps + u64::from(town.retry_steps);
-        let last = (clock.day_length / super::STEP).ceil() as u64;
-        let retries = (first, town.retry_steps, last);
-        let ends = super::needs::rest_ends(town, world, clock, (villager, agent), (&goals, &unmet), retries);
-        found.rests.push((villager.number(), ends as u32));
+        let ends = super::needs::rest_ends(town, world, clock, (villager, agent), &goals);
+        found.rests.push((villager.number(), ends));
     }
 }
 

@@ -58,26 +58,24 @@ pub fn hear(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked, goals:
     goals.0.iter().enumerate().map(|(g, live)| insistence(town, world, clock, asked, g, live)).collect()
 }
 
-/// The first of the retries `first`, `first + every`, … (none after step `last`: then the one
-/// after it) at which one of the goals `unmet` asks at least `threshold`: where a rest ends. Only
-/// for a villager whose goals read only its own facts and only grow louder ([`foreseeable`]):
-/// while it rests nothing it depends on changes, so how loudly its goals will ask is worked out
-/// now, by the very [`insistence`] a polled retry would ask then, and only rises (so a halving
-/// search finds the first).
-pub(super) fn rest_ends(
-    town: &Town,
-    world: &WorldFacts,
-    clock: &Clock,
-    asked: Asked,
-    (goals, unmet): (&Goals, &[usize]),
-    (first, every, last): (u64, u32, u64),
-) -> u64 {
-    let threshold = town.scenario.settings.rest_threshold;
+/// The step a rest that begins now ends: the first retry from now on (none after the day's
+/// end: then the one after it) at which an unmet goal asks at least the rest threshold. Only for
+/// a villager whose goals read only its own facts and only grow louder ([`foreseeable`]): while
+/// it rests nothing they depend on changes, so how loudly they will ask is worked out now, by
+/// the very [`insistence`] a polled retry would ask then, and only rises (so a halving search
+/// finds the first).
+pub(super) fn rest_ends(town: &Town, world: &WorldFacts, clock: &Clock, asked: Asked, goals: &Goals) -> u32 {
+    let (threshold, goal_defs) =
+        (town.scenario.settings.rest_threshold, &town.scenario.characters[asked.0.index()].goals);
+    let unmet: smallvec::SmallVec<[usize; 4]> = (0..goal_defs.len())
+        .filter(|&g| !goal_defs[g].conditions.iter().all(|c| c.holds_in(&asked.1.0)))
+        .collect();
     let loud_at = |step: u64| {
         let then = Clock { steps: step, time: step as f32 * STEP, ..clock.clone() };
         unmet.iter().any(|&g| insistence(town, world, &then, asked, g, &goals.0[g]) >= threshold)
     };
-    let every = u64::from(every.max(1));
+    let every = u64::from(town.retry_steps.max(1));
+    let (first, last) = (clock.steps + every, (clock.day_length / STEP).ceil() as u64);
     let (mut quiet, mut loud) = (0, last.saturating_sub(first) / every + 1);
     while quiet < loud {
         let mid = (quiet + loud) / 2;
@@ -90,7 +88,7 @@ pub(super) fn rest_ends(
         quiet == 0 || !loud_at(first + (quiet - 1) * every),
         "a rest's end is its first loud retry"
     );
-    first + quiet * every
+    (first + quiet * every) as u32
 }
 
 /// Whether the goals of character `c` read only its own facts and only grow louder, so that
