@@ -12,7 +12,7 @@ use super::needs::settle;
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Deliberation, Goals, Heard, Intent, Tally, Villager, switch};
 use super::{SimSet, SimTick};
-use crate::planner::{Compare, Effect, FactId, Value};
+use crate::planner::{Compare, Effect, FactId, Facts, State, Value};
 use crate::scenario::Drift;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
@@ -146,9 +146,7 @@ fn notice_goals(
         let character = &town.scenario.characters[villager.index()];
         let tile = villager.tile();
         for (g, goal) in character.goals.iter().enumerate() {
-            let holds = (goal.conditions.iter())
-                .all(|c| c.holds_for(town.value_of(c.fact, world.tile(tile), &agent.0)));
-            if !holds {
+            if !holds(&town, goal, world.tile(tile), &agent.0) {
                 goals.0[g].met = false;
                 continue;
             }
@@ -199,9 +197,13 @@ fn check_unwatched(
         }
         let character = &town.scenario.characters[villager.index()];
         for (goal, live) in character.goals.iter().zip(&goals.0) {
-            let holds = (goal.conditions.iter())
-                .all(|c| c.holds_for(town.value_of(c.fact, world.tile(villager.tile()), &agent.0)));
+            let holds = holds(town, goal, world.tile(villager.tile()), &agent.0);
             assert_eq!(holds, live.met, "villager {} missed a look at goal {}", villager.number(), goal.id);
         }
     }
+}
+
+/// Whether every condition of `goal` holds for a villager holding `agent` in a tile of `world`.
+fn holds(town: &Town, goal: &crate::scenario::Goal, world: Facts, agent: &State) -> bool {
+    goal.conditions.iter().all(|c| c.holds_for(town.value_of(c.fact, world, agent)))
 }

@@ -116,10 +116,14 @@ pub(super) fn wake(
     }
 }
 
-/// The first step from `now` on of the retries due every `every` steps from step `due`.
+/// The first step from `now` on of the retries every `every` steps that fall on step `due`
+/// (`due` itself may lie further ahead: a rest worked out to end there).
 pub(super) fn next_retry(due: u64, now: u64, every: u32) -> u64 {
     let every = u64::from(every.max(1));
-    due + now.saturating_sub(due).div_ceil(every) * every
+    match due >= now {
+        true => due - (due - now) / every * every,
+        false => due + (now - due).div_ceil(every) * every,
+    }
 }
 
 /// Builds the calendar again from what every villager is doing.

@@ -30,6 +30,11 @@ impl Clock {
         Clock { day: 1, time: 0.0, day_length, steps: 0 }
     }
 
+    /// Puts the clock at step `step` of its day (time is `steps × STEP`, kept exact).
+    pub fn go_to(&mut self, step: u64) {
+        (self.steps, self.time) = (step, step as f32 * STEP);
+    }
+
     /// 0 at dawn, 1 at the end of the day.
     pub fn progress(&self) -> f32 {
         (self.time / self.day_length).clamp(0.0, 1.0)
@@ -43,8 +48,8 @@ pub(super) fn plugin(app: &mut App) {
 /// Moves time on one step; past the day's end, files the day's report and brings dawn.
 fn advance(world: &mut World) {
     let mut clock = world.resource_mut::<Clock>();
-    clock.steps += 1;
-    clock.time = clock.steps as f32 * STEP;
+    let next = clock.steps + 1;
+    clock.go_to(next);
     if clock.time < clock.day_length {
         return;
     }
@@ -56,8 +61,7 @@ fn advance(world: &mut World) {
     town::reset_day(world, 0);
     let mut clock = world.resource_mut::<Clock>();
     clock.day += 1;
-    clock.steps = 0;
-    clock.time = 0.0;
+    clock.go_to(0);
     let day = clock.day;
     let mut log = world.resource_mut::<EventLog>();
     log.start_day(day);

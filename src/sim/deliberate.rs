@@ -308,8 +308,10 @@ fn plan_goals(
         score > best.score || (score == best.score && g < best.goal)
     };
     for (g, ceiling) in order {
-        let outbid = best.as_ref().is_some_and(|b| !beats((ceiling, g), b)) && pursued != Some(g);
-        if outbid && !found.keep_tables && !cfg!(debug_assertions) {
+        let outbid = !found.keep_tables
+            && pursued != Some(g)
+            && best.as_ref().is_some_and(|b| !beats((ceiling, g), b));
+        if outbid && !cfg!(debug_assertions) {
             continue;
         }
         let started = options.time_plans.then(Instant::now);
@@ -322,7 +324,7 @@ fn plan_goals(
                 let (plan_cost, expanded) = (plan.cost, plan.expanded);
                 let score = loudness[g] - cost_score(plan.cost);
                 debug_assert!(score <= ceiling, "a plan scored {score} above its ceiling {ceiling}");
-                if outbid && !found.keep_tables {
+                if outbid {
                     continue; // debug builds check that the plan left out could not have won
                 }
                 goals.0[g].verdict = Verdict::Planned;
@@ -339,7 +341,7 @@ fn plan_goals(
                     best = Some(choice);
                 }
             }
-            Err(_) if outbid && !found.keep_tables => {}
+            Err(_) if outbid => {}
             Err(why) => {
                 let blocked = match &why {
                     NoPlan::Unreachable { blocked } => blocked.first().copied(),

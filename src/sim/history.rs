@@ -131,8 +131,7 @@ fn restore(world: &mut World, snapshot: &Snapshot) {
         world.insert_resource(tables.clone());
     }
     let mut clock = world.resource_mut::<Clock>();
-    clock.steps = snapshot.steps;
-    clock.time = snapshot.steps as f32 * super::STEP;
+    clock.go_to(snapshot.steps);
     let day = clock.day;
     world.resource_mut::<EventLog>().back_to(day, snapshot.logged);
     super::calendar::rebuild(world);

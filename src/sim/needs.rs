@@ -71,7 +71,8 @@ pub(super) fn rest_ends(town: &Town, world: &WorldFacts, clock: &Clock, asked: A
         .filter(|&g| !goal_defs[g].conditions.iter().all(|c| c.holds_in(&asked.1.0)))
         .collect();
     let loud_at = |step: u64| {
-        let then = Clock { steps: step, time: step as f32 * STEP, ..clock.clone() };
+        let mut then = clock.clone();
+        then.go_to(step);
         unmet.iter().any(|&g| insistence(town, world, &then, asked, g, &goals.0[g]) >= threshold)
     };
     let every = u64::from(town.retry_steps.max(1));

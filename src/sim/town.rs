@@ -318,17 +318,11 @@ pub fn update_scenario(world: &mut World, scenario: Scenario) {
             villager::Activity::Walking { .. } => {
                 *activity = super::walk::set_off(&town, &villager, &position, intent, now);
             }
-            // One asleep in a wait looks again at its next retry, as a polled one would: the
-            // timer under way keeps running at the old interval.
-            villager::Activity::Waiting { until } => {
+            // One asleep in a wait, or resting to an end worked out under the old rates, looks
+            // again at the retry a polled one would come to next: the timer under way keeps
+            // running at the old interval.
+            villager::Activity::Waiting { until } | villager::Activity::Resting { until } => {
                 *until = super::calendar::next_retry(u64::from(*until), now + 1, old.retry_steps) as u32;
-            }
-            // A rest whose end was worked out under the old rates looks again at the retry a
-            // polled one would come to next.
-            villager::Activity::Resting { until } => {
-                let (every, next) = (u64::from(old.retry_steps.max(1)), now + 1);
-                let later = u64::from(*until).saturating_sub(next);
-                *until = (u64::from(*until) - later / every * every) as u32;
             }
             _ => {}
         }
