@@ -45,6 +45,7 @@ mod pattern;
 mod reach;
 mod search;
 mod slices;
+mod stocks;
 mod trace;
 
 pub use facts::{FactId, Facts, State, Value};
@@ -164,6 +165,8 @@ impl NoPlan {
 pub struct Planner {
     problem: Compiled,
     plain: Heuristic,
+    /// What caps the goal's facts where everything moving them draws on stocks ([`stocks`]).
+    stocks: stocks::Stocks,
     tables: OnceLock<Tables>,
     /// Set by the first question.
     asked: OnceLock<()>,
@@ -187,8 +190,9 @@ impl Planner {
     pub fn new(actions: &[Action], goal: &[Condition]) -> Self {
         let problem = compile::compile(actions, goal);
         let plain = Heuristic::plain(&problem);
+        let stocks = stocks::Stocks::new(&problem);
         let id = PLANNERS.fetch_add(1, Ordering::Relaxed);
-        Planner { problem, plain, tables: OnceLock::new(), asked: OnceLock::new(), dive: true, id }
+        Planner { problem, plain, stocks, tables: OnceLock::new(), asked: OnceLock::new(), dive: true, id }
     }
 
     /// The planner with its tables for fast answers built now rather than at the second
@@ -279,7 +283,8 @@ impl Planner {
             .expect("slices take every state")
     }
 
-    /// The walk straight down, then the search. Most questions are answered within a few
+    /// The walk straight down, then the search, unless the goal's stocks run short. Most
+    /// questions are answered within a few
     /// expansions, so the relaxed look-ahead runs only when a short search has not found a
     /// plan: then it names what blocks an unreachable goal and spares the rest of the budget;
     /// otherwise the search goes on where it stopped. `None` when a state does not fit `space`.
@@ -292,6 +297,14 @@ impl Planner {
         watch: &mut W,
     ) -> Option<Outcome> {
         let Work { search, reach, projected } = work;
+        // Stocks that cannot cover the goal: no order of the actions reaches it, and trying every
+        // order would only find that out. (The look-ahead still names a blocking fact first.)
+        if self.stocks.run_short(projected) {
+            return Some(Err(match reach::blockers(&self.problem, projected, reach) {
+                Some(blocked) => NoPlan::Unreachable { blocked },
+                None => NoPlan::Exhausted { expanded: 0 },
+            }));
+        }
         // A trace shows the search itself, so the walk that stands in for it stands aside.
         if self.dive
             && !W::ON
