@@ -22,7 +22,7 @@ fn days_of(name: &str, villagers: Option<usize>, parallel: bool) -> Vec<String> 
         None => Layout::single(&scenario),
     };
     let steps = (scenario.settings.day_length / sim::STEP).ceil() as usize + 1;
-    let options = SimOptions { parallel, parallel_from: 0, time_plans: false };
+    let options = SimOptions { parallel, parallel_from: 0, time_plans: false, ..SimOptions::default() };
     let mut app = sim::tiled_app(scenario, layout, options);
     let done =
         sim::run_until(&mut app, steps * DAYS, |app| app.world().resource::<FinishedDays>().0.len() == DAYS);

@@ -146,10 +146,11 @@ fn dawn_restores_the_seed_and_rebuilds_every_villager() {
     assert!(sim::run_until(&mut app, steps, |app| app.world().resource::<Clock>().day == 2));
     assert_eq!(app.world().resource::<WorldFacts>().tile(0), seed.tile(0));
     assert_eq!(app.world().resource::<Outlook>().0, *seed.tiles());
-    let mut villagers = app.world_mut().query::<(&sim::Villager, &sim::Position, &sim::Goals)>();
-    for (v, position, goals) in villagers.iter(app.world()) {
+    let mut villagers = app.world_mut().query::<(&sim::Villager, &sim::Position, &sim::Goals, &sim::Tally)>();
+    for (v, position, goals, tally) in villagers.iter(app.world()) {
         assert_eq!(position.0, starts[v.index()]);
-        assert!(goals.0.iter().all(|g| g.today.times == 0 && g.today.first().is_none()));
+        assert_eq!(tally.met.len(), goals.0.len());
+        assert!(tally.met.iter().all(|met| met.times == 0 && met.first().is_none()));
     }
     let log = app.world().resource::<sim::EventLog>();
     assert_eq!(log.today[0].kind(), EventKind::Dawn);

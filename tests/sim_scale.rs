@@ -23,7 +23,11 @@ fn one_day_of(
 ) -> DayReport {
     let steps = (town.settings.day_length / sim::STEP).ceil() as usize + 1;
     let layout = Layout::tiled(&town, villagers, seed);
-    let mut app = sim::tiled_app(town, layout, SimOptions { parallel, parallel_from: 0, time_plans: false });
+    let mut app = sim::tiled_app(
+        town,
+        layout,
+        SimOptions { parallel, parallel_from: 0, time_plans: false, ..SimOptions::default() },
+    );
     let done = sim::run_until(&mut app, steps, |app| !app.world().resource::<FinishedDays>().0.is_empty());
     assert!(done, "a day should end within {steps} steps");
     app.world_mut().resource_mut::<FinishedDays>().0.remove(0)
@@ -146,7 +150,8 @@ fn shards_of_whole_tiles_each_live_exactly_their_part_of_the_whole_towns_day() {
     // 40 villagers: six full tiles and one of four, in shards of 3, 2 and 2 tiles.
     let whole = one_day(40, Some(7), false);
     let layout = Layout::tiled(&town, 40, Some(7));
-    let options = SimOptions { parallel: false, parallel_from: 0, time_plans: false };
+    let options =
+        SimOptions { parallel: false, parallel_from: 0, time_plans: false, ..SimOptions::default() };
     let worlds = sim::shard_worlds(&sim::Town::tiled(town.clone(), layout), 3, &options);
     let shards = sim::run_shards(worlds, steps, |world| world.resource_mut::<FinishedDays>().0.remove(0));
     let sizes: Vec<usize> = shards.iter().map(|s| s.villagers.len()).collect();
@@ -173,27 +178,36 @@ fn shards_of_whole_tiles_each_live_exactly_their_part_of_the_whole_towns_day() {
 
 /// What every villager of a big town keeps is small and fixed: its components' bytes (the ECS
 /// adds 8 bytes of change ticks a component, and its entity bookkeeping), with nothing of its
-/// own on the heap for a town.ron villager. The bench measures the whole (`bench --villagers
-/// 1000000`); this pins the part a change of a component's layout moves.
+/// own on the heap for a town.ron or village.ron villager. A town run for speed keeps no day
+/// (`keep_days: false`), so no [`sim::Tally`]; one that keeps its days carries one each. The
+/// bench measures the whole (`bench --villagers 1000000`); this pins the part a change of a
+/// component's layout moves.
 #[test]
 fn a_villager_keeps_few_components_of_few_bytes() {
-    let town = shipped("town.ron");
-    let layout = Layout::tiled(&town, 12, Some(1));
-    let mut app = sim::tiled_app(town, layout, SimOptions::default());
-    for _ in 0..100 {
-        sim::step(&mut app);
+    for (file, keep_days) in [("town.ron", false), ("village.ron", false), ("town.ron", true)] {
+        let scenario = shipped(file);
+        let layout = Layout::tiled(&scenario, 12, Some(1));
+        let mut app = sim::tiled_app(scenario, layout, SimOptions { keep_days, ..SimOptions::default() });
+        for _ in 0..100 {
+            sim::step(&mut app);
+        }
+        let world = app.world();
+        let entity = world.resource::<sim::Roster>().0[0];
+        let components = world.entity(entity).archetype().components().to_vec();
+        let bytes: usize = components
+            .iter()
+            .map(|&id| world.components().get_info(id).expect("a registered component").layout().size())
+            .sum();
+        let names: Vec<String> =
+            components.iter().map(|&id| world.components().get_name(id).unwrap().to_string()).collect();
+        let (most, tally) = if keep_days { (9, 64) } else { (8, 0) };
+        assert_eq!(world.get::<sim::Tally>(entity).is_some(), keep_days, "{file}: {names:?}");
+        assert!(components.len() <= most, "{file}: {} components: {names:?}", components.len());
+        assert!(bytes <= 228 + tally, "{file}: {bytes} bytes of components: {names:?}");
+        let goals = world.get::<sim::Goals>(entity).unwrap();
+        assert!(!goals.0.spilled(), "{file}: a villager's goals are kept inline");
+        let facts = world.get::<sim::AgentFacts>(entity).unwrap();
+        assert!(facts.0.values().len() > 5, "{file}: its own facts and its place");
+        assert!(!facts.0.spilled(), "{file}: a villager's own facts are kept inline");
     }
-    let world = app.world();
-    let entity = world.resource::<sim::Roster>().0[0];
-    let components = world.entity(entity).archetype().components().to_vec();
-    let bytes: usize = components
-        .iter()
-        .map(|&id| world.components().get_info(id).expect("a registered component").layout().size())
-        .sum();
-    let names: Vec<String> =
-        components.iter().map(|&id| world.components().get_name(id).unwrap().to_string()).collect();
-    assert!(components.len() <= 9, "{} components: {names:?}", components.len());
-    assert!(bytes <= 268, "{bytes} bytes of components: {names:?}");
-    let goals = world.get::<sim::Goals>(entity).unwrap();
-    assert!(!goals.0.spilled(), "a villager's goals are kept inline");
 }

@@ -2,7 +2,7 @@
 //! as fast as it goes, to measure how fast and how lean the simulation and the planner are.
 
 use crate::scenario::{self, SCENARIO_FOLDER, Scenario, ScenarioChoice};
-use crate::sim::{self, EventLog, Layout, PlanTimes, STEP, SimOptions, Town};
+use crate::sim::{self, Layout, PlanTimes, STEP, SimOptions, Town};
 use crate::words::Lang;
 use bevy::tasks::{ComputeTaskPool, TaskPoolBuilder};
 use serde_json::json;
@@ -119,7 +119,7 @@ fn measure(scenario: Scenario, request: &Request, threads: usize) -> Measured {
     let steps = steps_per_day * u64::from(request.days);
     let layout = Layout::tiled(&scenario, request.villagers, Some(request.seed));
     let tiles = layout.tiles;
-    let options = SimOptions { time_plans: true, ..SimOptions::default() };
+    let options = SimOptions { time_plans: true, keep_days: false, ..SimOptions::default() };
     // The engine first — with the town's compiled planners, which do not grow with the town, and
     // one tile of it — so that what the villagers add can be told apart.
     let whole = Town::tiled(scenario, layout);
@@ -128,10 +128,7 @@ fn measure(scenario: Scenario, request: &Request, threads: usize) -> Measured {
     sim::step(&mut app);
     let engine = resident_bytes("VmRSS:").unwrap_or(0);
     // Shards of whole tiles, each stepping through the whole run on its own.
-    let mut worlds = sim::shard_worlds(&whole, shard_count(request, threads), &options);
-    for world in &mut worlds {
-        world.resource_mut::<EventLog>().keep_days = false;
-    }
+    let worlds = sim::shard_worlds(&whole, shard_count(request, threads), &options);
     let shards = worlds.len();
     let started = Instant::now();
     // Each world is handed back whole, so the peak counts every villager's state at the end.

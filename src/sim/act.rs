@@ -64,7 +64,7 @@ fn finish_actions(
         &mut Goals,
         &mut Intent,
         &mut Activity,
-        &mut Tally,
+        Option<&mut Tally>,
         &mut Deliberation,
     )>,
 ) {
@@ -84,7 +84,7 @@ fn finish_actions(
             continue;
         }
         let Some(step_index) = intent.current() else {
-            switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
+            switch(&mut activity, tally.as_deref_mut(), Activity::Idle, clock.steps);
             continue;
         };
         let action = town.action(villager.index(), step_index);
@@ -108,10 +108,19 @@ fn finish_actions(
         let finished = Happening::Finished { task: step_index as u32 };
         log.record(clock.day, clock.time, Some(villager.number()), finished);
         intent.advance();
-        switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
+        switch(&mut activity, tally.as_deref_mut(), Activity::Idle, clock.steps);
     }
     calendar.now = due;
 }
+
+/// What looking at a villager's goals reads and writes.
+type Looking = (
+    &'static Villager,
+    &'static mut AgentFacts,
+    &'static mut Goals,
+    &'static mut Deliberation,
+    Option<&'static mut Tally>,
+);
 
 fn notice_goals(
     clock: Res<Clock>,
@@ -120,7 +129,7 @@ fn notice_goals(
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
     mut calendar: ResMut<Calendar>,
-    mut villagers: Query<(&Villager, &mut AgentFacts, &mut Goals, &mut Deliberation)>,
+    mut villagers: Query<Looking>,
 ) {
     let now = stamp(&clock);
     // Whose look may be due: those whose own facts changed, and everyone living where the world
@@ -134,7 +143,8 @@ fn notice_goals(
     }
     super::calendar::in_order(&mut looking);
     for number in looking {
-        let Ok((villager, mut agent, mut goals, mut watch)) = villagers.get_mut(roster.0[number as usize])
+        let Ok((villager, mut agent, mut goals, mut watch, mut tally)) =
+            villagers.get_mut(roster.0[number as usize])
         else {
             continue;
         };
@@ -153,7 +163,9 @@ fn notice_goals(
             if goals.0[g].met {
                 continue;
             }
-            goals.0[g].today.again(clock.progress());
+            if let Some(tally) = tally.as_deref_mut() {
+                tally.met[g].again(clock.progress());
+            }
             log.record(clock.day, clock.time, Some(villager.number()), Happening::Met { goal: g as u16 });
             match goal.drift {
                 Drift::Need { initial, .. } => {
@@ -186,12 +198,8 @@ fn notice_goals(
 /// Every test run (a debug build) checks that a villager whose goals read only its own facts
 /// missed nothing by not looking when its world changed: unless a look is pending, each of its
 /// goals counts as met exactly when it holds.
-fn check_unwatched(
-    town: &Town,
-    world: &WorldFacts,
-    villagers: &Query<(&Villager, &mut AgentFacts, &mut Goals, &mut Deliberation)>,
-) {
-    for (villager, agent, goals, watch) in villagers.iter() {
+fn check_unwatched(town: &Town, world: &WorldFacts, villagers: &Query<Looking>) {
+    for (villager, agent, goals, watch, _) in villagers.iter() {
         if watch.recheck || town.goals_read_world[villager.index()] {
             continue;
         }

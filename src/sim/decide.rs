@@ -45,7 +45,7 @@ fn decide(
         &mut Intent,
         &mut Activity,
         &mut LastReason,
-        &mut Tally,
+        Option<&mut Tally>,
     )>,
 ) {
     let (mut choices, mut rows, mut waits, mut rests) =
@@ -104,7 +104,7 @@ fn decide(
                 say(Happening::Changed(*reason), table);
             }
             *intent = Intent::default();
-            switch(&mut activity, &mut tally, Activity::Resting { until }, clock.steps);
+            switch(&mut activity, tally.as_deref_mut(), Activity::Resting { until }, clock.steps);
             continue;
         }
 
@@ -117,7 +117,7 @@ fn decide(
                 say(Happening::Changed(*reason), table);
             }
             *intent = Intent::default();
-            switch(&mut activity, &mut tally, Activity::Waiting { until: retry_in }, clock.steps);
+            switch(&mut activity, tally.as_deref_mut(), Activity::Waiting { until: retry_in }, clock.steps);
             // Nothing to plan for until its tile changes, when goals only grow louder; where the
             // tables of every decision are kept, every retry is made in full.
             deliberation.asleep = tables.is_none() && town.louder_only[c] && deliberation.hopeless.is_some();
@@ -148,7 +148,12 @@ fn decide(
         if let Some(task) = in_line {
             let first = chosen.plan.first().map(|&t| t as usize);
             if intent.goal() == Some(chosen.goal) && first == Some(task) {
-                switch(&mut activity, &mut tally, Activity::Queued { until: retry_in }, clock.steps);
+                switch(
+                    &mut activity,
+                    tally.as_deref_mut(),
+                    Activity::Queued { until: retry_in },
+                    clock.steps,
+                );
                 calendar.at(u64::from(retry_in), villager.number());
                 continue;
             }
@@ -164,11 +169,13 @@ fn decide(
                 expanded: u32::try_from(chosen.expanded).unwrap_or(u32::MAX),
             };
             log.record_with(clock.day, clock.time, Some(villager.number()), made, table);
-            tally.replans += 1;
+            if let Some(tally) = tally.as_deref_mut() {
+                tally.replans += 1;
+            }
             *intent = Intent::new(chosen.goal, &chosen.plan);
         }
         let walking = set_off(&town, villager, position, &intent, clock.steps);
         calendar.at(walking.until().map_or(u64::MAX, u64::from), villager.number());
-        switch(&mut activity, &mut tally, walking, clock.steps);
+        switch(&mut activity, tally.as_deref_mut(), walking, clock.steps);
     }
 }

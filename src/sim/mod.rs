@@ -73,11 +73,14 @@ pub struct SimOptions {
     pub parallel_from: usize,
     /// Time every plan on the wall clock into [`PlanTimes`] (for the `bench` command).
     pub time_plans: bool,
+    /// Keep each day whole for its report and for time travel ([`EventLog::keep_days`]); a town
+    /// run only for speed keeps neither, nor a [`Tally`] per villager.
+    pub keep_days: bool,
 }
 
 impl Default for SimOptions {
     fn default() -> Self {
-        SimOptions { parallel: true, parallel_from: 20_000, time_plans: false }
+        SimOptions { parallel: true, parallel_from: 20_000, time_plans: false, keep_days: true }
     }
 }
 
@@ -154,6 +157,7 @@ pub fn town_app(town: Town, options: SimOptions) -> App {
     // big town) serves scenes and editors; nothing headless reads it.
     app.world_mut().remove_resource::<bevy::ecs::reflect::AppTypeRegistry>();
     app.add_plugins(SimPlugin);
+    app.world_mut().resource_mut::<EventLog>().keep_days = options.keep_days;
     app.insert_resource(options);
     town::install_town(app.world_mut(), town);
     app

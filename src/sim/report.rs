@@ -6,7 +6,7 @@ use super::log::{EventKind, EventLog, Happening, SimEvent};
 use super::phrase;
 use super::town::Town;
 use super::villager::LastReason;
-use super::villager::{Activity, Goals, Met, Tally, Villager};
+use super::villager::{Activity, Tally, Villager};
 use crate::planner::Value;
 use crate::scenario;
 use crate::scenario::Drift;
@@ -184,24 +184,22 @@ impl EventReport {
 pub fn day_report(world: &mut World) -> DayReport {
     // Called as the day ends: the step past its last has begun, and counts for nothing.
     let through = world.resource::<Clock>().steps;
-    let mut query = world.query::<(&Villager, &Tally, &Activity, &Goals)>();
-    let mut tallies: Vec<(usize, usize, Tally, [f32; 5], Vec<Met>)> = query
+    let mut query = world.query::<(&Villager, &Tally, &Activity)>();
+    let mut tallies: Vec<(usize, usize, Tally, [f32; 5])> = query
         .iter(world)
-        .map(|(v, t, a, g)| {
-            (v.number(), v.index(), t.clone(), t.seconds(a, through), g.0.iter().map(|g| g.today).collect())
-        })
+        .map(|(v, t, a)| (v.number(), v.index(), t.clone(), t.seconds(a, through)))
         .collect();
     tallies.sort_by_key(|(number, ..)| *number);
     let town = world.resource::<Town>();
     let scenario = &town.scenario;
     let villagers = tallies
         .into_iter()
-        .map(|(number, i, tally, [walking, acting, waiting, resting, queued], met)| {
+        .map(|(number, i, tally, [walking, acting, waiting, resting, queued])| {
             let character = &scenario.characters[i];
             let goals = character
                 .goals
                 .iter()
-                .zip(&met)
+                .zip(&tally.met)
                 .map(|(g, met)| GoalReport {
                     id: g.id.clone(),
                     kind: match g.drift {

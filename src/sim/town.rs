@@ -261,9 +261,19 @@ pub fn install_town(world: &mut World, town: Town) {
         let villager = layout.villager(&scenario, number);
         (villager::fresh(&scenario, villager.index(), 1), Position(villager.start), villager)
     });
-    let roster = world.spawn_batch(villagers).collect();
+    let roster = match world.resource::<EventLog>().keep_days {
+        true => world
+            .spawn_batch(villagers.map(|(fresh, at, v)| (fresh, at, v, tally(&scenario, v.index()))))
+            .collect(),
+        false => world.spawn_batch(villagers).collect(),
+    };
     world.insert_resource(Roster(roster));
     super::calendar::rebuild(world);
+}
+
+/// A fresh day's [`Tally`](villager::Tally) for one playing `character`.
+fn tally(scenario: &Scenario, character: usize) -> villager::Tally {
+    villager::Tally::fresh(scenario.characters[character].goals.len())
 }
 
 /// Dawn: the world back to its seed and every villager rebuilt at its start, for a day whose
@@ -279,11 +289,15 @@ pub fn reset_day(world: &mut World, first_step: u32) {
     world.insert_resource(Outlook(seed.tiles().clone()));
     world.insert_resource(seed);
     world.insert_resource(Lines::empty(&scenario, layout.tiles));
+    let keep_days = world.resource::<EventLog>().keep_days;
     for (number, entity) in world.resource::<Roster>().0.clone().into_iter().enumerate() {
         let mut villager = world.entity_mut(entity);
         let start = villager.get::<Villager>().map_or([0.0; 2], |v| v.start);
-        villager
-            .insert((villager::fresh(&scenario, layout.character_of(number), first_step), Position(start)));
+        let character = layout.character_of(number);
+        villager.insert((villager::fresh(&scenario, character, first_step), Position(start)));
+        if keep_days {
+            villager.insert(tally(&scenario, character));
+        }
     }
     super::calendar::rebuild(world);
 }

@@ -51,17 +51,15 @@ pub struct AgentFacts(pub State);
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Position(pub [f32; 2]);
 
-/// One goal's live state, and its day so far, in 28 bytes. How loudly it asks is worked out
-/// when asked ([`insistence`](super::needs::insistence)); a plan's score and cost are in the
-/// decision table where tables are kept.
+/// One goal's live state, in 20 bytes. How loudly it asks is worked out when asked
+/// ([`insistence`](super::needs::insistence)); a plan's score and cost are in the decision
+/// table where tables are kept, and how often it was met today in the [`Tally`] where days are.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GoalState {
     /// What its insistence is worked out from.
     pub heard: Heard,
     /// What the last deliberation made of it.
     pub verdict: Verdict,
-    /// How often it was met today, and when first (for the day's report).
-    pub today: Met,
     /// Whether its conditions held when last looked at (to count each time it is met).
     pub met: bool,
 }
@@ -241,7 +239,10 @@ pub enum LastReason {
     Abandoned { task: u32, condition: u16, was: Value },
 }
 
-/// Per-day statistics for the report.
+/// The day so far, for its report: only where days are kept ([`EventLog::keep_days`]) does a
+/// villager carry one — a town run only for speed keeps none, and its villagers are smaller.
+///
+/// [`EventLog::keep_days`]: super::EventLog::keep_days
 #[derive(Component, Clone, Debug, Default, PartialEq)]
 pub struct Tally {
     /// Steps spent walking, acting, waiting, resting and in line ([`Activity::counted_as`]),
@@ -252,6 +253,8 @@ pub struct Tally {
     pub since: u32,
     pub replans: u32,
     pub aborts: u32,
+    /// How often each goal was met, and when first.
+    pub met: SmallVec<[Met; 3]>,
 }
 
 /// How often a goal was met today, and when first: eight bytes.
@@ -278,6 +281,11 @@ impl Met {
 }
 
 impl Tally {
+    /// A day not yet begun, of a character with `goals` goals.
+    pub fn fresh(goals: usize) -> Self {
+        Tally { met: smallvec::smallvec![Met::default(); goals], ..Tally::default() }
+    }
+
     /// Seconds spent per kind of activity (as [`Tally::steps`] orders them) by the end of step
     /// `through - 1`, `doing` being the activity under way.
     pub fn seconds(&self, doing: &Activity, through: u64) -> [f32; 5] {
@@ -303,12 +311,15 @@ fn seconds_in(steps: u32) -> f32 {
     })
 }
 
-/// Changes what a villager is doing at step `now` of the day, counting the span it leaves.
-pub fn switch(activity: &mut Activity, tally: &mut Tally, to: Activity, now: u64) {
-    if let Some(kind) = activity.counted_as() {
-        tally.steps[kind] += (now as u32).saturating_sub(tally.since);
+/// Changes what a villager is doing at step `now` of the day, counting the span it leaves
+/// where the day is kept.
+pub fn switch(activity: &mut Activity, tally: Option<&mut Tally>, to: Activity, now: u64) {
+    if let Some(tally) = tally {
+        if let Some(kind) = activity.counted_as() {
+            tally.steps[kind] += (now as u32).saturating_sub(tally.since);
+        }
+        tally.since = now as u32;
     }
-    tally.since = now as u32;
     *activity = to;
 }
 
@@ -338,8 +349,8 @@ impl Default for Deliberation {
     }
 }
 
-/// The components [`fresh`] builds.
-pub type Fresh = (AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation);
+/// The components [`fresh`] builds (and a [`Tally`] where days are kept).
+pub type Fresh = (AgentFacts, Goals, Intent, Activity, LastReason, Deliberation);
 
 /// Everything a character starts the day with, but who it is and where it stands (see
 /// [`Villager`]), for a day whose first step is `first_step` (the first day's is 1, its dawn
@@ -360,7 +371,7 @@ pub fn fresh(scenario: &Scenario, index: usize, first_step: u32) -> Fresh {
                 Drift::Need { initial, .. } => Heard::need(initial, first_step),
                 Drift::Quota { .. } => Heard::quota(),
             };
-            GoalState { heard, verdict: Verdict::NotPlanned, today: Met::default(), met: false }
+            GoalState { heard, verdict: Verdict::NotPlanned, met: false }
         })
         .collect();
     (
@@ -369,7 +380,6 @@ pub fn fresh(scenario: &Scenario, index: usize, first_step: u32) -> Fresh {
         Intent::default(),
         Activity::Idle,
         LastReason::default(),
-        Tally::default(),
         Deliberation::default(),
     )
 }

@@ -30,7 +30,7 @@ type Walker<'a> = (
     &'a mut Intent,
     &'a mut Activity,
     &'a mut LastReason,
-    &'a mut Tally,
+    Option<&'a mut Tally>,
     &'a mut Goals,
 );
 
@@ -76,7 +76,7 @@ fn walk(
             continue;
         }
         let Some(step_index) = one.3.current() else {
-            switch(&mut one.4, &mut one.6, Activity::Idle, clock.steps);
+            switch(&mut one.4, one.6.as_deref_mut(), Activity::Idle, clock.steps);
             continue;
         };
         let villager = *one.0;
@@ -102,7 +102,7 @@ fn walk(
             // Its wait is first counted this very step, when the decisions are made.
             let wait = town.retry_steps - 1;
             let until = clock.steps + u64::from(wait);
-            switch(&mut one.4, &mut one.6, Activity::Queued { until: until as u32 }, clock.steps);
+            switch(&mut one.4, one.6.as_deref_mut(), Activity::Queued { until: until as u32 }, clock.steps);
             if wait > 0 {
                 // (Due now, it is among this step's villagers already: it arrived now.)
                 here.calendar.at(until, villager.number());
@@ -202,7 +202,7 @@ impl Here<'_> {
         let (villager, agent, _, mut intent, mut activity, mut reason, mut tally, _) = one;
         let (town, clock) = (self.town, self.clock);
         let Some(step_index) = intent.current() else {
-            switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
+            switch(&mut activity, tally.as_deref_mut(), Activity::Idle, clock.steps);
             self.calendar.idle(villager.number());
             return;
         };
@@ -213,9 +213,11 @@ impl Here<'_> {
             Some((condition, was)) => {
                 *reason = LastReason::Abandoned { task: step_index as u32, condition: condition as u16, was };
                 self.log.record(clock.day, clock.time, who, Happening::Changed(*reason));
-                tally.aborts += 1;
+                if let Some(tally) = tally.as_deref_mut() {
+                    tally.aborts += 1;
+                }
                 intent.drop_plan();
-                switch(&mut activity, &mut tally, Activity::Idle, clock.steps);
+                switch(&mut activity, tally.as_deref_mut(), Activity::Idle, clock.steps);
                 self.calendar.idle(villager.number());
             }
             None => {
@@ -235,7 +237,12 @@ impl Here<'_> {
                     line.acting += 1;
                 }
                 let until = clock.steps + u64::from(town.action_steps(villager.index(), step_index));
-                switch(&mut activity, &mut tally, Activity::Acting { until: until as u32 }, clock.steps);
+                switch(
+                    &mut activity,
+                    tally.as_deref_mut(),
+                    Activity::Acting { until: until as u32 },
+                    clock.steps,
+                );
                 self.calendar.at(until, villager.number());
             }
         }
