@@ -211,3 +211,27 @@ fn a_villager_keeps_few_components_of_few_bytes() {
         assert!(!facts.0.spilled(), "{file}: a villager's own facts are kept inline");
     }
 }
+
+/// A town that keeps no day (as the bench runs) plays the very day one that keeps it plays:
+/// its last events, the only ones it keeps, are the kept day's last, event for event.
+#[test]
+fn a_town_that_keeps_no_day_plays_the_same_day() {
+    for file in ["town.ron", "village.ron"] {
+        let scenario = shipped(file);
+        let steps = (scenario.settings.day_length / sim::STEP) as usize - 1;
+        let recent = |keep_days: bool| {
+            let layout = Layout::tiled(&scenario, 3 * scenario.characters.len(), Some(5));
+            let options = SimOptions { parallel: false, keep_days, ..SimOptions::default() };
+            let mut app = sim::tiled_app(scenario.clone(), layout, options);
+            for _ in 0..steps {
+                sim::step(&mut app);
+            }
+            let log = app.world().resource::<sim::EventLog>();
+            assert_eq!(log.today.is_empty(), !keep_days);
+            (log.recorded, log.recent.iter().cloned().collect::<Vec<_>>())
+        };
+        let (kept, unkept) = (recent(true), recent(false));
+        assert!(kept.0 > 500, "{file}: a busy day: {} events", kept.0);
+        assert_eq!(kept, unkept, "{file}");
+    }
+}
