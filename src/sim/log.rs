@@ -122,7 +122,9 @@ pub struct EventLog {
     /// Every event of the day being played, for its report.
     pub today: Vec<SimEvent>,
     /// Whether days are recorded whole for their reports. A town of thousands run only for
-    /// speed keeps just the recent events, and files no reports.
+    /// speed keeps just the recent events, and files no reports; its villagers carry no
+    /// [`Tally`](super::Tally). Set from [`SimOptions::keep_days`](super::SimOptions::keep_days)
+    /// before the villagers are installed.
     pub keep_days: bool,
     /// How many events were ever recorded, so a view can tell which of the recent ones are new.
     pub recorded: u64,
