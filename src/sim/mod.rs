@@ -19,6 +19,7 @@ mod clock;
 mod decide;
 mod deliberate;
 mod history;
+mod lines;
 mod log;
 mod needs;
 mod phrase;
