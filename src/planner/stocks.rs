@@ -26,8 +26,8 @@ struct Cap {
 /// The movers that draw on one stock. Each use of one of them takes `amount` from the stock,
 /// which must be at least `floor` before: once the last of them has been used, the stock is
 /// still at least `low`, the least `floor − amount` among them — so they can take at most
-/// `stock − low` between them, and each unit taken moves the goal's fact by at most
-/// `best_rate` (`moves / amount` of the mover that moves it most per unit).
+/// `stock − low` between them, and each unit taken moves the goal's fact by at most the best
+/// `moves / amount` among them.
 #[derive(Clone, Debug)]
 struct Draw {
     stock: Slot,
@@ -60,7 +60,7 @@ impl Stocks {
     /// sequence of the problem's actions reaches the goal.
     #[inline]
     pub fn run_short(&self, state: &[Value]) -> bool {
-        !self.caps.is_empty() && self.caps.iter().any(|cap| cap.runs_short(state))
+        self.caps.iter().any(|cap| cap.runs_short(state))
     }
 }
 

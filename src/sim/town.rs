@@ -215,17 +215,14 @@ pub fn install_town(world: &mut World, town: Town) {
     });
     let roster = match world.resource::<EventLog>().keep_days {
         true => world
-            .spawn_batch(villagers.map(|(fresh, at, v)| (fresh, at, v, tally(&scenario, v.index()))))
+            .spawn_batch(
+                villagers.map(|(fresh, at, v)| (fresh, at, v, villager::Tally::fresh(&scenario, v.index()))),
+            )
             .collect(),
         false => world.spawn_batch(villagers).collect(),
     };
     world.insert_resource(Roster(roster));
     super::calendar::rebuild(world);
-}
-
-/// A fresh day's [`Tally`](villager::Tally) for one playing `character`.
-fn tally(scenario: &Scenario, character: usize) -> villager::Tally {
-    villager::Tally::fresh(scenario.characters[character].goals.len())
 }
 
 /// Dawn: the world back to its seed and every villager rebuilt at its start, for a day whose
@@ -248,7 +245,7 @@ pub fn reset_day(world: &mut World, first_step: u32) {
         let character = layout.character_of(number);
         villager.insert((villager::fresh(&scenario, character, first_step), Position(start)));
         if keep_days {
-            villager.insert(tally(&scenario, character));
+            villager.insert(villager::Tally::fresh(&scenario, character));
         }
     }
     super::calendar::rebuild(world);

@@ -281,8 +281,9 @@ impl Met {
 }
 
 impl Tally {
-    /// A day not yet begun, of a character with `goals` goals.
-    pub fn fresh(goals: usize) -> Self {
+    /// A day not yet begun, of one playing character `index` of `scenario` (see [`fresh`]).
+    pub fn fresh(scenario: &Scenario, index: usize) -> Self {
+        let goals = scenario.characters[index].goals.len();
         Tally { met: smallvec::smallvec![Met::default(); goals], ..Tally::default() }
     }
 
