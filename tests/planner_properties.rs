@@ -99,6 +99,28 @@ proptest! {
         }
     }
 
+    /// A plan is priced as the search priced it; any run of actions priced at all is a plan
+    /// from the start (each step applies and the goal holds at the end) at what it really costs
+    /// — a bound the optimum never exceeds.
+    #[test]
+    fn a_run_of_actions_is_priced_only_when_it_is_a_plan(seed in any::<u64>()) {
+        let Domain { actions, goal, start } = small(seed);
+        let planner = Planner::new(&actions, &goal);
+        if let Ok(plan) = planner.plan(&start, 5000) {
+            let steps = plan.steps.iter().map(|&s| s as usize);
+            prop_assert_eq!(planner.cost_of(&start, steps), Some(plan.cost));
+        }
+        let steps = altered_plan(&planner, &actions, &start, seed);
+        if let Some(cost) = planner.cost_of(&start, steps.iter().map(|&s| s as usize)) {
+            let (end, really) = replay(&actions, &start, &steps); // panics where a step does not apply
+            prop_assert!(all_hold(&goal, &end), "{steps:?} priced, but it does not reach the goal");
+            prop_assert_eq!(cost, really);
+            if let Ok(plan) = planner.plan(&start, 5000) {
+                prop_assert!(plan.cost <= cost);
+            }
+        }
+    }
+
     /// A prepared planner answers alike every time, and as another prepared for the same
     /// question; one asked before answers as a prepared one.
     #[test]
@@ -109,6 +131,42 @@ proptest! {
         prop_assert_eq!(planner.plan(&start, 5000), planner.plan(&start, 5000));
         prop_assert_eq!(planner.plan(&start, 5000), Planner::new(&actions, &goal).prepared().plan(&start, 5000));
     }
+}
+
+/// The plan for `start` (none: no steps) with one step added, dropped or replaced at random.
+fn altered_plan(
+    planner: &Planner,
+    actions: &[goap_town::planner::Action],
+    start: &goap_town::planner::State,
+    seed: u64,
+) -> Vec<u32> {
+    let mut steps: Vec<u32> = planner.plan(start, 5000).map(|p| p.steps.to_vec()).unwrap_or_default();
+    let mut random = SplitMix64(seed ^ 0x5EED);
+    let (at, action) = (random.below(steps.len() + 1), random.below(actions.len()) as u32);
+    match random.below(3) {
+        0 => steps.insert(at, action),
+        1 if at < steps.len() => drop(steps.remove(at)),
+        _ if at < steps.len() => steps[at] = action,
+        _ => steps.push(action),
+    }
+    steps
+}
+
+/// Altered plans are priced often enough, and refused often enough, for the property on them
+/// to say something.
+#[test]
+fn altered_plans_are_sometimes_plans_and_sometimes_not() {
+    let (mut priced, mut refused) = (0, 0);
+    for seed in 0..500 {
+        let Domain { actions, goal, start } = small(seed);
+        let planner = Planner::new(&actions, &goal);
+        let steps = altered_plan(&planner, &actions, &start, seed);
+        match planner.cost_of(&start, steps.iter().map(|&s| s as usize)) {
+            Some(_) => priced += 1,
+            None => refused += 1,
+        }
+    }
+    assert!(priced >= 50 && refused >= 50, "priced {priced}, refused {refused}");
 }
 
 /// The domains are not vacuous: most have plans the references confirm, some have none, and

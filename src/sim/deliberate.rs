@@ -205,7 +205,11 @@ fn deliberate_one(
         if matches!(*activity, Activity::Queued { .. }) {
             see_own_place(town, lines, villager, intent, view);
         }
-        let asked = (villager, intent.goal(), &loudness[..]);
+        // Mid-plan and free to go on (one in line keeps its place only as the new plan's first
+        // step says).
+        let following =
+            matches!(*activity, Activity::Idle).then_some(intent).filter(|i| i.current().is_some());
+        let asked = (villager, intent.goal(), following, &loudness[..]);
         plan_goals(town, options, found, asked, view, &mut goals, deliberation);
     });
     if !deliberation.resting && deliberation.hopeless.is_some() {
@@ -254,7 +258,7 @@ fn plan_goals(
     town: &Town,
     options: &SimOptions,
     found: &mut Found,
-    (villager, pursued, loudness): (&Villager, Option<usize>, &[f32]),
+    (villager, pursued, following, loudness): (&Villager, Option<usize>, Option<&Intent>, &[f32]),
     view: &State,
     goals: &mut Goals,
     deliberation: &mut Deliberation,
@@ -303,6 +307,28 @@ fn plan_goals(
     let mut order: smallvec::SmallVec<[(usize, f32); 8]> =
         (0..character.goals.len()).filter(unmet).map(|g| (g, ceiling(g))).collect();
     order.sort_by(|a, b| (pursued != Some(a.0)).cmp(&(pursued != Some(b.0))).then(b.1.total_cmp(&a.1)));
+    // Mid-plan, the plan being followed prices its goal from above: when no other goal could
+    // beat even that by the hysteresis, `decide` keeps the plan whatever the searches found, so
+    // they are not made (debug builds make them, check, and then go on as the shortcut does).
+    let hysteresis = settings.hysteresis;
+    let carried = following.filter(|_| !found.keep_tables).and_then(|intent| {
+        let g = intent.goal().filter(|g| order.iter().any(|o| o.0 == *g))?;
+        let cost = town.planners[c][g].cost_of(view, intent.plan().skip(intent.step()))?;
+        let score = loudness[g] - cost_score(cost);
+        let unbeaten = order.iter().all(|&(o, ceiling)| o == g || ceiling <= score + hysteresis);
+        let plan = intent.plan().skip(intent.step()).map(|t| t as u32).collect();
+        unbeaten.then(|| Choice { number: villager.number(), goal: g, score, plan, cost, expanded: 0 })
+    });
+    let carry_on = |goals: &mut Goals, deliberation: &mut Deliberation, found: &mut Found, kept: Choice| {
+        for (g, live) in goals.0.iter_mut().enumerate() {
+            live.verdict = if g == kept.goal { Verdict::Planned } else { Verdict::NotPlanned };
+        }
+        deliberation.hopeless = None;
+        found.choices.push(kept);
+    };
+    if let Some(kept) = carried.clone().filter(|_| !cfg!(debug_assertions)) {
+        return carry_on(goals, deliberation, found, kept);
+    }
     // Of equal scores the first goal wins, as the goals are written.
     let beats = |(score, g): (f32, usize), best: &Choice| {
         score > best.score || (score == best.score && g < best.goal)
@@ -358,6 +384,13 @@ fn plan_goals(
         found.rows.push((villager.number(), rows));
     }
     debug_assert!(!hopeless || best.is_none(), "a hopeless view found a plan");
+    if let Some(kept) = carried {
+        let planned = incumbent.as_ref().expect("a plan being followed has a plan");
+        let leader = best.as_ref().expect("the plan being followed is viable");
+        let overtaken = leader.goal != planned.goal && leader.score > planned.score + hysteresis;
+        assert!(!overtaken && planned.score >= kept.score, "a kept plan would be overtaken: {leader:?}");
+        return carry_on(goals, deliberation, found, kept);
+    }
     deliberation.hopeless = best.is_none().then_some(digest);
     let incumbent = incumbent.filter(|i| best.as_ref().is_some_and(|b| b.goal != i.goal));
     found.choices.extend(best.into_iter().chain(incumbent));
