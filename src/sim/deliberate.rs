@@ -334,9 +334,12 @@ fn plan_goals(
         score > best.score || (score == best.score && g < best.goal)
     };
     for (g, ceiling) in order {
+        // Left out: a goal whose plan could not be the best, or could not lead the pursued
+        // goal's by the hysteresis (`decide` keeps the pursued plan then, whichever is best).
         let outbid = !found.keep_tables
             && pursued != Some(g)
-            && best.as_ref().is_some_and(|b| !beats((ceiling, g), b));
+            && (best.as_ref().is_some_and(|b| !beats((ceiling, g), b))
+                || incumbent.as_ref().is_some_and(|i| ceiling <= i.score + hysteresis));
         if outbid && !cfg!(debug_assertions) {
             continue;
         }
