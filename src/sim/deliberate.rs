@@ -343,7 +343,7 @@ fn plan_goals(
         if outbid && !cfg!(debug_assertions) {
             continue;
         }
-        let started = options.time_plans.then(Instant::now);
+        let started = (options.time_plans && found.times.count_one()).then(Instant::now);
         let result = town.planners[c][g].plan(view, settings.planner_budget);
         if let Some(started) = started {
             found.times.record(started.elapsed().as_nanos() as u64);

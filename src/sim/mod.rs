@@ -72,7 +72,8 @@ pub struct SimOptions {
     /// phase costs more than splitting a small town's work saves. (Measured on the 2-core VM this
     /// was tuned on: 10,000 villagers ran 5 % slower on two threads, 60,000 ran 24 % faster.)
     pub parallel_from: usize,
-    /// Time every plan on the wall clock into [`PlanTimes`] (for the `bench` command).
+    /// Count every plan, and time a sample on the wall clock, into [`PlanTimes`] (for the
+    /// `bench` command).
     pub time_plans: bool,
     /// Keep each day whole for its report and for time travel ([`EventLog::keep_days`]); a town
     /// run only for speed keeps neither, nor a [`Tally`] per villager.
