@@ -13,8 +13,10 @@
 
 use super::act::stamp;
 use super::clock::Clock;
-use super::town::{Roster, Town, WorldFacts};
-use super::villager::{Activity, Deliberation, Villager};
+use super::deliberate::{Deliberating, at_safe_point, digest};
+use super::town::{Outlook, Roster, Town, WorldFacts};
+use super::villager::{Activity, AgentFacts, Deliberation, Villager};
+use crate::planner::State;
 use bevy::ecs::prelude::*;
 use std::collections::BTreeMap;
 
@@ -160,4 +162,40 @@ pub fn rebuild(world: &mut World) {
         }
     }
     world.insert_resource(calendar);
+}
+
+/// Every test run (a debug build) checks at every step's decisions that the calendar missed no
+/// one: no action or walk overdue, everyone at a safe point deciding, unless asleep on the very
+/// view that failed.
+pub(super) fn check(
+    villagers: &Query<Deliberating>,
+    deciding: &[u32],
+    (town, world, outlook): (&Town, &WorldFacts, &Outlook),
+    now: u64,
+) {
+    for (villager, agent, _, _, activity, deliberation) in villagers.iter() {
+        let number = villager.number();
+        let overdue = matches!(*activity, Activity::Acting { until } | Activity::Walking { until, .. } if now >= u64::from(until));
+        assert!(!overdue, "villager {number} should have finished by step {now}: {activity:?}");
+        let due = at_safe_point(activity, now);
+        let missed = due && !deliberation.asleep && deciding.binary_search(&(number as u32)).is_err();
+        assert!(!missed, "villager {number} should decide at step {now}: {activity:?}");
+        let woke_late = due
+            && deliberation.asleep
+            && !sees_what_failed(town, world, outlook, (villager, agent), deliberation);
+        assert!(!woke_late, "villager {number} slept through a change at step {now}");
+    }
+}
+
+/// Whether what a villager can count on now is the view every goal of it last failed from.
+fn sees_what_failed(
+    town: &Town,
+    world: &WorldFacts,
+    outlook: &Outlook,
+    (villager, agent): (&Villager, &AgentFacts),
+    deliberation: &Deliberation,
+) -> bool {
+    let mut view = State::zeros(0);
+    town.available(world, outlook, villager.tile(), &agent.0, &mut view);
+    deliberation.hopeless == Some(digest(&view))
 }

@@ -19,7 +19,7 @@ use std::cell::RefCell;
 use std::num::NonZeroU64;
 use std::time::Instant;
 
-type Deliberating<'a> =
+pub(super) type Deliberating<'a> =
     (&'a Villager, &'a AgentFacts, &'a Intent, &'a mut Goals, &'a Activity, &'a mut Deliberation);
 
 /// Plans every unmet goal of each villager at a safe point, in parallel unless told otherwise.
@@ -52,7 +52,7 @@ pub(super) fn deliberate(
     };
     let deciding = calendar.deciding();
     if cfg!(debug_assertions) {
-        check_calendar(&villagers, &deciding, (town, world, outlook), now);
+        super::calendar::check(&villagers, &deciding, (town, world, outlook), now);
     }
     if options.spread(villagers.iter().len()) {
         // Visiting every villager on every thread costs less than a set of them the threads
@@ -140,46 +140,9 @@ pub(super) struct Choice {
     pub expanded: usize,
 }
 
-/// Every test run (a debug build) checks at every step's decisions that the calendar missed no
-/// one: no action or walk overdue, everyone at a safe point deciding, unless asleep on the very
-/// view that failed.
-fn check_calendar(
-    villagers: &Query<Deliberating>,
-    deciding: &[u32],
-    (town, world, outlook): (&Town, &WorldFacts, &Outlook),
-    now: u64,
-) {
-    for (villager, agent, _, _, activity, deliberation) in villagers.iter() {
-        let number = villager.number();
-        let overdue = matches!(*activity, Activity::Acting { until } | Activity::Walking { until, .. } if now >= u64::from(until));
-        assert!(!overdue, "villager {number} should have finished by step {now}: {activity:?}");
-        let due = at_safe_point(activity, now);
-        let missed = due && !deliberation.asleep && deciding.binary_search(&(number as u32)).is_err();
-        assert!(!missed, "villager {number} should decide at step {now}: {activity:?}");
-        let woke_late = due
-            && deliberation.asleep
-            && !sees_what_failed(town, world, outlook, (villager, agent), deliberation);
-        assert!(!woke_late, "villager {number} slept through a change at step {now}");
-    }
-}
-
-/// Whether what a villager can count on now is the view every goal of it last failed from.
-fn sees_what_failed(
-    town: &Town,
-    world: &WorldFacts,
-    outlook: &Outlook,
-    (villager, agent): (&Villager, &AgentFacts),
-    deliberation: &Deliberation,
-) -> bool {
-    VIEW.with_borrow_mut(|view| {
-        town.available(world, outlook, villager.tile(), &agent.0, view);
-        deliberation.hopeless == Some(digest(view))
-    })
-}
-
 /// Whether a villager doing `activity` decides at step `now`: idle, or a wait, a rest or a line
 /// whose retry is due. Never mid-walk or mid-action.
-fn at_safe_point(activity: &Activity, now: u64) -> bool {
+pub(super) fn at_safe_point(activity: &Activity, now: u64) -> bool {
     match activity {
         Activity::Idle => true,
         Activity::Waiting { until } | Activity::Resting { until } | Activity::Queued { until } => {
@@ -401,7 +364,7 @@ fn plan_goals(
 
 /// A 64-bit digest of a state (FxHash: the same in every run, and cheap next to a search); never
 /// 0, so that a villager keeps it in eight bytes.
-fn digest(view: &State) -> NonZeroU64 {
+pub(super) fn digest(view: &State) -> NonZeroU64 {
     use std::hash::{Hash, Hasher};
     let mut hasher = rustc_hash::FxHasher::default();
     view.hash(&mut hasher);
