@@ -26,6 +26,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(SimTick, (super::calendar::wake, deliberate, decide).chain().in_set(SimSet::Decide));
 }
 
+/// Whether a plan scoring `challenger` takes over from the pursued goal's, scoring `pursued`:
+/// only by leading it by more than the hysteresis (deliberation leaves out what could not).
+pub(super) fn overtakes(challenger: f32, pursued: f32, hysteresis: f32) -> bool {
+    challenger > pursued + hysteresis
+}
+
 /// Chooses among the plans [`deliberate`] left, villager by villager in roster order.
 fn decide(
     clock: Res<Clock>,
@@ -131,7 +137,7 @@ fn decide(
         let incumbent = intent.goal().and_then(|g| viable.iter().find(|v| v.goal == g));
         let hysteresis = settings.hysteresis;
         let (chosen, table) = match incumbent {
-            Some(inc) if best.goal != inc.goal && best.score > inc.score + hysteresis => {
+            Some(inc) if best.goal != inc.goal && overtakes(best.score, inc.score, hysteresis) => {
                 let (to, from, lead) = (best.goal as u16, inc.goal as u16, best.score - inc.score);
                 let table = keep(Outcome::Overtook { goal: to, from, lead, hysteresis });
                 *reason = LastReason::Switched { to, to_score: best.score, from, from_score: inc.score };

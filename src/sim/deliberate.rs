@@ -6,6 +6,7 @@
 //! kept — is handed to [`decide`](super::decide) in roster order.
 
 use super::SimOptions;
+use super::decide::overtakes;
 use super::table::{DecisionTables, GoalRow, RowResult};
 use super::timing::PlanTimes;
 use super::town::{Lines, Outlook, Town, WorldFacts};
@@ -277,12 +278,13 @@ fn plan_goals(
     // beat even that by the hysteresis, `decide` keeps the plan whatever the searches found, so
     // they are not made (debug builds make them, check, and then go on as the shortcut does).
     let hysteresis = settings.hysteresis;
-    let carried = following.filter(|_| !found.keep_tables).and_then(|intent| {
+    let mut carried = following.filter(|_| !found.keep_tables).and_then(|intent| {
         let g = intent.goal().filter(|g| order.iter().any(|o| o.0 == *g))?;
-        let cost = town.planners[c][g].cost_of(view, intent.plan().skip(intent.step()))?;
+        let plan: smallvec::SmallVec<[u32; 6]> =
+            intent.plan().skip(intent.step()).map(|t| t as u32).collect();
+        let cost = town.planners[c][g].cost_of(view, plan.iter().map(|&t| t as usize))?;
         let score = loudness[g] - cost_score(cost);
-        let unbeaten = order.iter().all(|&(o, ceiling)| o == g || ceiling <= score + hysteresis);
-        let plan = intent.plan().skip(intent.step()).map(|t| t as u32).collect();
+        let unbeaten = order.iter().all(|&(o, ceiling)| o == g || !overtakes(ceiling, score, hysteresis));
         unbeaten.then(|| Choice { number: villager.number(), goal: g, score, plan, cost, expanded: 0 })
     });
     let carry_on = |goals: &mut Goals, deliberation: &mut Deliberation, found: &mut Found, kept: Choice| {
@@ -292,7 +294,9 @@ fn plan_goals(
         deliberation.hopeless = None;
         found.choices.push(kept);
     };
-    if let Some(kept) = carried.clone().filter(|_| !cfg!(debug_assertions)) {
+    if !cfg!(debug_assertions)
+        && let Some(kept) = carried.take()
+    {
         return carry_on(goals, deliberation, found, kept);
     }
     // Of equal scores the first goal wins, as the goals are written.
@@ -305,7 +309,7 @@ fn plan_goals(
         let outbid = !found.keep_tables
             && pursued != Some(g)
             && (best.as_ref().is_some_and(|b| !beats((ceiling, g), b))
-                || incumbent.as_ref().is_some_and(|i| ceiling <= i.score + hysteresis));
+                || incumbent.as_ref().is_some_and(|i| !overtakes(ceiling, i.score, hysteresis)));
         if outbid && !cfg!(debug_assertions) {
             continue;
         }
@@ -356,7 +360,7 @@ fn plan_goals(
     if let Some(kept) = carried {
         let planned = incumbent.as_ref().expect("a plan being followed has a plan");
         let leader = best.as_ref().expect("the plan being followed is viable");
-        let overtaken = leader.goal != planned.goal && leader.score > planned.score + hysteresis;
+        let overtaken = leader.goal != planned.goal && overtakes(leader.score, planned.score, hysteresis);
         assert!(!overtaken && planned.score >= kept.score, "a kept plan would be overtaken: {leader:?}");
         return carry_on(goals, deliberation, found, kept);
     }
