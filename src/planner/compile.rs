@@ -128,6 +128,11 @@ impl Compiled {
         self.entries[a].original as u32
     }
 
+    /// The index of the caller's action `original`, when it is relevant.
+    pub fn index_of(&self, original: usize) -> Option<usize> {
+        self.entries.iter().position(|e| e.original == original)
+    }
+
     pub fn action(&self, a: usize) -> SlotAction<'_> {
         let e = &self.entries[a];
         SlotAction {

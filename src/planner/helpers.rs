@@ -106,7 +106,7 @@ impl Helpers {
 
 /// What closing `deficit` by steps of `gain` at `cost` a step costs at least.
 #[inline]
-fn uses(deficit: u64, cost: u64, gain: u64) -> u64 {
+pub(crate) fn uses(deficit: u64, cost: u64, gain: u64) -> u64 {
     if gain >= deficit {
         return cost; // one use can close the whole deficit
     }

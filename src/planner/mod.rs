@@ -30,6 +30,7 @@ mod answers;
 mod compile;
 mod dive;
 mod facts;
+mod follow;
 mod helpers;
 mod heuristic;
 #[cfg(test)]
@@ -167,6 +168,9 @@ pub struct Planner {
     plain: Heuristic,
     /// What caps the goal's facts where everything moving them draws on stocks ([`stocks`]).
     stocks: stocks::Stocks,
+    /// How many states a search can meet before its plans cost more than a price ([`follow`]).
+    horizon: follow::Horizon,
+    lookahead: follow::Lookahead,
     tables: OnceLock<Tables>,
     /// Set by the first question.
     asked: OnceLock<()>,
@@ -191,8 +195,9 @@ impl Planner {
         let problem = compile::compile(actions, goal);
         let plain = Heuristic::plain(&problem);
         let stocks = stocks::Stocks::new(&problem);
+        let (horizon, lookahead) = (follow::Horizon::new(&problem), follow::Lookahead::new(&problem));
         let id = PLANNERS.fetch_add(1, Ordering::Relaxed);
-        Planner { problem, plain, stocks, tables: OnceLock::new(), asked: OnceLock::new(), dive: true, id }
+        Planner { problem, plain, stocks, horizon, lookahead, tables: OnceLock::new(), asked: OnceLock::new(), dive: true, id }
     }
 
     /// The planner with its tables for fast answers built now rather than at the second
@@ -275,7 +280,7 @@ impl Planner {
             space.store_start(states, &work.projected);
             let (mut cost, mut at) = (0, 0);
             for step in steps {
-                let a = (0..self.problem.len()).find(|&a| self.problem.original(a) as usize == step)?;
+                let a = self.problem.index_of(step)?;
                 if space.store_successor(states, at, a) != Successor::Stored {
                     return None;
                 }

@@ -169,10 +169,10 @@ fn deliberate_one(
         if matches!(*activity, Activity::Queued { .. }) {
             see_own_place(town, lines, villager, intent, view);
         }
-        // Mid-plan and free to go on (one in line keeps its place only as the new plan's first
-        // step says).
-        let following =
-            matches!(*activity, Activity::Idle).then_some(intent).filter(|i| i.current().is_some());
+        // Mid-plan, free to go on or in line (which it keeps only if the new plan begins there).
+        let in_line = matches!(*activity, Activity::Queued { .. });
+        let free = in_line || matches!(*activity, Activity::Idle);
+        let following = free.then_some(intent).filter(|i| i.current().is_some()).map(|i| (i, in_line));
         let asked = (villager, intent.goal(), following, &loudness[..]);
         plan_goals(town, options, found, asked, view, &mut goals, deliberation);
     });
@@ -222,7 +222,7 @@ fn plan_goals(
     town: &Town,
     options: &SimOptions,
     found: &mut Found,
-    (villager, pursued, following, loudness): (&Villager, Option<usize>, Option<&Intent>, &[f32]),
+    (villager, pursued, following, loudness): (&Villager, Option<usize>, Option<(&Intent, bool)>, &[f32]),
     view: &State,
     goals: &mut Goals,
     deliberation: &mut Deliberation,
@@ -274,18 +274,31 @@ fn plan_goals(
     let mut order: smallvec::SmallVec<[(usize, f32); 8]> =
         (0..character.goals.len()).filter(unmet).map(|g| (g, ceiling(g))).collect();
     order.sort_by(|a, b| (pursued != Some(a.0)).cmp(&(pursued != Some(b.0))).then(b.1.total_cmp(&a.1)));
-    // Mid-plan, the plan being followed prices its goal from above: when no other goal could
-    // beat even that by the hysteresis, `decide` keeps the plan whatever the searches found, so
-    // they are not made (debug builds make them, check, and then go on as the shortcut does).
+    // The plan being followed prices its goal from above, where its search would surely find a
+    // plan: when no other goal could beat even that price by the hysteresis, `decide` keeps the
+    // goal whatever the searches found — and the plan, mid-plan, or the place in line, where
+    // the new plan would surely begin there — so they are not made (debug builds make them,
+    // check, and then go on as the shortcut does).
     let hysteresis = settings.hysteresis;
-    let mut carried = following.filter(|_| !found.keep_tables).and_then(|intent| {
+    let mut carried = following.filter(|_| !found.keep_tables).and_then(|(intent, in_line)| {
         let g = intent.goal().filter(|g| order.iter().any(|o| o.0 == *g))?;
-        let plan: smallvec::SmallVec<[u32; 6]> =
-            intent.plan().skip(intent.step()).map(|t| t as u32).collect();
-        let cost = town.planners[c][g].cost_of(view, plan.iter().map(|&t| t as usize))?;
+        let steps: smallvec::SmallVec<[usize; 8]> = intent.plan().skip(intent.step()).collect();
+        let cost = town.planners[c][g].follow(view, &steps, settings.planner_budget)?;
         let score = loudness[g] - cost_score(cost);
-        let unbeaten = order.iter().all(|&(o, ceiling)| o == g || !overtakes(ceiling, score, hysteresis));
-        unbeaten.then(|| Choice { number: villager.number(), goal: g, score, plan, cost, expanded: 0 })
+        let mut rivals = order.iter().filter(|&&(o, ceiling)| o != g && overtakes(ceiling, score, hysteresis));
+        if in_line && !town.planners[c][g].begins_with(view, steps[0], cost) {
+            return None;
+        }
+        // A goal whose quick ceiling leads is looked at more closely.
+        let closer = |o: usize| {
+            let least = town.planners[c][o].least_cost_ahead(view);
+            least.map_or(f32::NEG_INFINITY, |cost| loudness[o] - cost_score(cost))
+        };
+        if rivals.any(|&(o, _)| overtakes(closer(o), score, hysteresis)) {
+            return None;
+        }
+        let plan = steps.iter().map(|&t| t as u32).collect();
+        Some(Choice { number: villager.number(), goal: g, score, plan, cost, expanded: 0 })
     });
     let carry_on = |goals: &mut Goals, deliberation: &mut Deliberation, found: &mut Found, kept: Choice| {
         for (g, live) in goals.0.iter_mut().enumerate() {
@@ -362,6 +375,8 @@ fn plan_goals(
         let leader = best.as_ref().expect("the plan being followed is viable");
         let overtaken = leader.goal != planned.goal && overtakes(leader.score, planned.score, hysteresis);
         assert!(!overtaken && planned.score >= kept.score, "a kept plan would be overtaken: {leader:?}");
+        let moved = following.is_some_and(|(_, in_line)| in_line) && planned.plan.first() != kept.plan.first();
+        assert!(!moved, "one kept in line would go elsewhere: {planned:?}");
         return carry_on(goals, deliberation, found, kept);
     }
     deliberation.hopeless = best.is_none().then_some(digest);

@@ -1,0 +1,236 @@
+//! What a plan being followed tells about the search from where its villager now stands, without
+//! making it: what the plan costs from there (no plan from there costs more), whether the search
+//! would surely find a plan within its budget, and whether that plan would begin with the same
+//! step. A villager whose plan nothing could overtake keeps it without searching, and one in line
+//! keeps its place (why each holds: docs/planner.md).
+
+use super::compile::{Compiled, SlotCondition};
+use super::facts::{State, Value};
+use super::helpers::uses;
+use super::ops::{Delta, Need};
+use super::search::{DEAD_END, Space, Successor};
+use super::slices::Slices;
+use super::{MAX_BUDGET, MEMORY, Memory, Planner};
+use smallvec::SmallVec;
+
+impl Planner {
+    /// What `steps` (indices into the actions the planner was given) cost from `start`, when each
+    /// applies in turn, changes something, and together they meet the goal, and when a search
+    /// from `start` with `budget` would surely find a plan (one no dearer): `None` otherwise.
+    pub fn follow(&self, start: &State, steps: &[usize], budget: usize) -> Option<u64> {
+        let cost = self.cost_of(start, steps.iter().copied())?;
+        let within = MEMORY.with_borrow(|memory| {
+            let projected = &memory.work.projected; // as `cost_of` left it
+            self.horizon.states_within(projected, cost) <= budget.min(MAX_BUDGET) as u64
+        });
+        within.then_some(cost)
+    }
+
+    /// Whether the search from `start`, where a plan beginning with action `first` costs `cost`,
+    /// surely returns a plan beginning with `first`: the goal is unmet, and every other first
+    /// step leads to dearer plans, or to plans as dear but later in action order.
+    pub fn begins_with(&self, start: &State, first: usize, cost: u64) -> bool {
+        let Some(first) = self.problem.index_of(first) else { return false };
+        MEMORY.with_borrow_mut(|memory| {
+            let Memory { work, slices, .. } = memory;
+            self.project(start, work);
+            let met = self.problem.goal.iter().all(|c| c.holds_for(work.projected[c.slot as usize]));
+            let mut others = self.first_steps(slices, &work.projected, cost).filter(|&(a, _)| a != first);
+            !met && others.all(|(a, bound)| bound > cost || (bound == cost && a > first))
+        })
+    }
+
+    /// A lower bound on what any plan from `start` costs, as [`least_cost`](Self::least_cost),
+    /// but dearer to work out and closer to the truth: the least over the first steps of what
+    /// each costs and what must follow it (with the extras that stay the same on the way).
+    pub fn least_cost_ahead(&self, start: &State) -> Option<u64> {
+        MEMORY.with_borrow_mut(|memory| {
+            let Memory { work, slices, .. } = memory;
+            self.project(start, work);
+            if self.problem.goal.iter().all(|c| c.holds_for(work.projected[c.slot as usize])) {
+                return Some(0);
+            }
+            let bounds = self.first_steps(slices, &work.projected, DEAD_END).map(|(_, bound)| bound);
+            bounds.min().filter(|&b| b < DEAD_END)
+        })
+    }
+
+    /// Each action `a` that applies at `start` and changes something, with a lower bound on the
+    /// plans that begin with it: its own cost and the search's estimate after it, raised to
+    /// [`Lookahead::fixed_costs`]'s where that is still no more than `beyond` ([`DEAD_END`]: none).
+    fn first_steps<'s>(
+        &'s self,
+        states: &'s mut Vec<Value>,
+        start: &'s [Value],
+        beyond: u64,
+    ) -> impl Iterator<Item = (usize, u64)> + 's {
+        let space = Slices { problem: &self.problem, heuristic: &self.tables().heuristic };
+        space.store_start(states, start);
+        let mut fixed = None; // worked out once some step needs it
+        (0..self.problem.len()).filter_map(move |a| {
+            if space.store_successor(states, 0, a) != Successor::Stored {
+                return None;
+            }
+            let (after, cost) = (space.estimate(states, 1), space.cost(states, 0, a));
+            let mut bound = if after == DEAD_END { DEAD_END } else { cost.saturating_add(after) };
+            if bound <= beyond {
+                let fixed = fixed.get_or_insert_with(|| self.lookahead.fixed_extras(&self.problem, start));
+                let rest = self.lookahead.fixed_costs(&self.problem, &states[start.len()..], fixed);
+                bound = bound.max(cost.saturating_add(rest));
+            }
+            space.discard_last(states);
+            Some((a, bound))
+        })
+    }
+}
+
+/// What looking one step ahead needs of a problem, worked out once.
+#[derive(Clone, Debug)]
+pub(crate) struct Lookahead {
+    /// Each goal condition's helpers: an action changing its fact, and how.
+    helpers: Vec<SmallVec<[(usize, Delta); 4]>>,
+    /// Each helper's extra costs' tables by slots no action changes (a line it waits in, say).
+    fixed: SmallVec<[(usize, usize); 8]>,
+}
+
+impl Lookahead {
+    pub fn new(problem: &Compiled) -> Self {
+        let mut moved = vec![false; problem.slots.len()];
+        problem.actions().flat_map(|a| a.deltas).for_each(|&(slot, _)| moved[usize::from(slot)] = true);
+        let helpers: Vec<SmallVec<[(usize, Delta); 4]>> = (problem.goal.iter())
+            .map(|c| (0..problem.len()).filter_map(|a| Some((a, problem.action(a).delta_on(c.slot)?))).collect())
+            .collect();
+        let mut helping: SmallVec<[usize; 8]> = helpers.iter().flatten().map(|&(a, _)| a).collect();
+        helping.sort_unstable();
+        helping.dedup();
+        let mut fixed = SmallVec::new();
+        for a in helping {
+            let tables = problem.action(a).extras.iter().map(|(slot, _)| slot).enumerate();
+            fixed.extend(tables.filter(|&(_, slot)| !moved[usize::from(slot)]).map(|(t, _)| (a, t)));
+        }
+        Lookahead { helpers, fixed }
+    }
+
+    /// Each helper's extra cost by the slots no action changes: the same in every state a search
+    /// from `start` meets.
+    fn fixed_extras(&self, problem: &Compiled, start: &[Value]) -> SmallVec<[u64; 16]> {
+        let mut extras: SmallVec<[u64; 16]> = smallvec::smallvec![0; problem.len()];
+        for &(a, t) in &self.fixed {
+            let (slot, by_value) = problem.action(a).extras.iter().nth(t).expect("a table of the action");
+            let value = start[usize::from(slot)];
+            extras[a] += by_value.iter().find(|&&(v, _)| v == value).map_or(0, |&(_, extra)| u64::from(extra));
+        }
+        extras
+    }
+
+    /// A lower bound on the cost to the goal from `state`: for each goal condition, its deficit
+    /// closed by its cheapest helper per unit, each helper priced at its base and its `fixed`
+    /// extra (the search's own estimate leaves extras out).
+    fn fixed_costs(&self, problem: &Compiled, state: &[Value], fixed: &[u64]) -> u64 {
+        let condition = |(c, helpers): (&SlotCondition, &SmallVec<[(usize, Delta); 4]>)| {
+            let need = c.need(state[c.slot as usize]);
+            let (Need::Up(deficit) | Need::Down(deficit) | Need::Away(deficit)) = need else { return 0 };
+            let bound = |&(a, delta): &(usize, Delta)| {
+                let cost = u64::from(problem.action(a).cost) + fixed[a];
+                match delta {
+                    Delta::Add(k) if delta.moves_as(need) => Some(uses(deficit, cost, k.unsigned_abs())),
+                    Delta::Set(_) => Some(cost),
+                    Delta::Add(_) => None,
+                }
+            };
+            helpers.iter().filter_map(bound).min().unwrap_or(0)
+        };
+        problem.goal.iter().zip(&self.helpers).map(condition).max().unwrap_or(0)
+    }
+}
+
+/// What bounds how many states a search can meet before its plans cost more than a given price:
+/// a state is its start changed by some actions, and one reached within that price took at most
+/// price ÷ the cheapest action's cost of them. The slots actions only add to hold the start's
+/// values plus the additions of a multiset of those actions; a slot actions only set holds one
+/// of the values it is set to, or the start's; one both set and added to, one of those moved by
+/// at most as many additions either way.
+#[derive(Clone, Debug)]
+pub(crate) struct Horizon {
+    /// The least an action costs (extras only add to it); 0 bounds nothing.
+    cheapest: u64,
+    /// How many different sets of additions to the slots only added to the actions make.
+    kinds: u64,
+    /// How many values each slot that is set holds before any addition: the values it is set to
+    /// and the start's; and whether it is added to as well.
+    placed: Vec<(u64, bool)>,
+    /// The most one action moves a slot.
+    step: u64,
+}
+
+impl Horizon {
+    pub fn new(problem: &Compiled) -> Self {
+        let slots = problem.slots.len();
+        let (mut sets, mut added) = (vec![Vec::<Value>::new(); slots], vec![false; slots]);
+        for action in problem.actions() {
+            for &(slot, delta) in action.deltas {
+                match delta {
+                    Delta::Add(0) => {}
+                    Delta::Add(_) => added[usize::from(slot)] = true,
+                    Delta::Set(v) => sets[usize::from(slot)].push(v),
+                }
+            }
+        }
+        let mut additions: Vec<SmallVec<[(u16, i64); 4]>> = Vec::new();
+        let mut step = 0u64;
+        for action in problem.actions() {
+            let only_added = |&&(slot, _): &&(u16, Delta)| sets[usize::from(slot)].is_empty();
+            let mut adds: SmallVec<[(u16, i64); 4]> = (action.deltas.iter().filter(only_added))
+                .filter_map(|&(slot, delta)| match delta {
+                    Delta::Add(k) if k != 0 => Some((slot, k)),
+                    _ => None,
+                })
+                .collect();
+            adds.sort_unstable();
+            if !adds.is_empty() && !additions.contains(&adds) {
+                additions.push(adds);
+            }
+            // Every change an action makes, added up: no value on the way is further away.
+            step = step.max(action.effects.iter().map(|&(_, _, v)| i64::from(v).unsigned_abs()).sum());
+        }
+        let placed = (sets.iter_mut().zip(&added))
+            .filter(|(values, _)| !values.is_empty())
+            .map(|(values, &added)| {
+                values.sort_unstable();
+                values.dedup();
+                (values.len() as u64 + 1, added)
+            })
+            .collect();
+        let cheapest = problem.actions().map(|a| u64::from(a.cost)).min().unwrap_or(0);
+        Horizon { cheapest, kinds: additions.len() as u64, placed, step }
+    }
+
+    /// At most how many states a search from `start` meets whose path there costs no more than
+    /// `upper` (`u64::MAX`: no bound).
+    pub fn states_within(&self, start: &[Value], upper: u64) -> u64 {
+        if self.cheapest == 0 {
+            return u64::MAX;
+        }
+        let depth = upper / self.cheapest;
+        // Additions that could saturate would depend on their order.
+        let widest = start.iter().map(|v| i64::from(*v).unsigned_abs()).max().unwrap_or(0);
+        let reach = depth.checked_mul(self.step).and_then(|r| r.checked_add(widest));
+        if reach.is_none_or(|r| r >= Value::MAX as u64) {
+            return u64::MAX;
+        }
+        // Multisets of at most `depth` additions of `kinds` kinds: (depth + kinds choose kinds).
+        let mut states: u128 = 1;
+        for i in 1..=u128::from(self.kinds) {
+            states = states * (u128::from(depth) + i) / i;
+            if states > u128::from(u64::MAX) {
+                return u64::MAX;
+            }
+        }
+        let mut states = states as u64;
+        for &(values, added) in &self.placed {
+            let moved = if added { 2 * depth * self.step + 1 } else { 1 };
+            states = states.saturating_mul(values).saturating_mul(moved);
+        }
+        states
+    }
+}
