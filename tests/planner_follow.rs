@@ -64,7 +64,12 @@ fn domain(random: &mut SplitMix64) -> Domain {
 /// A plan that may be followed from `start`: the planner's own, the one it makes from a
 /// neighbouring start (often a plan here too, but not the cheapest), or either with a step
 /// added, dropped or replaced.
-fn followed_plan(planner: &Planner, actions: &[Action], start: &State, random: &mut SplitMix64) -> Vec<usize> {
+fn followed_plan(
+    planner: &Planner,
+    actions: &[Action],
+    start: &State,
+    random: &mut SplitMix64,
+) -> Vec<usize> {
     let mut from = start.clone();
     if random.below(2) == 0 {
         let fact = goap_town::planner::FactId(random.below(start.values().len()) as u16);
@@ -96,7 +101,9 @@ fn followed_plans_exercise_every_answer() {
             continue;
         }
         match planner.follow(&start, &steps, 5000) {
-            Some(cost) if steps.first().is_some_and(|&first| planner.begins_with(&start, first, cost)) => led += 1,
+            Some(cost) if steps.first().is_some_and(|&first| planner.begins_with(&start, first, cost)) => {
+                led += 1
+            }
             Some(_) => not_led += 1,
             None => {}
         }
@@ -114,4 +121,3 @@ fn followed_plans_exercise_every_answer() {
     assert!(led > 150 && not_led > 30 && ran_out > 150, "led {led}, not led {not_led}, ran out {ran_out}");
     assert_eq!(beyond_budget, ran_out, "follow said a search that runs out would not");
 }
-

@@ -98,7 +98,9 @@ impl Lookahead {
         let mut moved = vec![false; problem.slots.len()];
         problem.actions().flat_map(|a| a.deltas).for_each(|&(slot, _)| moved[usize::from(slot)] = true);
         let helpers: Vec<SmallVec<[(usize, Delta); 4]>> = (problem.goal.iter())
-            .map(|c| (0..problem.len()).filter_map(|a| Some((a, problem.action(a).delta_on(c.slot)?))).collect())
+            .map(|c| {
+                (0..problem.len()).filter_map(|a| Some((a, problem.action(a).delta_on(c.slot)?))).collect()
+            })
             .collect();
         let mut helping: SmallVec<[usize; 8]> = helpers.iter().flatten().map(|&(a, _)| a).collect();
         helping.sort_unstable();
@@ -118,7 +120,8 @@ impl Lookahead {
         for &(a, t) in &self.fixed {
             let (slot, by_value) = problem.action(a).extras.iter().nth(t).expect("a table of the action");
             let value = start[usize::from(slot)];
-            extras[a] += by_value.iter().find(|&&(v, _)| v == value).map_or(0, |&(_, extra)| u64::from(extra));
+            extras[a] +=
+                by_value.iter().find(|&&(v, _)| v == value).map_or(0, |&(_, extra)| u64::from(extra));
         }
         extras
     }

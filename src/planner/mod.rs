@@ -197,7 +197,17 @@ impl Planner {
         let stocks = stocks::Stocks::new(&problem);
         let (horizon, lookahead) = (follow::Horizon::new(&problem), follow::Lookahead::new(&problem));
         let id = PLANNERS.fetch_add(1, Ordering::Relaxed);
-        Planner { problem, plain, stocks, horizon, lookahead, tables: OnceLock::new(), asked: OnceLock::new(), dive: true, id }
+        Planner {
+            problem,
+            plain,
+            stocks,
+            horizon,
+            lookahead,
+            tables: OnceLock::new(),
+            asked: OnceLock::new(),
+            dive: true,
+            id,
+        }
     }
 
     /// The planner with its tables for fast answers built now rather than at the second

@@ -285,7 +285,8 @@ fn plan_goals(
         let steps: smallvec::SmallVec<[usize; 8]> = intent.plan().skip(intent.step()).collect();
         let cost = town.planners[c][g].follow(view, &steps, settings.planner_budget)?;
         let score = loudness[g] - cost_score(cost);
-        let mut rivals = order.iter().filter(|&&(o, ceiling)| o != g && overtakes(ceiling, score, hysteresis));
+        let mut rivals =
+            order.iter().filter(|&&(o, ceiling)| o != g && overtakes(ceiling, score, hysteresis));
         if in_line && !town.planners[c][g].begins_with(view, steps[0], cost) {
             return None;
         }
@@ -375,7 +376,8 @@ fn plan_goals(
         let leader = best.as_ref().expect("the plan being followed is viable");
         let overtaken = leader.goal != planned.goal && overtakes(leader.score, planned.score, hysteresis);
         assert!(!overtaken && planned.score >= kept.score, "a kept plan would be overtaken: {leader:?}");
-        let moved = following.is_some_and(|(_, in_line)| in_line) && planned.plan.first() != kept.plan.first();
+        let moved =
+            following.is_some_and(|(_, in_line)| in_line) && planned.plan.first() != kept.plan.first();
         assert!(!moved, "one kept in line would go elsewhere: {planned:?}");
         return carry_on(goals, deliberation, found, kept);
     }

@@ -26,6 +26,7 @@ mod phrase;
 mod replay;
 mod report;
 mod shards;
+mod stride;
 mod table;
 mod tiles;
 mod timing;

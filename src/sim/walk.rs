@@ -1,15 +1,16 @@
 //! Walking in a straight line to the next station, and the re-check on arrival: the plan was
 //! made on a snapshot, and others may have changed the world since.
 //!
-//! A walker is not moved step by step: setting off, it works out the step it arrives at by the
-//! very moves a step at a time would make ([`set_off`]), and where it is on the way is worked
-//! out the same way when someone asks ([`position_at`]).
+//! A walker is not moved step by step: setting off, it works out the step it arrives at from the
+//! very strides a step at a time would make ([`super::stride`]), and where it is on the way is
+//! worked out by making them when someone asks ([`position_at`]).
 
 use super::act::stamp;
 use super::calendar::Calendar;
 use super::clock::{Clock, STEP};
 use super::log::{EventLog, Happening};
 use super::needs::settle;
+use super::stride::{stride, strides};
 use super::town::{Line, Lines, Outlook, Roster, TileFacts, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, LastReason, Position, Tally, Villager, switch};
 use super::{SimSet, SimTick};
@@ -132,16 +133,13 @@ pub(super) fn set_off(
         // Nothing to walk to: it finds out at the next step.
         return Activity::Walking { from: now as u32, until: now as u32 + 1 };
     };
-    let (mut at, reach) = (from.0, villager.speed * STEP);
     let steps_left = ((town.scenario.settings.day_length / STEP).ceil() as u64 + 1).saturating_sub(now);
-    let mut moves = 1;
-    while !move_toward(&mut at, target, reach) {
-        moves += 1;
-        if moves > steps_left {
-            return Activity::Walking { from: now as u32, until: u32::MAX };
-        }
-    }
-    Activity::Walking { from: now as u32, until: (now + moves) as u32 }
+    // A first stride is made whatever is left of the day.
+    let until = match strides(from.0, target, villager.speed * STEP, steps_left.max(1)) {
+        Some(moves) => (now + moves) as u32,
+        None => u32::MAX,
+    };
+    Activity::Walking { from: now as u32, until }
 }
 
 /// What says where a villager is.
@@ -156,7 +154,7 @@ pub fn position_at(town: &Town, now: u64, (villager, position, intent, activity)
         town.layout.station_position(&town.scenario, town.station(villager.index(), step), villager.tile());
     let (mut at, reach) = (position.0, villager.speed * STEP);
     for _ in u64::from(from)..now.min(u64::from(until)) {
-        if move_toward(&mut at, target, reach) {
+        if stride(&mut at, target, reach) {
             break;
         }
     }
@@ -247,17 +245,4 @@ impl Here<'_> {
             }
         }
     }
-}
-
-/// Moves `from` up to `reach` toward `to`; true once there.
-fn move_toward(from: &mut [f32; 2], to: [f32; 2], reach: f32) -> bool {
-    let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
-    let distance = (dx * dx + dy * dy).sqrt();
-    if distance <= reach {
-        *from = to;
-        return true;
-    }
-    from[0] += dx / distance * reach;
-    from[1] += dy / distance * reach;
-    false
 }
