@@ -90,7 +90,7 @@ fn finish_actions(
         let action = town.action(villager.index(), step_index);
         let at = town.station(villager.index(), step_index);
         if town.scenario.stations[at].capacity.is_some() {
-            lines.0[villager.tile()][at].acting -= 1;
+            lines.finished(villager.tile(), at);
             town.post_line(
                 (villager.tile(), now),
                 at,

@@ -8,8 +8,11 @@ use bevy::ecs::prelude::*;
 
 /// Who acts at each station of each tile, and who waits in line there (first come, first
 /// served): a station with a capacity never has more villagers acting than it holds.
+/// The lines where someone finished acting since the walk phase last looked are kept apart: the
+/// only lines with room and someone waiting, so only they are looked at for the first in line to
+/// step up (debug builds look at all).
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct Lines(pub Vec<Vec<Line>>);
+pub struct Lines(pub Vec<Vec<Line>>, Vec<(u32, u32)>);
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Line {
@@ -22,7 +25,23 @@ impl Lines {
     /// Every station of every tile empty (a town whose stations take any number keeps none).
     pub fn empty(scenario: &Scenario, tiles: usize) -> Self {
         let limited = scenario.stations.iter().any(|s| s.capacity.is_some());
-        Lines(vec![vec![Line::default(); if limited { scenario.stations.len() } else { 0 }]; tiles])
+        let stations = if limited { scenario.stations.len() } else { 0 };
+        Lines(vec![vec![Line::default(); stations]; tiles], Vec::new())
+    }
+
+    /// One acting at station `at` of `tile` finished: its line may move.
+    pub(super) fn finished(&mut self, tile: usize, at: usize) {
+        self.0[tile][at].acting -= 1;
+        self.1.push((tile as u32, at as u32));
+    }
+
+    /// The lines where someone finished since last asked, tile by tile and station by station,
+    /// each once (`into` is cleared first).
+    pub(super) fn take_freed(&mut self, into: &mut Vec<(u32, u32)>) {
+        into.clear();
+        std::mem::swap(into, &mut self.1);
+        into.sort_unstable();
+        into.dedup();
     }
 }
 

@@ -45,28 +45,34 @@ fn walk(
     roster: Res<Roster>,
     mut calendar: ResMut<Calendar>,
     mut view: Local<State>,
+    mut freed: Local<Vec<(u32, u32)>>,
     mut villagers: Query<Walker>,
 ) {
     let now = stamp(&clock);
     let due = std::mem::take(&mut calendar.now);
     let mut here =
         Here { clock: &clock, town: &town, log: &mut log, view: &mut view, calendar: &mut calendar };
-    // Lines move first: where someone finished, the first in line steps up.
-    for (tile, stations) in lines.0.iter_mut().enumerate() {
-        for (at, line) in stations.iter_mut().enumerate() {
-            if line.waiting.is_empty() {
-                continue;
+    // Lines move first: where someone finished, the first in line steps up (tile by tile, station
+    // by station).
+    lines.take_freed(&mut freed);
+    if cfg!(debug_assertions) {
+        check_lines(&town, &lines, &freed);
+    }
+    for &(tile, at) in freed.iter() {
+        let (tile, at) = (tile as usize, at as usize);
+        let line = &mut lines.0[tile][at];
+        if line.waiting.is_empty() {
+            continue;
+        }
+        let moved = has_room(&town, at, line);
+        while has_room(&town, at, line) {
+            let Some(number) = line.waiting.pop_front() else { break };
+            if let Ok(one) = villagers.get_mut(roster.0[number]) {
+                here.step_up(one, at, Some(&mut *line), (&mut world, tile), &mut outlook.0);
             }
-            let moved = has_room(&town, at, line);
-            while has_room(&town, at, line) {
-                let Some(number) = line.waiting.pop_front() else { break };
-                if let Ok(one) = villagers.get_mut(roster.0[number]) {
-                    here.step_up(one, at, Some(&mut *line), (&mut world, tile), &mut outlook.0);
-                }
-            }
-            if moved {
-                town.post_line((tile, now), at, line, &mut world, &mut outlook);
-            }
+        }
+        if moved {
+            town.post_line((tile, now), at, line, &mut world, &mut outlook);
         }
     }
     // Then those arriving now, in roster order.
@@ -170,6 +176,16 @@ pub fn position_of(world: &World, entity: Entity) -> Option<[f32; 2]> {
         world.get::<Activity>(entity)?,
     );
     Some(position_at(world.get_resource::<Town>()?, world.get_resource::<Clock>()?.steps, whereabouts))
+}
+
+/// Debug builds: no line but those `freed` this step has room and someone waiting.
+fn check_lines(town: &Town, lines: &Lines, freed: &[(u32, u32)]) {
+    for (tile, stations) in lines.0.iter().enumerate() {
+        for (at, line) in stations.iter().enumerate() {
+            let waits = !line.waiting.is_empty() && has_room(town, at, line);
+            assert!(!waits || freed.contains(&(tile as u32, at as u32)), "line {at} of tile {tile} can move");
+        }
+    }
 }
 
 /// Whether station `at` has room for one more villager to act.
