@@ -284,17 +284,17 @@ fn plan_goals(
         let g = intent.goal().filter(|g| order.iter().any(|o| o.0 == *g))?;
         let steps: smallvec::SmallVec<[usize; 8]> = intent.plan().skip(intent.step()).collect();
         let cost = town.planners[c][g].follow(view, &steps, settings.planner_budget)?;
-        let score = loudness[g] - cost_score(cost);
-        let mut rivals =
-            order.iter().filter(|&&(o, ceiling)| o != g && overtakes(ceiling, score, hysteresis));
         if in_line && !town.planners[c][g].begins_with(view, steps[0], cost) {
             return None;
         }
-        // A goal whose quick ceiling leads is looked at more closely.
+        let score = loudness[g] - cost_score(cost);
+        // A goal whose quick ceiling would lead is looked at more closely.
         let closer = |o: usize| {
             let least = town.planners[c][o].least_cost_ahead(view);
             least.map_or(f32::NEG_INFINITY, |cost| loudness[o] - cost_score(cost))
         };
+        let mut rivals =
+            order.iter().filter(|&&(o, ceiling)| o != g && overtakes(ceiling, score, hysteresis));
         if rivals.any(|&(o, _)| overtakes(closer(o), score, hysteresis)) {
             return None;
         }
