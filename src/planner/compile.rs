@@ -95,12 +95,14 @@ impl<'a> Extras<'a> {
     /// What they add up to in the state whose slots hold `value_of(slot)`.
     #[inline]
     pub fn sum(&self, value_of: impl Fn(usize) -> Value) -> u64 {
-        let extra = |(slot, by_value): (Slot, &[(Value, u32)])| {
-            let value = value_of(usize::from(slot));
-            by_value.iter().find(|&&(v, _)| v == value).map_or(0, |&(_, extra)| u64::from(extra))
-        };
-        self.iter().map(extra).sum()
+        self.iter().map(|(slot, by_value)| u64::from(extra_at(by_value, value_of(usize::from(slot))))).sum()
     }
+}
+
+/// The extra a table sets for `value` (the first given for it), 0 where it sets none.
+#[inline]
+pub(crate) fn extra_at(by_value: &[(Value, u32)], value: Value) -> u32 {
+    by_value.iter().find(|&&(v, _)| v == value).map_or(0, |&(_, extra)| extra)
 }
 
 /// The projected problem the search runs on.
@@ -165,6 +167,12 @@ impl Compiled {
 
     pub fn actions(&self) -> impl ExactSizeIterator<Item = SlotAction<'_>> + Clone + '_ {
         (0..self.entries.len()).map(|a| self.action(a))
+    }
+
+    /// Whether the goal holds in the state whose slots hold `state`.
+    #[inline]
+    pub fn meets_goal(&self, state: &[Value]) -> bool {
+        self.goal.iter().all(|c| c.holds_for(state[c.slot as usize]))
     }
 
     /// Every condition the problem tests: the goal's, then the actions' preconditions.

@@ -4,7 +4,7 @@
 //! step. A villager whose plan nothing could overtake keeps it without searching, and one in line
 //! keeps its place (why each holds: docs/planner.md).
 
-use super::compile::{Compiled, SlotCondition};
+use super::compile::{Compiled, SlotCondition, extra_at};
 use super::facts::{State, Value};
 use super::helpers::uses;
 use super::ops::{Delta, Need};
@@ -34,7 +34,7 @@ impl Planner {
         MEMORY.with_borrow_mut(|memory| {
             let Memory { work, slices, .. } = memory;
             self.project(start, work);
-            let met = self.problem.goal.iter().all(|c| c.holds_for(work.projected[c.slot as usize]));
+            let met = self.problem.meets_goal(&work.projected);
             let mut others = self.first_steps(slices, &work.projected, cost).filter(|&(a, _)| a != first);
             !met && others.all(|(a, bound)| bound > cost || (bound == cost && a > first))
         })
@@ -47,7 +47,7 @@ impl Planner {
         MEMORY.with_borrow_mut(|memory| {
             let Memory { work, slices, .. } = memory;
             self.project(start, work);
-            if self.problem.goal.iter().all(|c| c.holds_for(work.projected[c.slot as usize])) {
+            if self.problem.meets_goal(&work.projected) {
                 return Some(0);
             }
             let bounds = self.first_steps(slices, &work.projected, DEAD_END).map(|(_, bound)| bound);
@@ -119,9 +119,7 @@ impl Lookahead {
         let mut extras: SmallVec<[u64; 16]> = smallvec::smallvec![0; problem.len()];
         for &(a, t) in &self.fixed {
             let (slot, by_value) = problem.action(a).extras.iter().nth(t).expect("a table of the action");
-            let value = start[usize::from(slot)];
-            extras[a] +=
-                by_value.iter().find(|&&(v, _)| v == value).map_or(0, |&(_, extra)| u64::from(extra));
+            extras[a] += u64::from(extra_at(by_value, start[usize::from(slot)]));
         }
         extras
     }

@@ -79,8 +79,7 @@ impl Space for Slices<'_> {
     }
 
     fn meets_goal(&self, states: &Vec<Value>, i: u32) -> bool {
-        let state = self.state(states, i);
-        self.problem.goal.iter().all(|c| c.holds_for(state[c.slot as usize]))
+        self.problem.meets_goal(self.state(states, i))
     }
 
     fn values(&self, states: &Vec<Value>, i: u32) -> Vec<Value> {

@@ -8,6 +8,7 @@ use bevy::ecs::prelude::*;
 
 /// Who acts at each station of each tile, and who waits in line there (first come, first
 /// served): a station with a capacity never has more villagers acting than it holds.
+///
 /// The lines where someone finished acting since the walk phase last looked are kept apart: the
 /// only lines with room and someone waiting, so only they are looked at for the first in line to
 /// step up (debug builds look at all).
