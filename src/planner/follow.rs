@@ -4,7 +4,7 @@
 //! step. A villager whose plan nothing could overtake keeps it without searching, and one in line
 //! keeps its place (why each holds: docs/planner.md).
 
-use super::compile::{Compiled, SlotCondition, extra_at};
+use super::compile::{Compiled, SlotCondition};
 use super::facts::{State, Value};
 use super::helpers::uses;
 use super::ops::{Delta, Need};
@@ -118,8 +118,7 @@ impl Lookahead {
     fn fixed_extras(&self, problem: &Compiled, start: &[Value]) -> SmallVec<[u64; 16]> {
         let mut extras: SmallVec<[u64; 16]> = smallvec::smallvec![0; problem.len()];
         for &(a, t) in &self.fixed {
-            let (slot, by_value) = problem.action(a).extras.iter().nth(t).expect("a table of the action");
-            extras[a] += u64::from(extra_at(by_value, start[usize::from(slot)]));
+            extras[a] += u64::from(problem.action(a).extras.extra(t, |slot| start[slot]));
         }
         extras
     }
