@@ -1,10 +1,10 @@
 //! A thread's memory of the answers it gave: an answer is a function of the planner, the start's
 //! values of the facts that matter and the budget alone, and a town asks the same questions
 //! again and again (someone in line, a trade's villagers on every tile). Measured on a tiled
-//! village.ron: seven questions in ten had been asked before.
+//! village.ron: seven plans asked for in ten had been asked for before, and two proofs in three
+//! that one in line keeps its place ([`follow`](super::follow)).
 
 use super::facts::Value;
-use super::{NoPlan, Plan};
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 use std::hash::Hasher;
@@ -14,36 +14,37 @@ use std::hash::Hasher;
 pub(super) const KEPT: usize = 16_384;
 
 /// The answers, each under its question.
-#[derive(Default)]
-pub(super) struct Answers {
-    questions: Vec<Question>,
+pub(super) struct Answers<T> {
+    questions: Vec<Question<T>>,
     /// Every question's projected start, one after another.
     starts: Vec<Value>,
     table: HashTable<u32>,
 }
 
-struct Question {
+impl<T> Default for Answers<T> {
+    fn default() -> Self {
+        Answers { questions: Vec::new(), starts: Vec::new(), table: HashTable::new() }
+    }
+}
+
+struct Question<T> {
     planner: u64,
     budget: usize,
     start: std::ops::Range<u32>,
     hash: u64,
-    answer: Result<Plan, NoPlan>,
+    answer: T,
 }
 
-impl Answers {
+impl<T: Clone> Answers<T> {
     /// The answer given before to planner `planner` from `start` within `budget`.
-    pub fn get(&self, planner: u64, budget: usize, start: &[Value]) -> Option<&Result<Plan, NoPlan>> {
+    pub fn get(&self, planner: u64, budget: usize, start: &[Value]) -> Option<&T> {
         let hash = hash(planner, budget, start);
         let at = self.table.find(hash, |&q| self.asks(q, planner, budget, start))?;
         Some(&self.questions[*at as usize].answer)
     }
 
     /// Remembers `answer` to the question, forgetting everything first when full.
-    pub fn remember(
-        &mut self,
-        (planner, budget, start): (u64, usize, &[Value]),
-        answer: &Result<Plan, NoPlan>,
-    ) {
+    pub fn remember(&mut self, (planner, budget, start): (u64, usize, &[Value]), answer: &T) {
         if self.questions.len() >= KEPT {
             self.questions.clear();
             self.starts.clear();
@@ -79,6 +80,7 @@ fn hash(planner: u64, budget: usize, start: &[Value]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::planner::{NoPlan, Plan};
 
     fn plan(cost: u64) -> Result<Plan, NoPlan> {
         Ok(Plan { steps: [0, 1].into_iter().collect(), cost, expanded: 3 })
@@ -86,7 +88,7 @@ mod tests {
 
     #[test]
     fn an_answer_is_found_under_its_own_question_only() {
-        let mut answers = Answers::default();
+        let mut answers = Answers::<Result<Plan, NoPlan>>::default();
         answers.remember((1, 500, &[0, 2]), &plan(7));
         answers.remember((1, 500, &[0, 3]), &Err(NoPlan::Exhausted { expanded: 4 }));
         assert_eq!(answers.get(1, 500, &[0, 2]), Some(&plan(7)));
@@ -98,7 +100,7 @@ mod tests {
 
     #[test]
     fn a_full_memory_forgets_everything_and_goes_on() {
-        let mut answers = Answers::default();
+        let mut answers = Answers::<Result<Plan, NoPlan>>::default();
         for i in 0..KEPT as i32 {
             answers.remember((1, 500, &[i]), &plan(i as u64));
         }

@@ -31,12 +31,9 @@ impl Planner {
     /// step leads to dearer plans, or to plans as dear but later in action order.
     pub fn begins_with(&self, start: &State, first: usize, cost: u64) -> bool {
         let Some(first) = self.problem.index_of(first) else { return false };
-        MEMORY.with_borrow_mut(|memory| {
-            let Memory { work, slices, .. } = memory;
-            self.project(start, work);
-            let met = self.problem.meets_goal(&work.projected);
-            let mut others = self.first_steps(slices, &work.projected, cost).filter(|&(a, _)| a != first);
-            !met && others.all(|(a, bound)| bound > cost || (bound == cost && a > first))
+        self.first_steps(start, |met, bounds| {
+            let mut others = bounds.iter().enumerate().filter(|&(a, _)| a != first);
+            !met && others.all(|(a, &bound)| bound > cost || (bound == cost && a > first))
         })
     }
 
@@ -44,44 +41,65 @@ impl Planner {
     /// but dearer to work out and closer to the truth: the least over the first steps of what
     /// each costs and what must follow it (with the extras that stay the same on the way).
     pub fn least_cost_ahead(&self, start: &State) -> Option<u64> {
-        MEMORY.with_borrow_mut(|memory| {
-            let Memory { work, slices, .. } = memory;
-            self.project(start, work);
-            if self.problem.meets_goal(&work.projected) {
-                return Some(0);
-            }
-            let bounds = self.first_steps(slices, &work.projected, DEAD_END).map(|(_, bound)| bound);
-            bounds.min().filter(|&b| b < DEAD_END)
+        self.first_steps(start, |met, bounds| match met {
+            true => Some(0),
+            false => bounds.iter().copied().min().filter(|&b| b < DEAD_END),
         })
     }
 
-    /// Each action `a` that applies at `start` and changes something, with a lower bound on the
-    /// plans that begin with it: its own cost and the search's estimate after it, raised to
-    /// [`Lookahead::fixed_costs`]'s where that is still no more than `beyond` ([`DEAD_END`]: none).
-    fn first_steps<'s>(
-        &'s self,
-        states: &'s mut Vec<Value>,
-        start: &'s [Value],
-        beyond: u64,
-    ) -> impl Iterator<Item = (usize, u64)> + 's {
+    /// `answer` of whether the goal is met at `start`, and of a lower bound on the plans that
+    /// begin with each action ([`DEAD_END`] where it does not apply or changes nothing). The
+    /// bounds are a function of the question alone, so a thread remembers them ([`answers`]).
+    fn first_steps<R>(&self, start: &State, answer: impl FnOnce(bool, &[u64]) -> R) -> R {
+        MEMORY.with_borrow_mut(|memory| {
+            let Memory { work, slices, .. } = memory;
+            self.project(start, work);
+            let met = self.problem.meets_goal(&work.projected);
+            let known = FIRST_STEPS.with_borrow(|known| known.get(self.id, 0, &work.projected).cloned());
+            if let Some(bounds) = known {
+                debug_assert_eq!(
+                    bounds,
+                    self.first_step_bounds(slices, &work.projected),
+                    "remembered bounds differ"
+                );
+                return answer(met, &bounds);
+            }
+            let bounds = self.first_step_bounds(slices, &work.projected);
+            FIRST_STEPS.with_borrow_mut(|known| known.remember((self.id, 0, &work.projected), &bounds));
+            answer(met, &bounds)
+        })
+    }
+
+    /// For each action `a`, a lower bound on the plans from `start` that begin with it: its own
+    /// cost and the larger of the search's estimate after it and [`Lookahead::fixed_costs`].
+    fn first_step_bounds(&self, states: &mut Vec<Value>, start: &[Value]) -> Bounds {
         let space = Slices { problem: &self.problem, heuristic: &self.tables().heuristic };
         space.store_start(states, start);
         let mut fixed = None; // worked out once some step needs it
-        (0..self.problem.len()).filter_map(move |a| {
+        let bound = |a: usize| {
             if space.store_successor(states, 0, a) != Successor::Stored {
-                return None;
+                return DEAD_END;
             }
             let (after, cost) = (space.estimate(states, 1), space.cost(states, 0, a));
             let mut bound = if after == DEAD_END { DEAD_END } else { cost.saturating_add(after) };
-            if bound <= beyond {
+            if bound < DEAD_END {
                 let fixed = fixed.get_or_insert_with(|| self.lookahead.fixed_extras(&self.problem, start));
                 let rest = self.lookahead.fixed_costs(&self.problem, &states[start.len()..], fixed);
                 bound = bound.max(cost.saturating_add(rest));
             }
             space.discard_last(states);
-            Some((a, bound))
-        })
+            bound
+        };
+        (0..self.problem.len()).map(bound).collect()
     }
+}
+
+/// Each action's bound on the plans that begin with it.
+type Bounds = SmallVec<[u64; 8]>;
+
+thread_local! {
+    /// Each thread's first-step bounds for the questions it was asked.
+    static FIRST_STEPS: std::cell::RefCell<super::answers::Answers<Bounds>> = Default::default();
 }
 
 /// What looking one step ahead needs of a problem, worked out once.

@@ -70,7 +70,7 @@ thread_local! {
     /// Each thread's search memory, kept between plans so planning does not allocate.
     static MEMORY: RefCell<Memory> = RefCell::default();
     /// Each thread's answers to the questions it was asked ([`answers`]).
-    static ANSWERS: RefCell<answers::Answers> = RefCell::default();
+    static ANSWERS: RefCell<answers::Answers<Result<Plan, NoPlan>>> = RefCell::default();
 }
 
 /// The next planner's [`Planner::id`].
@@ -235,7 +235,7 @@ impl Planner {
             // question is answered without them, and may expand other states).
             let remembered = self.tables.get().is_some() && self.dive;
             let known =
-                |answers: &answers::Answers| answers.get(self.id, budget, &memory.work.projected).cloned();
+                |answers: &answers::Answers<_>| answers.get(self.id, budget, &memory.work.projected).cloned();
             if let Some(answer) = remembered.then(|| ANSWERS.with_borrow(known)).flatten() {
                 debug_assert_eq!(answer, self.answer(budget, memory), "a remembered answer differs");
                 return answer;
