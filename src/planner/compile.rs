@@ -118,13 +118,14 @@ impl<'a> Extras<'a> {
     #[inline]
     pub fn extra(&self, t: usize, value_of: impl Fn(usize) -> Value) -> u32 {
         let table = &self.tables[t];
-        let (value, pairs) = (value_of(usize::from(table.slot)), &self.values[span(&table.pairs)]);
+        let value = value_of(usize::from(table.slot));
+        let pairs = || &self.values[span(&table.pairs)];
         if table.dense.is_empty() {
-            return extra_at(pairs, value);
+            return extra_at(pairs(), value);
         }
         let at = usize::try_from(i64::from(value) - i64::from(table.low)).ok();
         let extra = at.and_then(|i| self.dense[span(&table.dense)].get(i)).map_or(0, |&e| e);
-        debug_assert_eq!(extra, extra_at(pairs, value), "a run differs from its pairs");
+        debug_assert_eq!(extra, extra_at(pairs(), value), "a run differs from its pairs");
         extra
     }
 }

@@ -55,6 +55,7 @@ impl Planner {
             let Memory { work, slices, .. } = memory;
             self.project(start, work);
             let met = self.problem.meets_goal(&work.projected);
+            // Bounds know no budget: every question is asked under budget 0.
             let known = FIRST_STEPS.with_borrow(|known| known.get(self.id, 0, &work.projected).cloned());
             if let Some(bounds) = known {
                 debug_assert_eq!(
