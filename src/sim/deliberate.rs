@@ -82,14 +82,24 @@ pub(super) fn deliberate(
     rests.sort_unstable_by_key(|r| r.0);
 }
 
-/// Moves what every thread found into `all`. A whole town deliberating at once (a dawn) is rare:
-/// no list keeps room for more than [`KEPT`] entries from one step to the next.
+/// Moves what every thread found into `all`.
 fn gather<'a, T: 'a>(all: &mut Vec<T>, threads: impl Iterator<Item = &'a mut Vec<T>>) {
+    let last = all.len();
     all.clear();
-    all.shrink_to(KEPT);
+    keep_room(all, last);
     for found in threads {
+        let held = found.len();
         all.append(found);
-        found.shrink_to(KEPT);
+        keep_room(found, held);
+    }
+}
+
+/// A list keeps room for about as many as it just held (a shard of thousands has a hundred
+/// deciding at each step), but not for a whole town deliberating at once (a dawn), which is rare.
+fn keep_room<T>(list: &mut Vec<T>, held: usize) {
+    let room = held.max(KEPT);
+    if list.capacity() > 4 * room {
+        list.shrink_to(2 * room);
     }
 }
 
@@ -126,7 +136,7 @@ struct Found {
     rests: Vec<(usize, u32)>,
 }
 
-/// The most entries a list of the step's keeps room for between steps.
+/// The least room a list of the step's keeps between steps.
 const KEPT: usize = 64;
 
 /// A plan deliberation found for a villager's goal. Only the two that can win are handed on:
@@ -236,8 +246,7 @@ fn plan_goals(
     // Nothing changed since every goal failed: the searches would fail the same way, so a town
     // of blocked villagers does not spend its steps searching again, and their verdicts stand
     // (debug builds search anyway and check that they do fail).
-    let digest = digest(view);
-    let hopeless = deliberation.hopeless == Some(digest);
+    let hopeless = deliberation.hopeless.is_some_and(|failed| failed == digest(view));
     if !deliberation.resting && hopeless && !cfg!(debug_assertions) && !found.keep_tables {
         return;
     }
@@ -381,7 +390,7 @@ fn plan_goals(
         assert!(!moved, "one kept in line would go elsewhere: {planned:?}");
         return carry_on(goals, deliberation, found, kept);
     }
-    deliberation.hopeless = best.is_none().then_some(digest);
+    deliberation.hopeless = best.is_none().then(|| digest(view));
     let incumbent = incumbent.filter(|i| best.as_ref().is_some_and(|b| b.goal != i.goal));
     found.choices.extend(best.into_iter().chain(incumbent));
 }
