@@ -16,7 +16,13 @@ pub(crate) struct Helpers {
     via_sets: Option<u64>,
     /// Whether some helper has a precondition something else must bring about first.
     pub gated: bool,
+    /// The bound of each deficit up to [`TABULATED`], each way (up, down, away): the
+    /// estimate asks for it at every state a search meets, and deficits are mostly small.
+    tabulated: [[Option<u64>; TABULATED]; 3],
 }
+
+/// The deficits whose bounds are worked out ahead.
+const TABULATED: usize = 16;
 
 /// One helper: its cost, its net change on the condition's fact, and its preconditions that
 /// some other action must bring about, each with the least that action costs (`u64::MAX`:
@@ -36,13 +42,13 @@ impl Helpers {
             .filter_map(|h| if let Delta::Set(v) = h.delta { Some((h.cost, v)) } else { None })
             .collect();
         let gated = helpers.iter().any(|h| !h.enabling.is_empty());
-        let mut this = Helpers { condition, helpers, via_sets: None, gated };
+        let mut this = Helpers { condition, helpers, via_sets: None, gated, tabulated: [[None; TABULATED]; 3] };
         // What is left after each set: by adds alone, then relaxed through the other sets until
         // nothing improves (a shortest-path fixpoint: updating in place reaches the same one).
         let via_sets = |rest: &[Option<u64>]| {
             sets.iter().zip(rest).filter_map(|(&(c, _), r)| Some(c.saturating_add((*r)?))).min()
         };
-        let mut rest: SmallVec<[Option<u64>; 2]> = sets.iter().map(|&(_, value)| this.bound(value)).collect();
+        let mut rest: SmallVec<[Option<u64>; 2]> = sets.iter().map(|&(_, value)| this.bound_of(condition.need(value))).collect();
         for _ in 0..sets.len() {
             let mut changed = false;
             for i in 0..sets.len() {
@@ -56,6 +62,9 @@ impl Helpers {
             }
         }
         this.via_sets = via_sets(&rest);
+        let ways: [fn(u64) -> Need; 3] = [Need::Up, Need::Down, Need::Away];
+        let tabulated = ways.map(|way| std::array::from_fn(|d| this.bound_of(way(d as u64 + 1))));
+        this.tabulated = tabulated;
         this
     }
 
@@ -64,6 +73,23 @@ impl Helpers {
     #[inline]
     pub fn bound(&self, actual: Value) -> Option<u64> {
         let need = self.condition.need(actual);
+        let (way, deficit) = match need {
+            Need::Met => return Some(0),
+            Need::Up(d) => (0, d),
+            Need::Down(d) => (1, d),
+            Need::Away(d) => (2, d),
+        };
+        match self.tabulated[way].get((deficit as usize).wrapping_sub(1)) {
+            Some(&bound) => {
+                debug_assert_eq!(bound, self.bound_of(need), "a tabulated bound differs");
+                bound
+            }
+            None => self.bound_of(need),
+        }
+    }
+
+    /// [`bound`](Self::bound) worked out for `need`.
+    fn bound_of(&self, need: Need) -> Option<u64> {
         let (Need::Up(deficit) | Need::Down(deficit) | Need::Away(deficit)) = need else { return Some(0) };
         let mut best = self.via_sets;
         for helper in &self.helpers {
