@@ -37,12 +37,19 @@ pub(crate) fn dive<S: Space>(
         }
         let mut next = None;
         for a in 0..space.problem().len() {
+            // A step dearer than all the estimate leaves cannot keep `f`, and what it costs is
+            // known before it is taken; where a successor could overflow, that ends the walk
+            // first, so it is taken anyway.
+            let known = S::FITS_EVERY_STATE.then(|| space.cost(states, at, a));
+            if known.is_some_and(|cost| cost > h) {
+                continue;
+            }
             match space.store_successor(states, at, a) {
                 Successor::Stored => {}
                 Successor::Skipped => continue,
                 Successor::Overflow => return None,
             }
-            let cost = space.cost(states, at, a);
+            let cost = known.unwrap_or_else(|| space.cost(states, at, a));
             if cost == 0 {
                 return None;
             }

@@ -262,6 +262,7 @@ pub(crate) struct Words<'a> {
 }
 
 impl Space for Words<'_> {
+    const FITS_EVERY_STATE: bool = false;
     type States = Vec<u64>;
 
     fn problem(&self) -> &Compiled {

@@ -30,6 +30,8 @@ pub(crate) enum Successor {
 /// How a search holds its states: state `i` is node `i`'s. Every method but `store_*` reads.
 pub(crate) trait Space {
     type States: Default;
+    /// Whether every successor fits ([`Successor::Overflow`] never comes).
+    const FITS_EVERY_STATE: bool;
 
     fn problem(&self) -> &Compiled;
     /// Clears `states` and stores the (projected) start as state 0; false when it does not fit.

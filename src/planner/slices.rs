@@ -23,6 +23,7 @@ impl Slices<'_> {
 }
 
 impl Space for Slices<'_> {
+    const FITS_EVERY_STATE: bool = true;
     type States = Vec<Value>;
 
     fn problem(&self) -> &Compiled {
