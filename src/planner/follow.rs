@@ -76,7 +76,9 @@ impl Planner {
     fn first_step_bounds(&self, states: &mut Vec<Value>, start: &[Value]) -> Bounds {
         let space = Slices { problem: &self.problem, heuristic: &self.tables().heuristic };
         space.store_start(states, start);
-        let mut fixed = None; // worked out once some step needs it
+        // Worked out once some step needs them: the fixed extras, and what is left from `start`
+        // (what is left after a step that moves no goal fact).
+        let (mut fixed, mut left_from_start) = (None, None);
         let bound = |a: usize| {
             if space.store_successor(states, 0, a) != Successor::Stored {
                 return DEAD_END;
@@ -85,7 +87,13 @@ impl Planner {
             let mut bound = if after == DEAD_END { DEAD_END } else { cost.saturating_add(after) };
             if bound < DEAD_END {
                 let fixed = fixed.get_or_insert_with(|| self.lookahead.fixed_extras(&self.problem, start));
-                let rest = self.lookahead.fixed_costs(&self.problem, &states[start.len()..], fixed);
+                let after = &states[start.len()..];
+                let rest = match self.lookahead.moves_goal[a] {
+                    true => self.lookahead.fixed_costs(&self.problem, after, fixed),
+                    false => *left_from_start
+                        .get_or_insert_with(|| self.lookahead.fixed_costs(&self.problem, start, fixed)),
+                };
+                debug_assert_eq!(rest, self.lookahead.fixed_costs(&self.problem, after, fixed));
                 bound = bound.max(cost.saturating_add(rest));
             }
             space.discard_last(states);
@@ -110,6 +118,8 @@ pub(crate) struct Lookahead {
     helpers: Vec<SmallVec<[(usize, Delta); 4]>>,
     /// Each helper's extra costs' tables by slots no action changes (a line it waits in, say).
     fixed: SmallVec<[(usize, usize); 8]>,
+    /// Whether each action changes a goal condition's fact (is a helper).
+    moves_goal: Vec<bool>,
 }
 
 impl Lookahead {
@@ -124,12 +134,13 @@ impl Lookahead {
         let mut helping: SmallVec<[usize; 8]> = helpers.iter().flatten().map(|&(a, _)| a).collect();
         helping.sort_unstable();
         helping.dedup();
+        let moves_goal = (0..problem.len()).map(|a| helping.contains(&a)).collect();
         let mut fixed = SmallVec::new();
         for a in helping {
             let tables = problem.action(a).extras.iter().map(|(slot, _)| slot).enumerate();
             fixed.extend(tables.filter(|&(_, slot)| !moved[usize::from(slot)]).map(|(t, _)| (a, t)));
         }
-        Lookahead { helpers, fixed }
+        Lookahead { helpers, fixed, moves_goal }
     }
 
     /// Each helper's extra cost by the slots no action changes: the same in every state a search
@@ -238,14 +249,19 @@ impl Horizon {
             return u64::MAX;
         }
         // Multisets of at most `depth` additions of `kinds` kinds: (depth + kinds choose kinds).
-        let mut states: u128 = 1;
-        for i in 1..=u128::from(self.kinds) {
-            states = states * (u128::from(depth) + i) / i;
-            if states > u128::from(u64::MAX) {
-                return u64::MAX;
-            }
+        let mut states: u64 = 1;
+        for i in 1..=self.kinds {
+            // Widened only where the product overflows (a division of 128 bits is dear).
+            states = match depth.checked_add(i).and_then(|n| states.checked_mul(n)) {
+                Some(product) => product / i,
+                None => match u64::try_from(
+                    u128::from(states) * (u128::from(depth) + u128::from(i)) / u128::from(i),
+                ) {
+                    Ok(states) => states,
+                    Err(_) => return u64::MAX,
+                },
+            };
         }
-        let mut states = states as u64;
         for &(values, added) in &self.placed {
             let moved = if added { 2 * depth * self.step + 1 } else { 1 };
             states = states.saturating_mul(values).saturating_mul(moved);

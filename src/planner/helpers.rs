@@ -42,13 +42,15 @@ impl Helpers {
             .filter_map(|h| if let Delta::Set(v) = h.delta { Some((h.cost, v)) } else { None })
             .collect();
         let gated = helpers.iter().any(|h| !h.enabling.is_empty());
-        let mut this = Helpers { condition, helpers, via_sets: None, gated, tabulated: [[None; TABULATED]; 3] };
+        let mut this =
+            Helpers { condition, helpers, via_sets: None, gated, tabulated: [[None; TABULATED]; 3] };
         // What is left after each set: by adds alone, then relaxed through the other sets until
         // nothing improves (a shortest-path fixpoint: updating in place reaches the same one).
         let via_sets = |rest: &[Option<u64>]| {
             sets.iter().zip(rest).filter_map(|(&(c, _), r)| Some(c.saturating_add((*r)?))).min()
         };
-        let mut rest: SmallVec<[Option<u64>; 2]> = sets.iter().map(|&(_, value)| this.bound_of(condition.need(value))).collect();
+        let mut rest: SmallVec<[Option<u64>; 2]> =
+            sets.iter().map(|&(_, value)| this.bound_of(condition.need(value))).collect();
         for _ in 0..sets.len() {
             let mut changed = false;
             for i in 0..sets.len() {
