@@ -280,9 +280,7 @@ fn plan_goals(
         }
         town.planners[c][g].least_cost(view).map_or(f32::NEG_INFINITY, |cost| loudness[g] - cost_score(cost))
     };
-    let mut order: smallvec::SmallVec<[(usize, f32); 8]> =
-        (0..character.goals.len()).filter(unmet).map(|g| (g, ceiling(g))).collect();
-    order.sort_by(|a, b| (pursued != Some(a.0)).cmp(&(pursued != Some(b.0))).then(b.1.total_cmp(&a.1)));
+    let unmet_goals: smallvec::SmallVec<[usize; 8]> = (0..character.goals.len()).filter(unmet).collect();
     // The plan being followed prices its goal from above, where its search would surely find a
     // plan: when no other goal could beat even that price by the hysteresis, `decide` keeps the
     // goal whatever the searches found — and the plan, mid-plan, or the place in line, where
@@ -290,21 +288,24 @@ fn plan_goals(
     // check, and then go on as the shortcut does).
     let hysteresis = settings.hysteresis;
     let mut carried = following.filter(|_| !found.keep_tables).and_then(|(intent, in_line)| {
-        let g = intent.goal().filter(|g| order.iter().any(|o| o.0 == *g))?;
+        let g = intent.goal().filter(|g| unmet_goals.contains(g))?;
         let steps: smallvec::SmallVec<[usize; 8]> = intent.plan().skip(intent.step()).collect();
         let cost = town.planners[c][g].follow(view, &steps, settings.planner_budget)?;
         if in_line && !town.planners[c][g].begins_with(view, steps[0], cost) {
             return None;
         }
         let score = loudness[g] - cost_score(cost);
-        // A goal whose quick ceiling would lead is looked at more closely.
+        // A goal whose quick ceiling would lead is looked at more closely. No ceiling is above
+        // how loudly its goal asks (costs weigh nothing or more), so a goal too quiet to lead
+        // is not priced at all.
         let closer = |o: usize| {
             let least = town.planners[c][o].least_cost_ahead(view);
             least.map_or(f32::NEG_INFINITY, |cost| loudness[o] - cost_score(cost))
         };
-        let mut rivals =
-            order.iter().filter(|&&(o, ceiling)| o != g && overtakes(ceiling, score, hysteresis));
-        if rivals.any(|&(o, _)| overtakes(closer(o), score, hysteresis)) {
+        let could_lead = |o: usize| o != g && overtakes(loudness[o], score, hysteresis);
+        let mut rivals = (unmet_goals.iter().copied())
+            .filter(|&o| could_lead(o) && overtakes(ceiling(o), score, hysteresis));
+        if rivals.any(|o| overtakes(closer(o), score, hysteresis)) {
             return None;
         }
         let plan = steps.iter().map(|&t| t as u32).collect();
@@ -322,6 +323,9 @@ fn plan_goals(
     {
         return carry_on(goals, deliberation, found, kept);
     }
+    let mut order: smallvec::SmallVec<[(usize, f32); 8]> =
+        unmet_goals.iter().map(|&g| (g, ceiling(g))).collect();
+    order.sort_by(|a, b| (pursued != Some(a.0)).cmp(&(pursued != Some(b.0))).then(b.1.total_cmp(&a.1)));
     // Of equal scores the first goal wins, as the goals are written.
     let beats = |(score, g): (f32, usize), best: &Choice| {
         score > best.score || (score == best.score && g < best.goal)
