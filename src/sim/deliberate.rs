@@ -82,24 +82,15 @@ pub(super) fn deliberate(
     rests.sort_unstable_by_key(|r| r.0);
 }
 
-/// Moves what every thread found into `all`.
+/// Moves what every thread found into `all`. A whole town deliberating at once (a dawn) is rare:
+/// no list keeps room for more than [`KEPT`] entries from one step to the next (a shard of a big
+/// town keeps its lists when it is done, and they would count toward every villager's memory).
 fn gather<'a, T: 'a>(all: &mut Vec<T>, threads: impl Iterator<Item = &'a mut Vec<T>>) {
-    let last = all.len();
     all.clear();
-    keep_room(all, last);
+    all.shrink_to(KEPT);
     for found in threads {
-        let held = found.len();
         all.append(found);
-        keep_room(found, held);
-    }
-}
-
-/// A list keeps room for about as many as it just held (a shard of thousands has a hundred
-/// deciding at each step), but not for a whole town deliberating at once (a dawn), which is rare.
-fn keep_room<T>(list: &mut Vec<T>, held: usize) {
-    let room = held.max(KEPT);
-    if list.capacity() > 4 * room {
-        list.shrink_to(2 * room);
+        found.shrink_to(KEPT);
     }
 }
 
@@ -136,7 +127,7 @@ struct Found {
     rests: Vec<(usize, u32)>,
 }
 
-/// The least room a list of the step's keeps between steps.
+/// The most entries a list of the step's keeps room for between steps.
 const KEPT: usize = 64;
 
 /// A plan deliberation found for a villager's goal. Only the two that can win are handed on:
