@@ -83,10 +83,37 @@ impl Calendar {
     }
 }
 
-/// Villager numbers sorted and each once: roster order.
+/// Numbers (of villagers or tiles) sorted and each once: roster order. Many of them within a
+/// short range (a step's due villagers in a shard of thousands, a shard's changed tiles) are
+/// marked in a bitmap and read back in order, which costs less than sorting them; a few, or
+/// few among many numbers, are sorted.
 pub(super) fn in_order(numbers: &mut Vec<u32>) {
-    numbers.sort_unstable();
-    numbers.dedup();
+    let words = numbers.iter().max().map_or(0, |&most| most as usize / 64 + 1);
+    if numbers.len() < 32 || words > numbers.len() {
+        numbers.sort_unstable();
+        numbers.dedup();
+        return;
+    }
+    MARKS.with_borrow_mut(|marks| {
+        marks.clear();
+        marks.resize(words, 0);
+        for &n in numbers.iter() {
+            marks[n as usize / 64] |= 1 << (n % 64);
+        }
+        numbers.clear();
+        for (w, &word) in marks.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                numbers.push((w * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+    });
+}
+
+thread_local! {
+    /// The bitmap [`in_order`] marks numbers in.
+    static MARKS: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Wakes the sleepers of every tile whose world or outlook changed since the step before: each
@@ -198,4 +225,24 @@ fn sees_what_failed(
     let mut view = State::zeros(0);
     town.available(world, outlook, villager.tile(), &agent.0, &mut view);
     deliberation.hopeless == Some(digest(&view))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_order;
+    use crate::random::SplitMix64;
+
+    #[test]
+    fn numbers_in_order_are_sorted_and_each_once_however_many() {
+        let mut random = SplitMix64(19);
+        for _ in 0..2_000 {
+            let (count, range) = (random.below(600), 1 + random.below(20_000));
+            let mut numbers: Vec<u32> = (0..count).map(|_| random.below(range) as u32).collect();
+            let mut sorted = numbers.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            in_order(&mut numbers);
+            assert_eq!(numbers, sorted, "{count} numbers below {range}");
+        }
+    }
 }

@@ -103,8 +103,7 @@ impl WorldFacts {
     pub fn tiles_changed_since(&mut self, step: u64) -> &[u32] {
         let changed = &self.changed;
         self.lately.retain(|&t| changed[t as usize] >= step);
-        self.lately.sort_unstable();
-        self.lately.dedup();
+        super::calendar::in_order(&mut self.lately);
         &self.lately
     }
 
