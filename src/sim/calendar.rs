@@ -83,7 +83,7 @@ impl Calendar {
     }
 }
 
-/// Numbers (of villagers or tiles) sorted and each once: roster order. Many of them within a
+/// Numbers (of villagers or tiles) sorted and each once: roster or tile order. Many within a
 /// short range (a step's due villagers in a shard of thousands, a shard's changed tiles) are
 /// marked in a bitmap and read back in order, which costs less than sorting them; a few, or
 /// few among many numbers, are sorted.
