@@ -282,9 +282,6 @@ fn plan_goals(
         let g = intent.goal().filter(|g| unmet_goals.contains(g))?;
         let steps: smallvec::SmallVec<[usize; 8]> = intent.plan().skip(intent.step()).collect();
         let cost = town.planners[c][g].follow(view, &steps, settings.planner_budget)?;
-        if in_line && !town.planners[c][g].begins_with(view, steps[0], cost) {
-            return None;
-        }
         let score = loudness[g] - cost_score(cost);
         // A goal whose quick ceiling would lead is looked at more closely. No ceiling is above
         // how loudly its goal asks (costs weigh nothing or more), so a goal too quiet to lead
@@ -297,6 +294,10 @@ fn plan_goals(
         let mut rivals = (unmet_goals.iter().copied())
             .filter(|&o| could_lead(o) && overtakes(ceiling(o), score, hysteresis));
         if rivals.any(|o| overtakes(closer(o), score, hysteresis)) {
+            return None;
+        }
+        // In line, the new plan must begin where it stands: looked at last, as the dearest.
+        if in_line && !town.planners[c][g].begins_with(view, steps[0], cost) {
             return None;
         }
         let plan = steps.iter().map(|&t| t as u32).collect();
