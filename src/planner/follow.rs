@@ -87,13 +87,13 @@ impl Planner {
             let mut bound = if after == DEAD_END { DEAD_END } else { cost.saturating_add(after) };
             if bound < DEAD_END {
                 let fixed = fixed.get_or_insert_with(|| self.lookahead.fixed_extras(&self.problem, start));
-                let after = &states[start.len()..];
+                let successor = &states[start.len()..];
                 let rest = match self.lookahead.moves_goal[a] {
-                    true => self.lookahead.fixed_costs(&self.problem, after, fixed),
+                    true => self.lookahead.fixed_costs(&self.problem, successor, fixed),
                     false => *left_from_start
                         .get_or_insert_with(|| self.lookahead.fixed_costs(&self.problem, start, fixed)),
                 };
-                debug_assert_eq!(rest, self.lookahead.fixed_costs(&self.problem, after, fixed));
+                debug_assert_eq!(rest, self.lookahead.fixed_costs(&self.problem, successor, fixed));
                 bound = bound.max(cost.saturating_add(rest));
             }
             space.discard_last(states);

@@ -10,7 +10,8 @@
 use super::act::stamp;
 use super::calendar::Calendar;
 use super::clock::Clock;
-use super::deliberate::{DueNow, deliberate};
+use super::deliberate::deliberate;
+use super::due::DueNow;
 use super::log::{EventLog, Happening};
 use super::table::{DecisionTable, DecisionTables, Outcome};
 use super::town::{Lines, Outlook, Roster, Town, WorldFacts};

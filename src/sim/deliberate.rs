@@ -3,19 +3,19 @@
 //! Bevy's compute task pool in a large town. A wait that found no plan is not searched again
 //! while what the villager can count on stands (and sleeps, see [`super::calendar`]). What it
 //! finds — the plans that can win, and each goal's row of the decision table where tables are
-//! kept — is handed to [`decide`](super::decide) in roster order.
+//! kept — is handed to [`decide`](super::decide) in roster order ([`super::due`]).
 
 use super::SimOptions;
 use super::decide::overtakes;
+use super::due::{Choice, DueNow, Found, Wait};
 use super::table::{DecisionTables, GoalRow, RowResult};
 use super::timing::PlanTimes;
 use super::town::{Lines, Outlook, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, Verdict, Villager};
-use crate::planner::{Condition, NoPlan, State};
+use crate::planner::{NoPlan, State};
 use crate::scenario;
 use bevy::ecs::prelude::*;
 use bevy::ecs::query::QueryItem;
-use bevy::utils::Parallel;
 use std::cell::RefCell;
 use std::num::NonZeroU64;
 use std::time::Instant;
@@ -38,7 +38,7 @@ pub(super) fn deliberate(
     mut calendar: ResMut<super::calendar::Calendar>,
     mut villagers: Query<Deliberating>,
 ) {
-    let (found, keep_tables) = (&due.found, tables.is_some());
+    let (found, keep_tables) = (due.threads(), tables.is_some());
     let (town, world, outlook, lines, options) = (&*town, &*world, &*outlook, &*lines, &*options);
     let (clock, now) = (&*clock, clock.steps);
     let think = |one: QueryItem<Deliberating>| {
@@ -65,81 +65,7 @@ pub(super) fn deliberate(
             think(one);
         }
     }
-    let DueNow { found, numbers, choices, rows, waits, rests } = &mut *due;
-    for thread in found.iter_mut() {
-        times.absorb(&mut thread.times);
-    }
-    gather(numbers, found.iter_mut().map(|f| &mut f.numbers));
-    gather(choices, found.iter_mut().map(|f| &mut f.choices));
-    gather(rows, found.iter_mut().map(|f| &mut f.rows));
-    gather(waits, found.iter_mut().map(|f| &mut f.waits));
-    gather(rests, found.iter_mut().map(|f| &mut f.rests));
-    numbers.sort_unstable();
-    // Stable: a villager's best plan stays before the one for the goal it pursues.
-    choices.sort_by_key(|c| c.number);
-    rows.sort_by_key(|r| r.0);
-    waits.sort_unstable_by_key(|w| w.0);
-    rests.sort_unstable_by_key(|r| r.0);
-}
-
-/// Moves what every thread found into `all`. A whole town deliberating at once (a dawn) is rare:
-/// no list keeps room for more than [`KEPT`] entries from one step to the next (a shard of a big
-/// town keeps its lists when it is done, and they would count toward every villager's memory).
-fn gather<'a, T: 'a>(all: &mut Vec<T>, threads: impl Iterator<Item = &'a mut Vec<T>>) {
-    all.clear();
-    all.shrink_to(KEPT);
-    for found in threads {
-        all.append(found);
-        found.shrink_to(KEPT);
-    }
-}
-
-/// The villagers (by number, so in roster order) whose deliberation is due this step, so that
-/// `decide` visits only them, and the plans it found for them.
-#[derive(Resource, Default)]
-pub(super) struct DueNow {
-    /// Boxed: a thread-local table is 500 bytes, and the ECS keeps room for 64 of a resource
-    /// in each world (a world per shard of a big town).
-    found: Box<Parallel<Found>>,
-    pub numbers: Vec<usize>,
-    pub choices: Vec<Choice>,
-    /// Each deliberating villager's goals as its decision table shows them (only when tables are kept).
-    pub rows: Vec<(usize, Vec<GoalRow>)>,
-    /// What each villager that found no plan waits on.
-    pub waits: Vec<(usize, Wait)>,
-    /// The step each resting villager whose rest's end is known rests until.
-    pub rests: Vec<(usize, u32)>,
-}
-
-/// The goal a villager with no viable plan waits on, and what blocks it if the planner said.
-pub(super) type Wait = (u16, Option<Condition>);
-
-/// What one planning thread found this step, and how long its plans took.
-#[derive(Default)]
-struct Found {
-    numbers: Vec<usize>,
-    choices: Vec<Choice>,
-    times: PlanTimes,
-    /// Whether decision tables are kept ([`DecisionTables`]), and this step's rows if so.
-    keep_tables: bool,
-    rows: Vec<(usize, Vec<GoalRow>)>,
-    waits: Vec<(usize, Wait)>,
-    rests: Vec<(usize, u32)>,
-}
-
-/// The most entries a list of the step's keeps room for between steps.
-const KEPT: usize = 64;
-
-/// A plan deliberation found for a villager's goal. Only the two that can win are handed on:
-/// the best (the first of the highest score) and the one for the goal it pursues.
-#[derive(Clone, Debug)]
-pub(super) struct Choice {
-    pub number: usize,
-    pub goal: usize,
-    pub score: f32,
-    pub plan: smallvec::SmallVec<[u32; 6]>,
-    pub cost: u64,
-    pub expanded: usize,
+    due.gather(&mut times);
 }
 
 /// Whether a villager doing `activity` decides at step `now`: idle, or a wait, a rest or a line

@@ -18,6 +18,7 @@ mod calendar;
 mod clock;
 mod decide;
 mod deliberate;
+mod due;
 mod history;
 mod lines;
 mod log;
