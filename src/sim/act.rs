@@ -136,10 +136,16 @@ fn notice_goals(
     // changed since the last look (in the step before, or in this one) whose goals read it.
     let mut looking = calendar.take_rechecks();
     let layout = &town.layout;
-    for &tile in world.tiles_changed_since(now.saturating_sub(1)) {
-        let watching =
-            layout.villagers_of(tile as usize).filter(|&n| town.goals_read_world[layout.character_of(n)]);
-        looking.extend(watching.map(|n| n as u32));
+    // The characters watching their world, once: where none does (village.ron), no tile's
+    // villagers are visited at all.
+    let watchers: smallvec::SmallVec<[usize; 16]> =
+        (0..layout.per_tile).filter(|&c| town.goals_read_world[c]).collect();
+    if !watchers.is_empty() {
+        for &tile in world.tiles_changed_since(now.saturating_sub(1)) {
+            let villagers = layout.villagers_of(tile as usize);
+            let watching = watchers.iter().map(|&c| villagers.start + c).filter(|n| villagers.contains(n));
+            looking.extend(watching.map(|n| n as u32));
+        }
     }
     super::calendar::in_order(&mut looking);
     for number in looking {
