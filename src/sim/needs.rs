@@ -26,14 +26,35 @@ pub fn insistence(
     g: usize,
     live: &GoalState,
 ) -> f32 {
-    let villager = asked.0;
-    let goal = &town.scenario.characters[villager.index()].goals[g];
+    let now = clock.steps as u32;
+    let quota_deficit = || match live.heard.step == now {
+        true => live.heard.value,
+        // Nothing of its own changed in this step (that settles it first), so its facts are as
+        // the step began.
+        false => deficit_as_step_began(town, world, clock, asked, &goal_of(town, asked, g).conditions),
+    };
+    loudness(town, clock, asked.0.index(), g, live, quota_deficit)
+}
+
+fn goal_of<'t>(town: &'t Town, asked: Asked, g: usize) -> &'t crate::scenario::Goal {
+    &town.scenario.characters[asked.0.index()].goals[g]
+}
+
+/// [`insistence`] of goal `g` of character `c`, given how to find a quota's unmet fraction.
+fn loudness(
+    town: &Town,
+    clock: &Clock,
+    c: usize,
+    g: usize,
+    live: &GoalState,
+    quota_deficit: impl FnOnce() -> f32,
+) -> f32 {
     let now = clock.steps as u32;
     let Heard { value, step } = live.heard;
-    match goal.drift {
+    match town.scenario.characters[c].goals[g].drift {
         Drift::Need { rate, .. } => {
             let (held, rises_from) = (value, step);
-            let curve = &town.rises[villager.index()][g];
+            let curve = &town.rises[c][g];
             let steps = (now + 1).saturating_sub(rises_from) as usize;
             match curve.get(steps) {
                 // Risen from its initial value, as every need is but after an edit of its rate.
@@ -41,15 +62,7 @@ pub fn insistence(
                 _ => risen(held, rate, rises_from, now),
             }
         }
-        Drift::Quota { urgency } => {
-            let deficit = match step == now {
-                true => value,
-                // Nothing of its own changed in this step (that settles it first), so its facts
-                // are as the step began.
-                false => deficit_as_step_began(town, world, clock, asked, &goal.conditions),
-            };
-            (urgency * clock.progress() * deficit).clamp(0.0, 1.0)
-        }
+        Drift::Quota { urgency } => (urgency * clock.progress() * quota_deficit()).clamp(0.0, 1.0),
     }
 }
 
@@ -70,10 +83,18 @@ pub(super) fn rest_ends(town: &Town, world: &WorldFacts, clock: &Clock, asked: A
     let unmet: smallvec::SmallVec<[usize; 4]> = (0..goal_defs.len())
         .filter(|&g| !goal_defs[g].conditions.iter().all(|c| c.holds_in(&asked.1.0)))
         .collect();
+    // A quota's unmet fraction stays as it is now: nothing the goals read changes while it rests.
+    let deficits: smallvec::SmallVec<[f32; 4]> = (unmet.iter())
+        .map(|&g| deficit_as_step_began(town, world, clock, asked, &goal_defs[g].conditions))
+        .collect();
     let loud_at = |step: u64| {
         let mut then = clock.clone();
         then.go_to(step);
-        unmet.iter().any(|&g| insistence(town, world, &then, asked, g, &goals.0[g]) >= threshold)
+        unmet.iter().zip(&deficits).any(|(&g, &deficit)| {
+            let loud = loudness(town, &then, asked.0.index(), g, &goals.0[g], || deficit);
+            debug_assert_eq!(loud, insistence(town, world, &then, asked, g, &goals.0[g]));
+            loud >= threshold
+        })
     };
     let every = u64::from(town.retry_steps.max(1));
     let (first, last) = (clock.steps + every, (clock.day_length / STEP).ceil() as u64);
