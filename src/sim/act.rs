@@ -5,7 +5,7 @@
 //! looked at only after its own facts or its tile's world changed since it last looked: the
 //! same outcome as looking every step, without visiting every villager of a large town.
 
-use super::calendar::Calendar;
+use super::calendar::{Calendar, Due};
 use super::clock::Clock;
 use super::log::{EventLog, Happening};
 use super::needs::settle;
@@ -70,8 +70,7 @@ fn finish_actions(
 ) {
     let now = stamp(&clock);
     calendar.begin_step(clock.steps);
-    let due = std::mem::take(&mut calendar.now);
-    for &number in &due {
+    for number in calendar.take_now(Due::Ends) {
         let Ok((villager, mut agent, mut goals, mut intent, mut activity, mut tally, mut watch)) =
             villagers.get_mut(roster.0[number as usize])
         else {
@@ -85,6 +84,7 @@ fn finish_actions(
         }
         let Some(step_index) = intent.current() else {
             switch(&mut activity, tally.as_deref_mut(), Activity::Idle, clock.steps);
+            calendar.idle(villager.number());
             continue;
         };
         let action = town.action(villager.index(), step_index);
@@ -109,8 +109,8 @@ fn finish_actions(
         log.record(clock.day, clock.time, Some(villager.number()), finished);
         intent.advance();
         switch(&mut activity, tally.as_deref_mut(), Activity::Idle, clock.steps);
+        calendar.idle(villager.number());
     }
-    calendar.now = due;
 }
 
 /// What looking at a villager's goals reads and writes.

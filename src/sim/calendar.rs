@@ -23,10 +23,11 @@ use std::collections::BTreeMap;
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Calendar {
     /// The villagers (by number) whose timer or walk may end at each step of the day that has
-    /// any: a few dozen steps ahead, not a whole day of them.
+    /// any, each with what falls due ([`entry`]): a few dozen steps ahead, not a whole day of them.
     due: BTreeMap<u64, Vec<u32>>,
-    /// The villagers whose turn it is this step, in roster order (see [`Calendar::begin_step`]).
-    pub now: Vec<u32>,
+    /// The villagers whose turn it is this step, by what falls due, each in roster order (see
+    /// [`Calendar::begin_step`]): each phase visits only its own.
+    pub now: [Vec<u32>; 3],
     /// Villagers that became idle since the last decisions: they decide at the next.
     idle: Vec<u32>,
     /// Villagers whose goals need a look though their tile's world did not change.
@@ -35,11 +36,28 @@ pub struct Calendar {
     sleepers: Vec<Vec<u32>>,
 }
 
+/// What falls due for a villager: which phase of a step looks at it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Due {
+    /// An action ends (acting).
+    Ends,
+    /// A walk ends (walking).
+    Arrives,
+    /// A wait, a rest or a line is chosen again (deciding).
+    Retries,
+}
+
+/// A calendar entry: villager `number` and what falls due for it, in one number.
+fn entry(number: usize, due: Due) -> u32 {
+    debug_assert!(number < 1 << 30, "villager {number} does not fit a calendar entry");
+    (number as u32) << 2 | due as u32
+}
+
 impl Calendar {
     /// Notes that villager `number` has something falling due at step `step` of the day (what
     /// falls due after the day's end never comes: dawn starts everyone afresh).
-    pub fn at(&mut self, step: u64, number: usize) {
-        self.due.entry(step).or_default().push(number as u32);
+    pub fn at(&mut self, step: u64, number: usize, due: Due) {
+        self.due.entry(step).or_default().push(entry(number, due));
     }
 
     /// Villager `number` became idle: it decides at the next decisions.
@@ -59,17 +77,25 @@ impl Calendar {
         self.recheck.push(number as u32);
     }
 
-    /// Takes step `step`'s entries as this step's villagers, in roster order.
+    /// Takes step `step`'s entries as this step's villagers, by what falls due, in roster order.
     pub fn begin_step(&mut self, step: u64) {
-        self.now = self.due.remove(&step).unwrap_or_default();
-        in_order(&mut self.now);
+        self.now.iter_mut().for_each(Vec::clear);
+        for entry in self.due.remove(&step).unwrap_or_default() {
+            self.now[entry as usize & 3].push(entry >> 2);
+        }
+        self.now.iter_mut().for_each(in_order);
     }
 
-    /// This step's villagers and those idle since: who may decide now, in roster order. The
-    /// idle are given up.
+    /// This step's villagers for whom `due` falls due, in roster order; given up.
+    pub fn take_now(&mut self, due: Due) -> Vec<u32> {
+        std::mem::take(&mut self.now[due as usize])
+    }
+
+    /// This step's retries and those idle since: who may decide now, in roster order. Both are
+    /// given up.
     pub fn deciding(&mut self) -> Vec<u32> {
         let mut deciding = std::mem::take(&mut self.idle);
-        deciding.extend_from_slice(&self.now);
+        deciding.append(&mut self.now[Due::Retries as usize]);
         in_order(&mut deciding);
         deciding
     }
@@ -139,7 +165,7 @@ pub(super) fn wake(
             *activity = Activity::Waiting { until: retry as u32 };
             match retry == now {
                 true => calendar.idle(number as usize),
-                false => calendar.at(retry, number as usize),
+                false => calendar.at(retry, number as usize, Due::Retries),
             }
         }
     }
@@ -178,10 +204,10 @@ pub fn rebuild(world: &mut World) {
         match *activity {
             Activity::Idle => calendar.idle(number),
             Activity::Waiting { .. } if asleep => calendar.sleep(tile, number),
-            _ => {
-                if let Some(until) = activity.until() {
-                    calendar.at(u64::from(until).max(next), number);
-                }
+            Activity::Acting { until } => calendar.at(u64::from(until).max(next), number, Due::Ends),
+            Activity::Walking { until, .. } => calendar.at(u64::from(until).max(next), number, Due::Arrives),
+            Activity::Waiting { until } | Activity::Resting { until } | Activity::Queued { until } => {
+                calendar.at(u64::from(until).max(next), number, Due::Retries)
             }
         }
         if recheck {

@@ -8,7 +8,7 @@
 //! it, and a parallel run logs exactly what a single-threaded one does.
 
 use super::act::stamp;
-use super::calendar::Calendar;
+use super::calendar::{Calendar, Due};
 use super::clock::Clock;
 use super::deliberate::deliberate;
 use super::due::DueNow;
@@ -104,7 +104,7 @@ fn decide(
 
         if deliberation.resting {
             let until = rests_until.unwrap_or(retry_in);
-            calendar.at(u64::from(until), villager.number());
+            calendar.at(u64::from(until), villager.number(), Due::Retries);
             let table = keep(Outcome::Rested { threshold: settings.rest_threshold });
             if !matches!(*activity, Activity::Resting { .. }) {
                 *reason = LastReason::Resting;
@@ -130,7 +130,7 @@ fn decide(
             deliberation.asleep = tables.is_none() && town.louder_only[c] && deliberation.hopeless.is_some();
             match deliberation.asleep {
                 true => calendar.sleep(villager.tile(), villager.number()),
-                false => calendar.at(u64::from(retry_in), villager.number()),
+                false => calendar.at(u64::from(retry_in), villager.number(), Due::Retries),
             }
             continue;
         };
@@ -161,7 +161,7 @@ fn decide(
                     Activity::Queued { until: retry_in },
                     clock.steps,
                 );
-                calendar.at(u64::from(retry_in), villager.number());
+                calendar.at(u64::from(retry_in), villager.number(), Due::Retries);
                 continue;
             }
             leave_line(&mut log, first.map(|t| town.station(c, t)));
@@ -182,7 +182,7 @@ fn decide(
             *intent = Intent::new(chosen.goal, &chosen.plan);
         }
         let walking = set_off(&town, villager, position, &intent, clock.steps);
-        calendar.at(walking.until().map_or(u64::MAX, u64::from), villager.number());
+        calendar.at(walking.until().map_or(u64::MAX, u64::from), villager.number(), Due::Arrives);
         switch(&mut activity, tally.as_deref_mut(), walking, clock.steps);
     }
 }

@@ -6,7 +6,7 @@
 //! worked out by making them when someone asks ([`position_at`]).
 
 use super::act::stamp;
-use super::calendar::Calendar;
+use super::calendar::{Calendar, Due};
 use super::clock::{Clock, STEP};
 use super::log::{EventLog, Happening};
 use super::needs::settle;
@@ -49,7 +49,7 @@ fn walk(
     mut villagers: Query<Walker>,
 ) {
     let now = stamp(&clock);
-    let due = std::mem::take(&mut calendar.now);
+    let due = calendar.take_now(Due::Arrives);
     let mut here =
         Here { clock: &clock, town: &town, log: &mut log, view: &mut view, calendar: &mut calendar };
     // Lines move first: where someone finished, the first in line steps up (tile by tile, station
@@ -84,6 +84,7 @@ fn walk(
         }
         let Some(step_index) = one.3.current() else {
             switch(&mut one.4, one.6.as_deref_mut(), Activity::Idle, clock.steps);
+            here.calendar.idle(number as usize);
             continue;
         };
         let villager = *one.0;
@@ -110,16 +111,15 @@ fn walk(
             let wait = town.retry_steps - 1;
             let until = clock.steps + u64::from(wait);
             switch(&mut one.4, one.6.as_deref_mut(), Activity::Queued { until: until as u32 }, clock.steps);
-            if wait > 0 {
-                // (Due now, it is among this step's villagers already: it arrived now.)
-                here.calendar.at(until, villager.number());
+            match wait {
+                0 => here.calendar.idle(villager.number()), // its retry is due now
+                _ => here.calendar.at(until, villager.number(), Due::Retries),
             }
             continue;
         }
         here.step_up(one, at, Some(&mut *line), (&mut world, villager.tile()), &mut outlook.0);
         town.post_line((villager.tile(), now), at, line, &mut world, &mut outlook);
     }
-    calendar.now = due;
 }
 
 /// Sets off at step `now` from where it stands toward the station of plan step `intent.step`:
@@ -257,7 +257,7 @@ impl Here<'_> {
                     Activity::Acting { until: until as u32 },
                     clock.steps,
                 );
-                self.calendar.at(until, villager.number());
+                self.calendar.at(until, villager.number(), Due::Ends);
             }
         }
     }
