@@ -16,15 +16,15 @@ use super::clock::Clock;
 use super::deliberate::{Deliberating, at_safe_point, digest};
 use super::town::{Outlook, Roster, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Deliberation, Villager};
+use super::wheel::Wheel;
 use crate::planner::State;
 use bevy::ecs::prelude::*;
-use std::collections::BTreeMap;
 
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Calendar {
     /// The villagers (by number) whose timer or walk may end at each step of the day that has
     /// any, each with what falls due ([`entry`]): a few dozen steps ahead, not a whole day of them.
-    due: BTreeMap<u64, Vec<u32>>,
+    due: Wheel,
     /// The villagers whose turn it is this step, by what falls due, each in roster order (see
     /// [`Calendar::begin_step`]): each phase visits only its own.
     pub now: [Vec<u32>; 3],
@@ -57,7 +57,7 @@ impl Calendar {
     /// Notes that villager `number` has something falling due at step `step` of the day (what
     /// falls due after the day's end never comes: dawn starts everyone afresh).
     pub fn at(&mut self, step: u64, number: usize, due: Due) {
-        self.due.entry(step).or_default().push(entry(number, due));
+        self.due.file(step, entry(number, due));
     }
 
     /// Villager `number` became idle: it decides at the next decisions.
@@ -80,7 +80,7 @@ impl Calendar {
     /// Takes step `step`'s entries as this step's villagers, by what falls due, in roster order.
     pub fn begin_step(&mut self, step: u64) {
         self.now.iter_mut().for_each(Vec::clear);
-        for entry in self.due.remove(&step).unwrap_or_default() {
+        for entry in self.due.take(step) {
             self.now[entry as usize & 3].push(entry >> 2);
         }
         self.now.iter_mut().for_each(in_order);

@@ -34,6 +34,7 @@ mod timing;
 mod town;
 mod villager;
 mod walk;
+mod wheel;
 mod world;
 
 pub use act::edit_world_fact;
