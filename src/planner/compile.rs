@@ -190,6 +190,13 @@ impl Compiled {
         }
     }
 
+    /// Action `a`'s base cost and its extra costs (what the look-ahead reads, without the rest).
+    #[inline]
+    pub fn costs(&self, a: usize) -> (u32, Extras<'_>) {
+        let e = &self.entries[a];
+        (e.cost, self.extras_of(e))
+    }
+
     fn extras_of(&self, e: &Entry) -> Extras<'_> {
         Extras { tables: &self.tables[span(&e.extras)], values: &self.extras, dense: &self.dense }
     }

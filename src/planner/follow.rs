@@ -148,7 +148,7 @@ impl Lookahead {
     fn fixed_extras(&self, problem: &Compiled, start: &[Value]) -> SmallVec<[u64; 16]> {
         let mut extras: SmallVec<[u64; 16]> = smallvec::smallvec![0; problem.len()];
         for &(a, t) in &self.fixed {
-            extras[a] += u64::from(problem.action(a).extras.extra(t, |slot| start[slot]));
+            extras[a] += u64::from(problem.costs(a).1.extra(t, |slot| start[slot]));
         }
         extras
     }
@@ -161,7 +161,7 @@ impl Lookahead {
             let need = c.need(state[c.slot as usize]);
             let (Need::Up(deficit) | Need::Down(deficit) | Need::Away(deficit)) = need else { return 0 };
             let bound = |&(a, delta): &(usize, Delta)| {
-                let cost = u64::from(problem.action(a).cost) + fixed[a];
+                let cost = u64::from(problem.costs(a).0) + fixed[a];
                 match delta {
                     Delta::Add(k) if delta.moves_as(need) => Some(uses(deficit, cost, k.unsigned_abs())),
                     Delta::Set(_) => Some(cost),
