@@ -82,17 +82,24 @@ impl Heuristic {
     /// end.
     #[inline]
     pub fn estimate_unpatterned(&self, state: &[Value]) -> Option<u64> {
+        self.estimate_unpatterned_by(|slot| state[slot])
+    }
+
+    /// [`estimate_unpatterned`](Self::estimate_unpatterned) of the state whose slots hold
+    /// `value(slot)`: it reads only the slots it tests.
+    #[inline]
+    pub fn estimate_unpatterned_by(&self, value: impl Fn(usize) -> Value) -> Option<u64> {
         let (mut sum, mut group, mut largest) = (0u64, usize::MAX, 0u64);
         for (member_of, bound) in &self.bounds {
             if *member_of != group {
                 (sum, group, largest) = (sum.saturating_add(largest), *member_of, 0);
             }
-            largest = largest.max(bound.bound(state[bound.condition.slot as usize])?);
+            largest = largest.max(bound.bound(value(bound.condition.slot as usize))?);
         }
         // Enabling costs may be shared between groups, so those bounds do not add up.
         let mut enabled = 0;
         for (_, bound) in self.bounds.iter().filter(|(_, b)| b.gated) {
-            enabled = enabled.max(bound.enabled(state)?);
+            enabled = enabled.max(bound.enabled(&value)?);
         }
         Some(sum.saturating_add(largest).max(enabled))
     }

@@ -81,7 +81,7 @@ struct Memory {
     work: Work,
     /// The states of a search on slices, and of one on words.
     slices: Vec<Value>,
-    words: Vec<u64>,
+    words: packed::WordStates,
 }
 
 /// What every search uses, whatever its space.

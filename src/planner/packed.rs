@@ -2,6 +2,10 @@
 //! condition is an interval — a [`Space`] where testing, applying, comparing and hashing are a few
 //! word operations (SWAR, with a guard bit per field: docs/planner.md). What does not fit is
 //! detected, never wrapped, and goes to the [`Slices`](super::slices): packing changes speed only.
+//!
+//! A slot no action changes and no condition tests, only priced (the line a villager would wait
+//! in), holds its start's value in every state of a search: it gets no field, and is read from
+//! the start — so a villager's many lines do not keep its problem from fitting a word.
 
 use super::compile::{Compiled, SlotAction, SlotCondition, Span};
 use super::facts::Value;
@@ -24,6 +28,8 @@ struct Field {
     /// The largest value the field holds (`2^bits − 1`).
     max: i64,
     bias: i64,
+    /// A slot that holds its start's value in every state: no bits of the word.
+    fixed: bool,
 }
 
 impl Field {
@@ -43,19 +49,25 @@ struct Layout {
 }
 
 impl Layout {
-    /// Fields for slots spanning `spans`, each at most `max_value_bits` wide; `None` when the
-    /// slots, with their headroom, do not fit a word.
-    fn new(spans: &[Span], max_value_bits: u32) -> Option<Layout> {
-        let mut bits: Vec<u32> =
-            spans.iter().map(|s| (64 - (s.high - s.low).unsigned_abs().leading_zeros()).max(1)).collect();
-        let needed: u32 = bits.iter().map(|b| b + 1 + HEADROOM).sum();
+    /// Fields for slots spanning `spans`, each at most `max_value_bits` wide, none for the
+    /// `fixed` ones; `None` when the slots, with their headroom, do not fit a word.
+    fn new(spans: &[Span], fixed: &[bool], max_value_bits: u32) -> Option<Layout> {
+        let mut bits: Vec<u32> = (spans.iter().zip(fixed))
+            .map(
+                |(s, &fixed)| {
+                    if fixed { 0 } else { (64 - (s.high - s.low).unsigned_abs().leading_zeros()).max(1) }
+                },
+            )
+            .collect();
+        let (fields_of, widen) = (|b: &u32| b + 1, |b: &&mut u32| **b > 0 && **b < max_value_bits);
+        let needed: u32 = bits.iter().filter(|&&b| b > 0).map(|b| fields_of(b) + HEADROOM).sum();
         if spans.is_empty() || needed > u64::BITS {
             return None;
         }
         // Spare bits go round the slots one at a time, as headroom for values the search reaches.
-        let mut spare = u64::BITS - bits.iter().map(|b| b + 1).sum::<u32>();
-        while spare > 0 && bits.iter().any(|&b| b < max_value_bits) {
-            for b in bits.iter_mut().filter(|b| **b < max_value_bits) {
+        let mut spare = u64::BITS - bits.iter().filter(|&&b| b > 0).map(fields_of).sum::<u32>();
+        while spare > 0 && bits.iter_mut().any(|b| widen(&b)) {
+            for b in bits.iter_mut().filter(widen) {
                 if spare == 0 {
                     break;
                 }
@@ -64,17 +76,28 @@ impl Layout {
             }
         }
         let (mut fields, mut shift, mut guards) = (Vec::with_capacity(spans.len()), 0, 0);
-        for (s, &b) in spans.iter().zip(&bits) {
+        for ((s, &b), &fixed) in spans.iter().zip(&bits).zip(fixed) {
+            if fixed {
+                fields.push(Field { shift: 0, max: 0, bias: 0, fixed });
+                continue;
+            }
             let max = (1i64 << b) - 1;
             // Room above the constants for every slot: a slot only falls in this problem, but
             // others may have raised it (the bread a villager eats is baked by someone else).
             // Room below only for slots that can fall.
             let bias = if s.falls { s.low - (max - (s.high - s.low)) / 2 } else { s.low };
-            fields.push(Field { shift, max, bias });
+            fields.push(Field { shift, max, bias, fixed });
             guards |= 1 << (shift + b);
             shift += b + 1;
         }
         Some(Layout { fields, guards })
+    }
+
+    /// Slot `slot`'s value in word `x` of a search from `start`.
+    #[inline(always)]
+    fn value(&self, slot: usize, x: u64, start: &[Value]) -> Value {
+        let f = &self.fields[slot];
+        if f.fixed { start[slot] } else { f.value(x) }
     }
 
     fn guard(&self, slot: usize) -> u64 {
@@ -120,8 +143,12 @@ impl Test {
         for (slot, &(low, high)) in bounds.iter().enumerate() {
             match (low <= high).then(|| layout.place(slot, low).zip(layout.place(slot, high))).flatten() {
                 Some((low, high)) => (test.low, test.high) = (test.low | low, test.high | high),
-                // The first field would have to be at least 1 and at most 0.
-                None => return Test { low: 1 << layout.fields[0].shift, high: layout.guards },
+                // The first field with bits would have to be at least 1 and at most 0 (a slot
+                // a condition tests has bits).
+                None => {
+                    let first = layout.fields.iter().find(|f| !f.fixed).map_or(0, |f| f.shift);
+                    return Test { low: 1 << first, high: layout.guards };
+                }
             }
         }
         test
@@ -172,6 +199,12 @@ pub(crate) struct Packed {
 }
 
 impl Packed {
+    /// How many slots have no field (read from the start).
+    #[cfg(test)]
+    pub fn fixed_slots(&self) -> usize {
+        self.layout.fields.iter().filter(|f| f.fixed).count()
+    }
+
     /// The abstract state of `x` when `x` lies inside the pattern database's box.
     #[inline(always)]
     fn inside(&self, x: u64) -> Option<usize> {
@@ -197,7 +230,13 @@ pub(crate) fn pack(problem: &Compiled, heuristic: &Heuristic, max_value_bits: u3
     if spans.iter().any(|s| s.low < -LIMIT || s.high > LIMIT) || problem.actions().any(|a| size(a) > LIMIT) {
         return None;
     }
-    let layout = Layout::new(&spans, max_value_bits)?;
+    // Without a pattern database (whose box reads every slot), a slot only priced gets no field.
+    let mut fixed = vec![heuristic.pattern.is_none(); spans.len()];
+    let slots = problem.actions().flat_map(|a| a.deltas.iter().map(|&(slot, _)| slot));
+    for slot in slots.chain(problem.conditions().map(|c| c.slot)) {
+        fixed[usize::from(slot)] = false;
+    }
+    let layout = Layout::new(&spans, &fixed, max_value_bits)?;
     let actions = problem.actions().map(|action| {
         let needs = Test::new(&layout, action.preconditions);
         let mut packed = PackedAction {
@@ -248,8 +287,13 @@ impl Words<'_> {
     /// The estimate of `x` where the pattern database's box does not hold it (out of the hot
     /// path: with a database, most states lie inside).
     #[inline(never)]
-    fn outside_box(&self, x: u64) -> Option<u64> {
-        let state: SmallVec<[Value; 16]> = self.packed.layout.fields.iter().map(|f| f.value(x)).collect();
+    fn outside_box(&self, x: u64, start: &[Value]) -> Option<u64> {
+        let layout = &self.packed.layout;
+        if self.heuristic.pattern.is_none() {
+            return self.heuristic.estimate_unpatterned_by(|slot| layout.value(slot, x, start));
+        }
+        let state: SmallVec<[Value; 16]> =
+            (0..layout.fields.len()).map(|slot| layout.value(slot, x, start)).collect();
         self.heuristic.estimate(&state)
     }
 }
@@ -261,27 +305,37 @@ pub(crate) struct Words<'a> {
     pub heuristic: &'a Heuristic,
 }
 
+/// A search's packed states, and its start (which the slots without a field hold throughout).
+#[derive(Default)]
+pub(crate) struct WordStates {
+    words: Vec<u64>,
+    start: Vec<Value>,
+}
+
 impl Space for Words<'_> {
     const FITS_EVERY_STATE: bool = false;
-    type States = Vec<u64>;
+    type States = WordStates;
 
     fn problem(&self) -> &Compiled {
         self.problem
     }
 
-    fn store_start(&self, states: &mut Vec<u64>, start: &[Value]) -> bool {
-        states.clear();
+    fn store_start(&self, states: &mut WordStates, start: &[Value]) -> bool {
+        states.words.clear();
+        states.start.clear();
+        states.start.extend_from_slice(start);
         let layout = &self.packed.layout;
-        let placed =
-            start.iter().enumerate().map(|(s, &v)| layout.place(s, i64::from(v) - layout.fields[s].bias));
+        let placed = (start.iter().zip(&layout.fields).enumerate())
+            .filter(|(_, (_, f))| !f.fixed)
+            .map(|(s, (&v, f))| layout.place(s, i64::from(v) - f.bias));
         let Some(x) = placed.sum::<Option<u64>>() else { return false };
-        states.push(x);
+        states.words.push(x);
         true
     }
 
     #[inline]
-    fn store_successor(&self, states: &mut Vec<u64>, from: u32, a: usize) -> Successor {
-        let (x, action) = (states[from as usize], &self.packed.actions[a]);
+    fn store_successor(&self, states: &mut WordStates, from: u32, a: usize) -> Successor {
+        let (x, action) = (states.words[from as usize], &self.packed.actions[a]);
         if !action.needs.holds(x, self.packed.layout.guards) {
             return Successor::Skipped;
         }
@@ -289,54 +343,55 @@ impl Space for Words<'_> {
             None => Successor::Overflow,
             Some(child) if child == x => Successor::Skipped,
             Some(child) => {
-                states.push(child);
+                states.words.push(child);
                 Successor::Stored
             }
         }
     }
 
-    fn discard_last(&self, states: &mut Vec<u64>) {
-        states.pop();
+    fn discard_last(&self, states: &mut WordStates) {
+        states.words.pop();
     }
 
     #[inline]
-    fn hash(&self, states: &Vec<u64>, i: u32) -> u64 {
+    fn hash(&self, states: &WordStates, i: u32) -> u64 {
         // One multiply, folded: well mixed, high bits included (the table uses them as tags).
-        let product = u128::from(states[i as usize] ^ 0x243f_6a88_85a3_08d3) * 0x9e37_79b9_7f4a_7c15;
+        let product = u128::from(states.words[i as usize] ^ 0x243f_6a88_85a3_08d3) * 0x9e37_79b9_7f4a_7c15;
         (product as u64) ^ ((product >> 64) as u64)
     }
 
     #[inline]
-    fn same(&self, states: &Vec<u64>, i: u32, j: u32) -> bool {
-        states[i as usize] == states[j as usize]
+    fn same(&self, states: &WordStates, i: u32, j: u32) -> bool {
+        states.words[i as usize] == states.words[j as usize]
     }
 
     #[inline(always)]
-    fn estimate(&self, states: &Vec<u64>, i: u32) -> u64 {
-        let x = states[i as usize];
+    fn estimate(&self, states: &WordStates, i: u32) -> u64 {
+        let x = states.words[i as usize];
         let estimate = match self.packed.inside(x).zip(self.heuristic.pattern.as_ref()) {
             Some((index, pattern)) => pattern.inside(index),
-            None => self.outside_box(x),
+            None => self.outside_box(x, &states.start),
         };
         estimate.unwrap_or(DEAD_END)
     }
 
     #[inline]
-    fn meets_goal(&self, states: &Vec<u64>, i: u32) -> bool {
-        self.packed.goal.holds(states[i as usize], self.packed.layout.guards)
+    fn meets_goal(&self, states: &WordStates, i: u32) -> bool {
+        self.packed.goal.holds(states.words[i as usize], self.packed.layout.guards)
     }
 
-    fn values(&self, states: &Vec<u64>, i: u32) -> Vec<Value> {
-        self.packed.layout.fields.iter().map(|f| f.value(states[i as usize])).collect()
+    fn values(&self, states: &WordStates, i: u32) -> Vec<Value> {
+        let (x, layout) = (states.words[i as usize], &self.packed.layout);
+        (0..layout.fields.len()).map(|slot| layout.value(slot, x, &states.start)).collect()
     }
 
     #[inline]
-    fn cost(&self, states: &Vec<u64>, i: u32, a: usize) -> u64 {
+    fn cost(&self, states: &WordStates, i: u32, a: usize) -> u64 {
         let action = &self.packed.actions[a];
         if !action.varies {
             return action.cost;
         }
-        let (x, layout) = (states[i as usize], &self.packed.layout);
-        self.problem.cost_in(a, |slot| layout.fields[slot].value(x))
+        let (x, layout) = (states.words[i as usize], &self.packed.layout);
+        self.problem.cost_in(a, |slot| layout.value(slot, x, &states.start))
     }
 }

@@ -41,6 +41,29 @@ fn domain(seed: u64) -> (Domain, u32) {
     (Shape::PACKED.domain(&mut rng), 1 + rng.below(4) as u32)
 }
 
+/// A packed domain with lines beside it: facts no action changes and no condition tests, that
+/// some actions cost more by (each one ahead, more) — too many for a pattern database, so that
+/// they get no field of the word.
+fn domain_with_lines(seed: u64) -> (Domain, u32) {
+    let (Domain { mut actions, goal, mut start }, bits) = domain(seed);
+    let mut rng = SplitMix64(seed ^ 0x5eed);
+    let first = start.values().len();
+    let lines = 4 + rng.below(4);
+    for line in (first..first + lines).map(|f| FactId(f as u16)) {
+        start.set(line, rng.below(9) as i32);
+        for action in actions.iter_mut() {
+            if rng.below(2) == 0 {
+                continue;
+            }
+            let per_one = 1 + rng.below(3) as u32;
+            for ahead in 1..=8 {
+                *action = action.clone().costs_more_where(line, ahead, per_one * ahead as u32);
+            }
+        }
+    }
+    (Domain { actions, goal, start }, bits)
+}
+
 /// The packed search answers as the slices do whenever it answers, walking down or not.
 fn same_answers(
     actions: &[Action],
@@ -90,6 +113,12 @@ proptest! {
     }
 
     #[test]
+    fn packed_answers_with_lines_equal_slice_answers(seed in any::<u64>()) {
+        let (Domain { actions, goal, start }, bits) = domain_with_lines(seed);
+        same_answers(&actions, &goal, &start, bits)?;
+    }
+
+    #[test]
     fn first_and_later_answers_are_the_same_plans(seed in any::<u64>()) {
         let (Domain { actions, goal, start }, _) = domain(seed);
         same_plans(&actions, &goal, &start)?;
@@ -97,21 +126,30 @@ proptest! {
 }
 
 /// The three ways a packed plan can go all occur in the domains above: answered, the start did
-/// not fit, a successor did not fit.
+/// not fit, a successor did not fit; and packed problems with slots only priced (no field) answer.
 #[test]
 fn the_domains_exercise_every_packed_path() {
-    let (mut answered, mut did_not_fit) = (0, 0);
-    for seed in 0..2000 {
-        let (Domain { actions, goal, start }, bits) = domain(seed);
+    let (mut answered, mut did_not_fit, mut answered_with_fixed) = (0, 0, 0);
+    for seed in 0..4000 {
+        let (Domain { actions, goal, start }, bits) = match seed % 2 {
+            0 => domain(seed),
+            _ => domain_with_lines(seed),
+        };
         let planner = Planner { dive: false, ..Planner::new(&actions, &goal) };
         let Some(packed) = pack(&planner.problem, &planner.tables().heuristic, bits) else { continue };
         match planner.answers_by_space(&start, 3000, Some(&packed)).0 {
             Some(_) => answered += 1,
             None => did_not_fit += 1,
         }
+        if packed.fixed_slots() > 0 && planner.answers_by_space(&start, 3000, Some(&packed)).0.is_some() {
+            answered_with_fixed += 1;
+        }
     }
     assert!(answered > 200 && did_not_fit > 100, "{answered} answered, {did_not_fit} did not fit");
-    eprintln!("answered {answered}, did not fit {did_not_fit}");
+    assert!(answered_with_fixed > 50, "{answered_with_fixed} answered with slots only priced");
+    eprintln!(
+        "answered {answered} ({answered_with_fixed} with slots only priced), did not fit {did_not_fit}"
+    );
 }
 
 /// A long search on packed words answers as the slices at every budget, whether the budget runs
