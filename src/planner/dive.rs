@@ -53,8 +53,9 @@ pub(crate) fn dive<S: Space>(
             if cost == 0 {
                 return None;
             }
-            // `f` is unchanged when the child's estimate is what is left.
-            if cost <= h && space.estimate(states, at + 1) == h - cost {
+            // `f` is unchanged when the child's estimate is what is left (never when it is the
+            // parent's: the step costs something).
+            if cost <= h && !space.keeps_estimate(a) && space.estimate(states, at + 1) == h - cost {
                 next = Some((a, cost));
                 break;
             }

@@ -78,12 +78,17 @@ impl Planner {
         space.store_start(states, start);
         // Worked out once some step needs them: the fixed extras, and what is left from `start`
         // (what is left after a step that moves no goal fact).
-        let (mut fixed, mut left_from_start) = (None, None);
+        let (mut fixed, mut left_from_start, mut estimate_at_start) = (None, None, None);
         let bound = |a: usize| {
             if space.store_successor(states, 0, a) != Successor::Stored {
                 return DEAD_END;
             }
-            let (after, cost) = (space.estimate(states, 1), space.cost(states, 0, a));
+            let after = match space.keeps_estimate(a) {
+                true => *estimate_at_start.get_or_insert_with(|| space.estimate(states, 0)),
+                false => space.estimate(states, 1),
+            };
+            debug_assert_eq!(after, space.estimate(states, 1), "an estimate kept changed");
+            let cost = space.cost(states, 0, a);
             let mut bound = if after == DEAD_END { DEAD_END } else { cost.saturating_add(after) };
             if bound < DEAD_END {
                 let fixed = fixed.get_or_insert_with(|| self.lookahead.fixed_extras(&self.problem, start));

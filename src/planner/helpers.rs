@@ -70,6 +70,12 @@ impl Helpers {
         this
     }
 
+    /// The slots [`bound`](Self::bound) and [`enabled`](Self::enabled) read.
+    pub fn slots_read(&self) -> impl Iterator<Item = usize> + '_ {
+        let enabling = self.helpers.iter().flat_map(|h| h.enabling.iter().map(|(p, _)| usize::from(p.slot)));
+        std::iter::once(usize::from(self.condition.slot)).chain(enabling.filter(|_| self.gated))
+    }
+
     /// The least cost of meeting this condition from `actual`, preconditions aside; `None`
     /// when no sequence of helpers meets it.
     #[inline]

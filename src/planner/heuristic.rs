@@ -15,6 +15,9 @@ pub(crate) struct Heuristic {
     pub bounds: Vec<(usize, Helpers)>,
     /// The cost to the goal in a small abstraction, when there is one.
     pub pattern: Option<Pattern>,
+    /// Per action, whether taking it leaves the estimate as it was: it changes no slot the
+    /// bounds read (none, where a pattern database reads every slot).
+    pub keeps: Vec<bool>,
 }
 
 impl Heuristic {
@@ -58,14 +61,21 @@ impl Heuristic {
             })
             .collect();
         bounds.sort_by_key(|&(group, _)| group);
-        Heuristic { bounds, pattern: None }
+        let mut read = vec![false; problem.slots.len()];
+        bounds.iter().flat_map(|(_, b)| b.slots_read()).for_each(|slot| read[slot] = true);
+        let keeps = problem.actions().map(|a| a.deltas.iter().all(|&(slot, _)| !read[usize::from(slot)]));
+        Heuristic { bounds, pattern: None, keeps: keeps.collect() }
     }
 
     /// The plain bounds raised by the pattern database: dearer to build, for a planner asked
     /// again and again.
     pub fn full(problem: &Compiled, plain: &Heuristic) -> Self {
         let pattern = Pattern::new(problem, |state| plain.estimate_unpatterned(state));
-        Heuristic { pattern, ..plain.clone() }
+        let keeps = match pattern {
+            Some(_) => vec![false; plain.keeps.len()],
+            None => plain.keeps.clone(),
+        };
+        Heuristic { pattern, keeps, ..plain.clone() }
     }
 
     /// A lower bound on the cost from `state` (the slots' values) to the goal, or `None` when

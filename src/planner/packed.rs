@@ -375,6 +375,10 @@ impl Space for Words<'_> {
         estimate.unwrap_or(DEAD_END)
     }
 
+    fn keeps_estimate(&self, a: usize) -> bool {
+        self.heuristic.keeps[a]
+    }
+
     #[inline]
     fn meets_goal(&self, states: &WordStates, i: u32) -> bool {
         self.packed.goal.holds(states.words[i as usize], self.packed.layout.guards)

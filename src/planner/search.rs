@@ -43,6 +43,10 @@ pub(crate) trait Space {
     fn same(&self, states: &Self::States, i: u32, j: u32) -> bool;
     /// A lower bound on the cost to the goal, consistent; [`DEAD_END`] when it is out of reach.
     fn estimate(&self, states: &Self::States, i: u32) -> u64;
+    /// Whether taking action `a` leaves the estimate as it was ([`Heuristic::keeps`]).
+    ///
+    /// [`Heuristic::keeps`]: super::heuristic::Heuristic::keeps
+    fn keeps_estimate(&self, a: usize) -> bool;
     fn meets_goal(&self, states: &Self::States, i: u32) -> bool;
     /// What action `a` costs taken in state `i`.
     fn cost(&self, states: &Self::States, i: u32, a: usize) -> u64;
@@ -162,7 +166,7 @@ fn expand<S: Space, W: Watch>(
     node: u32,
     watch: &mut W,
 ) -> bool {
-    let g = search.nodes[node as usize].g;
+    let Node { g, h: parent_h, .. } = search.nodes[node as usize];
     let first = search.nodes.len() as u32;
     for a in 0..space.problem().len() {
         match space.store_successor(states, node, a) {
@@ -201,7 +205,11 @@ fn expand<S: Space, W: Watch>(
             None => {
                 let hashes = &search.hashes;
                 search.table.insert_unique(hash, child, |&n| hashes[n as usize]);
-                let h = space.estimate(states, child);
+                let h = match space.keeps_estimate(a) {
+                    true => parent_h,
+                    false => space.estimate(states, child),
+                };
+                debug_assert_eq!(h, space.estimate(states, child), "an estimate kept changed");
                 let result =
                     if h == DEAD_END { TriedResult::DeadEnd } else { TriedResult::New { g: child_g, h } };
                 watch.tried(original, result);

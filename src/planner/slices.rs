@@ -79,6 +79,10 @@ impl Space for Slices<'_> {
         self.heuristic.estimate(self.state(states, i)).unwrap_or(DEAD_END)
     }
 
+    fn keeps_estimate(&self, a: usize) -> bool {
+        self.heuristic.keeps[a]
+    }
+
     fn meets_goal(&self, states: &Vec<Value>, i: u32) -> bool {
         self.problem.meets_goal(self.state(states, i))
     }
