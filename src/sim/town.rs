@@ -166,9 +166,22 @@ impl Town {
         self.scenario.characters[character].tasks[step].station
     }
 
-    /// The first of `conditions` that does not hold in `view` — its index, and its fact's value.
-    pub fn unmet(&self, conditions: &[Condition], view: &State) -> Option<(usize, Value)> {
-        conditions.iter().position(|c| !c.holds_in(view)).map(|i| (i, view.get(conditions[i].fact)))
+    /// The first of `conditions` that does not hold for what a villager holding `agent` can count
+    /// on in a tile of `world` and `outlook` (the view [`available_in`](Self::available_in)
+    /// makes, read fact by fact) — its index, and its fact's value.
+    pub fn unmet(
+        &self,
+        conditions: &[Condition],
+        world: Facts,
+        outlook: Facts,
+        agent: &State,
+    ) -> Option<(usize, Value)> {
+        let value = |fact: FactId| match fact.index() < self.own_facts {
+            true => agent.get(fact),
+            false => world.get(fact).min(outlook.get(fact)),
+        };
+        let values = conditions.iter().enumerate().map(|(i, c)| (i, c, value(c.fact)));
+        values.filter(|(_, c, v)| !c.holds_for(*v)).map(|(i, _, v)| (i, v)).next()
     }
 }
 

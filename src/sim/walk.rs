@@ -14,7 +14,7 @@ use super::stride::{stride, strides};
 use super::town::{Line, Lines, Outlook, Roster, TileFacts, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, LastReason, Position, Tally, Villager, switch};
 use super::{SimSet, SimTick};
-use crate::planner::{State, Value};
+use crate::planner::Value;
 use crate::scenario::Scope;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
@@ -44,14 +44,12 @@ fn walk(
     mut log: ResMut<EventLog>,
     roster: Res<Roster>,
     mut calendar: ResMut<Calendar>,
-    mut view: Local<State>,
     mut freed: Local<Vec<(u32, u32)>>,
     mut villagers: Query<Walker>,
 ) {
     let now = stamp(&clock);
     let due = calendar.take_now(Due::Arrives);
-    let mut here =
-        Here { clock: &clock, town: &town, log: &mut log, view: &mut view, calendar: &mut calendar };
+    let mut here = Here { clock: &clock, town: &town, log: &mut log, calendar: &mut calendar };
     // Lines move first: where someone finished, the first in line steps up (tile by tile, station
     // by station).
     lines.take_freed(&mut freed);
@@ -198,7 +196,6 @@ struct Here<'w> {
     clock: &'w Clock,
     town: &'w Town,
     log: &'w mut EventLog,
-    view: &'w mut State,
     calendar: &'w mut Calendar,
 }
 
@@ -221,9 +218,8 @@ impl Here<'_> {
             return;
         };
         let action = town.action(villager.index(), step_index);
-        town.available_in(world.tile(tile), outlook.tile(tile), &agent.0, self.view);
         let who = Some(villager.number());
-        match town.unmet(&action.planning.preconditions, self.view) {
+        match town.unmet(&action.planning.preconditions, world.tile(tile), outlook.tile(tile), &agent.0) {
             Some((condition, was)) => {
                 *reason = LastReason::Abandoned { task: step_index as u32, condition: condition as u16, was };
                 self.log.record(clock.day, clock.time, who, Happening::Changed(*reason));
