@@ -8,12 +8,60 @@ use super::compile::{Compiled, SlotCondition};
 use super::facts::{State, Value};
 use super::helpers::uses;
 use super::ops::{Delta, Need};
+use super::packed::Words;
 use super::search::{DEAD_END, Space, Successor};
 use super::slices::Slices;
-use super::{MAX_BUDGET, MEMORY, Memory, Planner};
+use super::{MAX_BUDGET, MEMORY, Memory, Planner, Tables};
 use smallvec::SmallVec;
 
 impl Planner {
+    /// What taking `steps` (indices into the actions the planner was given) from `start` costs,
+    /// when each applies in turn, changes something, and together they meet the goal: no plan
+    /// from `start` then costs more. A plan being followed is priced by it, so that whoever can
+    /// tell it would be kept need not plan again.
+    pub fn cost_of(&self, start: &State, steps: impl IntoIterator<Item = usize> + Clone) -> Option<u64> {
+        MEMORY.with_borrow_mut(|memory| {
+            let Memory { work, slices, words } = memory;
+            self.project(start, work);
+            let space = Slices { problem: &self.problem, heuristic: &self.plain };
+            // On packed words, where the tables are built and the states fit them (debug builds
+            // price on slices too, and compare).
+            if let Some(Tables { heuristic, packed: Some(packed) }) = self.tables.get() {
+                let packed = Words { problem: &self.problem, packed, heuristic };
+                if let Some(cost) = self.price(&packed, words, &work.projected, steps.clone()) {
+                    debug_assert_eq!(Some(cost), self.price(&space, slices, &work.projected, steps));
+                    return cost;
+                }
+            }
+            self.price(&space, slices, &work.projected, steps).expect("slices take every state")
+        })
+    }
+
+    /// [`cost_of`](Self::cost_of) in `space`; `None` when a state does not fit it.
+    fn price<S: Space>(
+        &self,
+        space: &S,
+        states: &mut S::States,
+        start: &[Value],
+        steps: impl IntoIterator<Item = usize>,
+    ) -> Option<Option<u64>> {
+        if !space.store_start(states, start) {
+            return None;
+        }
+        let (mut cost, mut at) = (0, 0);
+        for step in steps {
+            let Some(a) = self.problem.index_of(step) else { return Some(None) };
+            match space.store_successor(states, at, a) {
+                Successor::Stored => {}
+                Successor::Skipped => return Some(None),
+                Successor::Overflow => return None,
+            }
+            cost += space.cost(states, at, a);
+            at += 1;
+        }
+        Some(space.meets_goal(states, at).then_some(cost))
+    }
+
     /// What `steps` (indices into the actions the planner was given) cost from `start`, when each
     /// applies in turn, changes something, and together they meet the goal, and when a search
     /// from `start` with `budget` would surely find a plan (one no dearer): `None` otherwise.

@@ -58,7 +58,7 @@ pub use trace::{Expansion, Trace, Tried, TriedResult};
 use compile::Compiled;
 use heuristic::Heuristic;
 use packed::{Packed, Words};
-use search::{Outcome, Search, Space, Successor};
+use search::{Outcome, Search, Space};
 use slices::Slices;
 use smallvec::SmallVec;
 use std::cell::RefCell;
@@ -275,29 +275,6 @@ impl Planner {
             self.project(start, &mut memory.work);
             let heuristic = self.tables.get().map_or(&self.plain, |tables| &tables.heuristic);
             heuristic.estimate(&memory.work.projected)
-        })
-    }
-
-    /// What taking `steps` (indices into the actions the planner was given) from `start` costs,
-    /// when each applies in turn, changes something, and together they meet the goal: no plan
-    /// from `start` then costs more. A plan being followed is priced by it, so that whoever can
-    /// tell it would be kept need not plan again.
-    pub fn cost_of(&self, start: &State, steps: impl IntoIterator<Item = usize>) -> Option<u64> {
-        MEMORY.with_borrow_mut(|memory| {
-            let Memory { work, slices: states, .. } = memory;
-            self.project(start, work);
-            let space = Slices { problem: &self.problem, heuristic: &self.plain };
-            space.store_start(states, &work.projected);
-            let (mut cost, mut at) = (0, 0);
-            for step in steps {
-                let a = self.problem.index_of(step)?;
-                if space.store_successor(states, at, a) != Successor::Stored {
-                    return None;
-                }
-                cost += space.cost(states, at, a);
-                at += 1;
-            }
-            space.meets_goal(states, at).then_some(cost)
         })
     }
 
