@@ -8,7 +8,7 @@ use super::compile::{Compiled, SlotCondition};
 use super::facts::{State, Value};
 use super::helpers::uses;
 use super::ops::{Delta, Need};
-use super::packed::Words;
+use super::packed::{WordStates, Words};
 use super::search::{DEAD_END, Space, Successor};
 use super::slices::Slices;
 use super::{MAX_BUDGET, MEMORY, Memory, Planner, Tables};
@@ -100,36 +100,65 @@ impl Planner {
     /// bounds are a function of the question alone, so a thread remembers them ([`answers`]).
     fn first_steps<R>(&self, start: &State, answer: impl FnOnce(bool, &[u64]) -> R) -> R {
         MEMORY.with_borrow_mut(|memory| {
-            let Memory { work, slices, .. } = memory;
+            let Memory { work, slices, words } = memory;
             self.project(start, work);
-            let met = self.problem.meets_goal(&work.projected);
+            let start = &work.projected;
+            let met = self.problem.meets_goal(start);
             // Bounds know no budget: every question is asked under budget 0.
-            let known = FIRST_STEPS.with_borrow(|known| known.get(self.id, 0, &work.projected).cloned());
+            let known = FIRST_STEPS.with_borrow(|known| known.get(self.id, 0, start).cloned());
             if let Some(bounds) = known {
                 debug_assert_eq!(
                     bounds,
-                    self.first_step_bounds(slices, &work.projected),
+                    self.first_step_bounds((slices, words), start),
                     "remembered bounds differ"
                 );
                 return answer(met, &bounds);
             }
-            let bounds = self.first_step_bounds(slices, &work.projected);
-            FIRST_STEPS.with_borrow_mut(|known| known.remember((self.id, 0, &work.projected), &bounds));
+            let bounds = self.first_step_bounds((slices, words), start);
+            FIRST_STEPS.with_borrow_mut(|known| known.remember((self.id, 0, start), &bounds));
             answer(met, &bounds)
         })
     }
 
     /// For each action `a`, a lower bound on the plans from `start` that begin with it: its own
-    /// cost and the larger of the search's estimate after it and [`Lookahead::fixed_costs`].
-    fn first_step_bounds(&self, states: &mut Vec<Value>, start: &[Value]) -> Bounds {
-        let space = Slices { problem: &self.problem, heuristic: &self.tables().heuristic };
-        space.store_start(states, start);
-        // Worked out once some step needs them: the fixed extras, and what is left from `start`
-        // (what is left after a step that moves no goal fact).
+    /// cost and the larger of the search's estimate after it and [`Lookahead::fixed_costs`]. On
+    /// packed words where `start` and its successors fit them (debug builds work them out on
+    /// slices too, and compare).
+    fn first_step_bounds(
+        &self,
+        (slices, words): (&mut Vec<Value>, &mut WordStates),
+        start: &[Value],
+    ) -> Bounds {
+        let Tables { heuristic, packed } = self.tables();
+        let space = Slices { problem: &self.problem, heuristic };
+        if let Some(packed) = packed {
+            let packed = Words { problem: &self.problem, packed, heuristic };
+            if let Some(bounds) = self.bounds_in(&packed, words, start) {
+                debug_assert_eq!(Some(&bounds), self.bounds_in(&space, slices, start).as_ref());
+                return bounds;
+            }
+        }
+        self.bounds_in(&space, slices, start).expect("slices take every state")
+    }
+
+    /// [`first_step_bounds`](Self::first_step_bounds) in `space`; `None` when a state does not
+    /// fit it.
+    fn bounds_in<S: Space>(&self, space: &S, states: &mut S::States, start: &[Value]) -> Option<Bounds> {
+        if !space.store_start(states, start) {
+            return None;
+        }
+        // Worked out once some step needs them: the fixed extras, what is left from `start` (what
+        // is left after a step that moves no goal fact), and the estimate at `start`.
         let (mut fixed, mut left_from_start, mut estimate_at_start) = (None, None, None);
-        let bound = |a: usize| {
-            if space.store_successor(states, 0, a) != Successor::Stored {
-                return DEAD_END;
+        let mut bounds = Bounds::new();
+        for a in 0..self.problem.len() {
+            match space.store_successor(states, 0, a) {
+                Successor::Stored => {}
+                Successor::Skipped => {
+                    bounds.push(DEAD_END);
+                    continue;
+                }
+                Successor::Overflow => return None,
             }
             let after = match space.keeps_estimate(a) {
                 true => *estimate_at_start.get_or_insert_with(|| space.estimate(states, 0)),
@@ -140,19 +169,20 @@ impl Planner {
             let mut bound = if after == DEAD_END { DEAD_END } else { cost.saturating_add(after) };
             if bound < DEAD_END {
                 let fixed = fixed.get_or_insert_with(|| self.lookahead.fixed_extras(&self.problem, start));
-                let successor = &states[start.len()..];
+                let successor = |slot| space.value(states, 1, slot);
                 let rest = match self.lookahead.moves_goal[a] {
                     true => self.lookahead.fixed_costs(&self.problem, successor, fixed),
-                    false => *left_from_start
-                        .get_or_insert_with(|| self.lookahead.fixed_costs(&self.problem, start, fixed)),
+                    false => *left_from_start.get_or_insert_with(|| {
+                        self.lookahead.fixed_costs(&self.problem, |slot| start[slot], fixed)
+                    }),
                 };
                 debug_assert_eq!(rest, self.lookahead.fixed_costs(&self.problem, successor, fixed));
                 bound = bound.max(cost.saturating_add(rest));
             }
             space.discard_last(states);
-            bound
-        };
-        (0..self.problem.len()).map(bound).collect()
+            bounds.push(bound);
+        }
+        Some(bounds)
     }
 }
 
@@ -209,9 +239,9 @@ impl Lookahead {
     /// A lower bound on the cost to the goal from `state`: for each goal condition, its deficit
     /// closed by its cheapest helper per unit, each helper priced at its base and its `fixed`
     /// extra (the search's own estimate leaves extras out).
-    fn fixed_costs(&self, problem: &Compiled, state: &[Value], fixed: &[u64]) -> u64 {
+    fn fixed_costs(&self, problem: &Compiled, value: impl Fn(usize) -> Value, fixed: &[u64]) -> u64 {
         let condition = |(c, helpers): (&SlotCondition, &SmallVec<[(usize, Delta); 4]>)| {
-            let need = c.need(state[c.slot as usize]);
+            let need = c.need(value(c.slot as usize));
             let (Need::Up(deficit) | Need::Down(deficit) | Need::Away(deficit)) = need else { return 0 };
             let bound = |&(a, delta): &(usize, Delta)| {
                 let cost = u64::from(problem.costs(a).0) + fixed[a];

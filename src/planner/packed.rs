@@ -384,6 +384,10 @@ impl Space for Words<'_> {
         self.packed.goal.holds(states.words[i as usize], self.packed.layout.guards)
     }
 
+    fn value(&self, states: &WordStates, i: u32, slot: usize) -> Value {
+        self.packed.layout.value(slot, states.words[i as usize], &states.start)
+    }
+
     fn values(&self, states: &WordStates, i: u32) -> Vec<Value> {
         let (x, layout) = (states.words[i as usize], &self.packed.layout);
         (0..layout.fields.len()).map(|slot| layout.value(slot, x, &states.start)).collect()

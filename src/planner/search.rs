@@ -50,6 +50,8 @@ pub(crate) trait Space {
     fn meets_goal(&self, states: &Self::States, i: u32) -> bool;
     /// What action `a` costs taken in state `i`.
     fn cost(&self, states: &Self::States, i: u32, a: usize) -> u64;
+    /// State `i`'s value of slot `slot`.
+    fn value(&self, states: &Self::States, i: u32, slot: usize) -> Value;
     /// State `i`'s values, slot by slot (for a [`Trace`]).
     fn values(&self, states: &Self::States, i: u32) -> Vec<Value>;
 }

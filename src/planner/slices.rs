@@ -87,6 +87,10 @@ impl Space for Slices<'_> {
         self.problem.meets_goal(self.state(states, i))
     }
 
+    fn value(&self, states: &Vec<Value>, i: u32, slot: usize) -> Value {
+        self.state(states, i)[slot]
+    }
+
     fn values(&self, states: &Vec<Value>, i: u32) -> Vec<Value> {
         self.state(states, i).to_vec()
     }
