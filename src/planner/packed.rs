@@ -49,25 +49,22 @@ struct Layout {
 }
 
 impl Layout {
-    /// Fields for slots spanning `spans`, each at most `max_value_bits` wide, none for the
-    /// `fixed` ones; `None` when the slots, with their headroom, do not fit a word.
+    /// Fields for slots spanning `spans`, each at most `max_value_bits` wide, none (0 bits, no
+    /// guard) for the `fixed` ones; `None` when the slots, with their headroom, do not fit a word.
     fn new(spans: &[Span], fixed: &[bool], max_value_bits: u32) -> Option<Layout> {
-        let mut bits: Vec<u32> = (spans.iter().zip(fixed))
-            .map(
-                |(s, &fixed)| {
-                    if fixed { 0 } else { (64 - (s.high - s.low).unsigned_abs().leading_zeros()).max(1) }
-                },
-            )
-            .collect();
-        let (fields_of, widen) = (|b: &u32| b + 1, |b: &&mut u32| **b > 0 && **b < max_value_bits);
-        let needed: u32 = bits.iter().filter(|&&b| b > 0).map(|b| fields_of(b) + HEADROOM).sum();
-        if spans.is_empty() || needed > u64::BITS {
+        let width = |s: &Span| (64 - (s.high - s.low).unsigned_abs().leading_zeros()).max(1);
+        let mut bits: Vec<u32> =
+            spans.iter().zip(fixed).map(|(s, &fixed)| if fixed { 0 } else { width(s) }).collect();
+        let fields = bits.iter().filter(|&&b| b > 0).count() as u32;
+        let used = bits.iter().sum::<u32>() + fields; // and a guard bit a field
+        if spans.is_empty() || used + fields * HEADROOM > u64::BITS {
             return None;
         }
         // Spare bits go round the slots one at a time, as headroom for values the search reaches.
-        let mut spare = u64::BITS - bits.iter().filter(|&&b| b > 0).map(fields_of).sum::<u32>();
-        while spare > 0 && bits.iter_mut().any(|b| widen(&b)) {
-            for b in bits.iter_mut().filter(widen) {
+        let mut spare = u64::BITS - used;
+        let widens = |b: &&mut u32| **b > 0 && **b < max_value_bits;
+        while spare > 0 && bits.iter_mut().any(|b| widens(&b)) {
+            for b in bits.iter_mut().filter(widens) {
                 if spare == 0 {
                     break;
                 }
@@ -143,12 +140,9 @@ impl Test {
         for (slot, &(low, high)) in bounds.iter().enumerate() {
             match (low <= high).then(|| layout.place(slot, low).zip(layout.place(slot, high))).flatten() {
                 Some((low, high)) => (test.low, test.high) = (test.low | low, test.high | high),
-                // The first field with bits would have to be at least 1 and at most 0 (a slot
-                // a condition tests has bits).
-                None => {
-                    let first = layout.fields.iter().find(|f| !f.fixed).map_or(0, |f| f.shift);
-                    return Test { low: 1 << first, high: layout.guards };
-                }
+                // The first field with bits, at shift 0, would have to be at least 1 and at most 0
+                // (a slot a condition tests has bits).
+                None => return Test { low: 1, high: layout.guards },
             }
         }
         test
@@ -284,8 +278,8 @@ pub(crate) fn pack(problem: &Compiled, heuristic: &Heuristic, max_value_bits: u3
 }
 
 impl Words<'_> {
-    /// The estimate of `x` where the pattern database's box does not hold it (out of the hot
-    /// path: with a database, most states lie inside).
+    /// The estimate of `x` where no pattern database's box holds it: with a database, most states
+    /// lie inside; without one, the bounds read only the slots they test.
     #[inline(never)]
     fn outside_box(&self, x: u64, start: &[Value]) -> Option<u64> {
         let layout = &self.packed.layout;

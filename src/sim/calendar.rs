@@ -27,7 +27,7 @@ pub struct Calendar {
     due: Wheel,
     /// The villagers whose turn it is this step, by what falls due, each in roster order (see
     /// [`Calendar::begin_step`]): each phase visits only its own.
-    pub now: [Vec<u32>; 3],
+    now: [Vec<u32>; 3],
     /// Villagers that became idle since the last decisions: they decide at the next.
     idle: Vec<u32>,
     /// Villagers whose goals need a look though their tile's world did not change.

@@ -31,13 +31,12 @@ pub fn insistence(
         true => live.heard.value,
         // Nothing of its own changed in this step (that settles it first), so its facts are as
         // the step began.
-        false => deficit_as_step_began(town, world, clock, asked, &goal_of(town, asked, g).conditions),
+        false => {
+            let goal = &town.scenario.characters[asked.0.index()].goals[g];
+            deficit_as_step_began(town, world, clock, asked, &goal.conditions)
+        }
     };
     loudness(town, clock, asked.0.index(), g, live, quota_deficit)
-}
-
-fn goal_of<'t>(town: &'t Town, asked: Asked, g: usize) -> &'t crate::scenario::Goal {
-    &town.scenario.characters[asked.0.index()].goals[g]
 }
 
 /// [`insistence`] of goal `g` of character `c`, given how to find a quota's unmet fraction.

@@ -145,9 +145,24 @@ impl Town {
         // A copy of its own facts, then the smaller of two runs of shared numbers.
         let (own, shared) = view.values_mut().split_at_mut(self.own_facts);
         own.copy_from_slice(&agent.values()[..own.len()]);
-        let (world, outlook) = (world.values_from(own.len()), outlook.values_from(own.len()));
-        for ((view, &world), &outlook) in shared.iter_mut().zip(world).zip(outlook) {
+        let (world_run, outlook_run) = (world.values_from(own.len()), outlook.values_from(own.len()));
+        for ((view, &world), &outlook) in shared.iter_mut().zip(world_run).zip(outlook_run) {
             *view = world.min(outlook);
+        }
+        debug_assert!(
+            (view.values().iter().enumerate())
+                .all(|(f, &v)| v == self.available_fact(FactId(f as u16), world, outlook, agent)),
+            "the view differs from what its villager can count on"
+        );
+    }
+
+    /// What a villager holding `agent` can count on for `fact` in a tile of `world` and
+    /// `outlook`: its own value, or the smaller of the world's and the outlook's (one value of
+    /// the view [`available_in`](Self::available_in) makes, which debug builds check).
+    pub fn available_fact(&self, fact: FactId, world: Facts, outlook: Facts, agent: &State) -> Value {
+        match fact.index() < self.own_facts {
+            true => agent.get(fact),
+            false => world.get(fact).min(outlook.get(fact)),
         }
     }
 
@@ -167,8 +182,8 @@ impl Town {
     }
 
     /// The first of `conditions` that does not hold for what a villager holding `agent` can count
-    /// on in a tile of `world` and `outlook` (the view [`available_in`](Self::available_in)
-    /// makes, read fact by fact) — its index, and its fact's value.
+    /// on in a tile of `world` and `outlook` ([`available_fact`](Self::available_fact)) — its
+    /// index, and its fact's value.
     pub fn unmet(
         &self,
         conditions: &[Condition],
@@ -176,12 +191,8 @@ impl Town {
         outlook: Facts,
         agent: &State,
     ) -> Option<(usize, Value)> {
-        let value = |fact: FactId| match fact.index() < self.own_facts {
-            true => agent.get(fact),
-            false => world.get(fact).min(outlook.get(fact)),
-        };
-        let values = conditions.iter().enumerate().map(|(i, c)| (i, c, value(c.fact)));
-        values.filter(|(_, c, v)| !c.holds_for(*v)).map(|(i, _, v)| (i, v)).next()
+        let values = conditions.iter().map(|c| (c, self.available_fact(c.fact, world, outlook, agent)));
+        values.enumerate().find(|(_, (c, v))| !c.holds_for(*v)).map(|(i, (_, v))| (i, v))
     }
 }
 
