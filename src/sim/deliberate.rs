@@ -65,6 +65,7 @@ pub(super) fn deliberate(
             think(one);
         }
     }
+    calendar.give_back(deciding);
     due.gather(&mut times);
 }
 
