@@ -21,29 +21,20 @@ impl Planner {
     /// tell it would be kept need not plan again.
     pub fn cost_of(&self, start: &State, steps: impl IntoIterator<Item = usize> + Clone) -> Option<u64> {
         MEMORY.with_borrow_mut(|memory| {
-            self.project(start, &mut memory.work);
-            self.cost_from_projected(memory, steps)
-        })
-    }
-
-    /// [`cost_of`](Self::cost_of) from the start projected into `memory`.
-    fn cost_from_projected(
-        &self,
-        memory: &mut Memory,
-        steps: impl IntoIterator<Item = usize> + Clone,
-    ) -> Option<u64> {
-        let Memory { work, slices, words } = memory;
-        let space = Slices { problem: &self.problem, heuristic: &self.plain };
-        // On packed words, where the tables are built and the states fit them (debug builds
-        // price on slices too, and compare).
-        if let Some(Tables { heuristic, packed: Some(packed) }) = self.tables.get() {
-            let packed = Words { problem: &self.problem, packed, heuristic };
-            if let Some(cost) = self.price(&packed, words, &work.projected, steps.clone()) {
-                debug_assert_eq!(Some(cost), self.price(&space, slices, &work.projected, steps));
-                return cost;
+            let Memory { work, slices, words } = memory;
+            self.project(start, work);
+            let space = Slices { problem: &self.problem, heuristic: &self.plain };
+            // On packed words, where the tables are built and the states fit them (debug builds
+            // price on slices too, and compare).
+            if let Some(Tables { heuristic, packed: Some(packed) }) = self.tables.get() {
+                let packed = Words { problem: &self.problem, packed, heuristic };
+                if let Some(cost) = self.price(&packed, words, &work.projected, steps.clone()) {
+                    debug_assert_eq!(Some(cost), self.price(&space, slices, &work.projected, steps));
+                    return cost;
+                }
             }
-        }
-        self.price(&space, slices, &work.projected, steps).expect("slices take every state")
+            self.price(&space, slices, &work.projected, steps).expect("slices take every state")
+        })
     }
 
     /// [`cost_of`](Self::cost_of) in `space`; `None` when a state does not fit it.
@@ -75,32 +66,12 @@ impl Planner {
     /// applies in turn, changes something, and together they meet the goal, and when a search
     /// from `start` with `budget` would surely find a plan (one no dearer): `None` otherwise.
     pub fn follow(&self, start: &State, steps: &[usize], budget: usize) -> Option<u64> {
-        let budget = budget.min(MAX_BUDGET);
-        MEMORY.with_borrow_mut(|memory| {
-            self.project(start, &mut memory.work);
-            // The question is the projected start and the steps after it (a planner's starts
-            // all have as many slots, so no two questions read alike).
-            let mut question: SmallVec<[Value; 24]> = SmallVec::from_slice(&memory.work.projected);
-            question.extend(steps.iter().map(|&s| s as Value));
-            let known = FOLLOWED.with_borrow(|known| known.get(self.id, budget, &question).copied());
-            if let Some(answer) = known {
-                debug_assert_eq!(
-                    answer,
-                    self.follow_projected(memory, steps, budget),
-                    "a remembered price differs"
-                );
-                return answer;
-            }
-            let answer = self.follow_projected(memory, steps, budget);
-            FOLLOWED.with_borrow_mut(|known| known.remember((self.id, budget, &question), &answer));
-            answer
-        })
-    }
-
-    /// [`follow`](Self::follow) from the start projected into `memory`.
-    fn follow_projected(&self, memory: &mut Memory, steps: &[usize], budget: usize) -> Option<u64> {
-        let cost = self.cost_from_projected(memory, steps.iter().copied())?;
-        (self.horizon.states_within(&memory.work.projected, cost) <= budget as u64).then_some(cost)
+        let cost = self.cost_of(start, steps.iter().copied())?;
+        let within = MEMORY.with_borrow(|memory| {
+            let projected = &memory.work.projected; // as `cost_of` left it
+            self.horizon.states_within(projected, cost) <= budget.min(MAX_BUDGET) as u64
+        });
+        within.then_some(cost)
     }
 
     /// Whether the search from `start`, where a plan beginning with action `first` costs `cost`,
@@ -219,8 +190,6 @@ impl Planner {
 type Bounds = SmallVec<[u64; 8]>;
 
 thread_local! {
-    /// Each thread's prices of plans followed, for the questions it was asked.
-    static FOLLOWED: std::cell::RefCell<super::answers::Answers<Option<u64>>> = Default::default();
     /// Each thread's first-step bounds for the questions it was asked.
     static FIRST_STEPS: std::cell::RefCell<super::answers::Answers<Bounds>> = Default::default();
 }
