@@ -70,8 +70,7 @@ fn finish_actions(
 ) {
     let now = stamp(&clock);
     calendar.begin_step(clock.steps);
-    let ending = calendar.take_now(Due::Ends);
-    for &number in &ending {
+    for number in calendar.take_now(Due::Ends) {
         let Ok((villager, mut agent, mut goals, mut intent, mut activity, mut tally, mut watch)) =
             villagers.get_mut(roster.0[number as usize])
         else {
@@ -112,7 +111,6 @@ fn finish_actions(
         switch(&mut activity, tally.as_deref_mut(), Activity::Idle, clock.steps);
         calendar.idle(villager.number());
     }
-    calendar.give_back(ending);
 }
 
 /// What looking at a villager's goals reads and writes.
@@ -150,7 +148,7 @@ fn notice_goals(
         }
     }
     super::calendar::in_order(&mut looking);
-    for &number in &looking {
+    for number in looking {
         let Ok((villager, mut agent, mut goals, mut watch, mut tally)) =
             villagers.get_mut(roster.0[number as usize])
         else {
@@ -198,7 +196,6 @@ fn notice_goals(
             }
         }
     }
-    calendar.give_back(looking);
     if cfg!(debug_assertions) {
         check_unwatched(&town, &world, &villagers);
     }

@@ -34,9 +34,6 @@ pub struct Calendar {
     recheck: Vec<u32>,
     /// Per tile, the villagers asleep there ([`Deliberation::asleep`]).
     sleepers: Vec<Vec<u32>>,
-    /// Lists handed out and given back, emptied, for their room: a step's lists are not grown
-    /// from nothing at every step.
-    spare: Vec<Vec<u32>>,
 }
 
 /// What falls due for a villager: which phase of a step looks at it.
@@ -89,39 +86,26 @@ impl Calendar {
         self.now.iter_mut().for_each(in_order);
     }
 
-    /// This step's villagers for whom `due` falls due, in roster order; given up (and best
-    /// [given back](Self::give_back)).
+    /// This step's villagers for whom `due` falls due, in roster order; given up.
     pub fn take_now(&mut self, due: Due) -> Vec<u32> {
-        let spare = self.spare.pop().unwrap_or_default();
-        std::mem::replace(&mut self.now[due as usize], spare)
+        std::mem::take(&mut self.now[due as usize])
     }
 
     /// This step's retries and those idle since: who may decide now, in roster order. Both are
-    /// given up (and the list best [given back](Self::give_back)).
+    /// given up.
     pub fn deciding(&mut self) -> Vec<u32> {
-        let spare = self.spare.pop().unwrap_or_default();
-        let mut deciding = std::mem::replace(&mut self.idle, spare);
+        let mut deciding = std::mem::take(&mut self.idle);
         deciding.append(&mut self.now[Due::Retries as usize]);
         in_order(&mut deciding);
         deciding
     }
 
     /// The villagers whose own facts changed since goals were last looked at, in roster order;
-    /// given up (and best [given back](Self::give_back)).
+    /// given up.
     pub fn take_rechecks(&mut self) -> Vec<u32> {
-        let spare = self.spare.pop().unwrap_or_default();
-        let mut recheck = std::mem::replace(&mut self.recheck, spare);
+        let mut recheck = std::mem::take(&mut self.recheck);
         in_order(&mut recheck);
         recheck
-    }
-
-    /// Takes back a list handed out, to hand out again emptied (a few are kept: one per list a
-    /// step hands out).
-    pub fn give_back(&mut self, mut list: Vec<u32>) {
-        if self.spare.len() < 4 {
-            list.clear();
-            self.spare.push(list);
-        }
     }
 }
 

@@ -65,7 +65,6 @@ pub(super) fn deliberate(
             think(one);
         }
     }
-    calendar.give_back(deciding);
     due.gather(&mut times);
 }
 

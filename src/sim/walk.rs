@@ -118,7 +118,6 @@ fn walk(
         here.step_up(one, at, Some(&mut *line), (&mut world, villager.tile()), &mut outlook.0);
         town.post_line((villager.tile(), now), at, line, &mut world, &mut outlook);
     }
-    calendar.give_back(due);
 }
 
 /// Sets off at step `now` from where it stands toward the station of plan step `intent.step`:
