@@ -171,7 +171,7 @@ fn decide(
         if !continuing {
             let made = Happening::PlanMade {
                 goal: chosen.goal as u16,
-                plan: chosen.plan.iter().copied().collect(),
+                plan: chosen.plan.clone(),
                 cost: chosen.cost,
                 expanded: u32::try_from(chosen.expanded).unwrap_or(u32::MAX),
             };

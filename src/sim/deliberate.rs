@@ -272,10 +272,9 @@ fn plan_goals(
                     continue; // debug builds check that the plan left out could not have won
                 }
                 goals.0[g].verdict = Verdict::Planned;
-                let plan = plan.steps;
+                let plan: smallvec::SmallVec<[u32; 6]> = plan.steps.iter().copied().collect();
                 if let Some(row) = rows.get_mut(g) {
-                    row.result =
-                        RowResult::Plan { steps: plan.iter().copied().collect(), cost: plan_cost, score };
+                    row.result = RowResult::Plan { steps: plan.clone(), cost: plan_cost, score };
                 }
                 let choice =
                     Choice { number: villager.number(), goal: g, score, plan, cost: plan_cost, expanded };

@@ -78,7 +78,7 @@ pub(super) struct Choice {
     pub number: usize,
     pub goal: usize,
     pub score: f32,
-    pub plan: crate::planner::Steps,
+    pub plan: smallvec::SmallVec<[u32; 6]>,
     pub cost: u64,
     pub expanded: usize,
 }
