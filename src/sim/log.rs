@@ -121,9 +121,9 @@ pub struct EventLog {
     pub recent: VecDeque<SimEvent>,
     /// Every event of the day being played, for its report.
     pub today: Vec<SimEvent>,
-    /// Whether days are recorded whole for their reports. A town of thousands run only for
-    /// speed keeps just the recent events, and files no reports; its villagers carry no
-    /// [`Tally`](super::Tally). Set from [`SimOptions::keep_days`](super::SimOptions::keep_days)
+    /// Whether days are recorded whole for their reports, and the recent events for the game's
+    /// views. A town of thousands run only for speed keeps neither (only the count), and files
+    /// no reports; its villagers carry no [`Tally`](super::Tally). Set from [`SimOptions::keep_days`](super::SimOptions::keep_days)
     /// before the villagers are installed.
     pub keep_days: bool,
     /// How many events were ever recorded, so a view can tell which of the recent ones are new.
@@ -150,14 +150,16 @@ impl EventLog {
         what: Happening,
         table: Option<Arc<DecisionTable>>,
     ) {
-        let event = SimEvent { day, t, villager, what, table };
         self.recorded += 1;
+        // A town run only for speed keeps nothing of what happened but the count: no one looks.
+        if !self.keep_days {
+            return;
+        }
+        let event = SimEvent { day, t, villager, what, table };
         if self.recent.len() == RECENT_EVENTS {
             self.recent.pop_front();
         }
-        if self.keep_days {
-            self.today.push(event.clone());
-        }
+        self.today.push(event.clone());
         self.recent.push_back(event);
     }
 
