@@ -79,7 +79,8 @@ pub struct SimOptions {
     /// `bench` command).
     pub time_plans: bool,
     /// Keep each day whole for its report and for time travel ([`EventLog::keep_days`]); a town
-    /// run only for speed keeps neither, nor a [`Tally`] per villager.
+    /// run only for speed keeps neither, nor any event (only their count), nor a [`Tally`] per
+    /// villager.
     pub keep_days: bool,
 }
 
