@@ -217,7 +217,6 @@ fn a_villager_keeps_few_components_of_few_bytes() {
 /// holds the same at every step checked.
 #[test]
 fn a_town_that_keeps_no_day_plays_the_same_day() {
-    type Seen = (sim::Position, sim::Activity, sim::Intent, sim::Goals, sim::AgentFacts);
     for file in ["town.ron", "village.ron"] {
         let scenario = shipped(file);
         let steps = (scenario.settings.day_length / sim::STEP) as usize - 1;
@@ -226,36 +225,35 @@ fn a_town_that_keeps_no_day_plays_the_same_day() {
             let options = SimOptions { parallel: false, keep_days, ..SimOptions::default() };
             sim::tiled_app(scenario.clone(), layout, options)
         };
-        let (mut kept, mut unkept) = (town(true), town(false));
+        // How many events were recorded and kept, and every villager, in roster order.
         let seen = |app: &mut bevy::app::App| {
             let world = app.world_mut();
-            let roster = world.resource::<sim::Roster>().0.clone();
             let log = world.resource::<sim::EventLog>();
-            let (recorded, kept) = (log.recorded, log.recent.len());
-            let mut villagers =
+            let events = (log.recorded, log.today.len(), log.recent.len());
+            let roster = world.resource::<sim::Roster>().0.clone();
+            let mut query =
                 world
                     .query::<(&sim::Position, &sim::Activity, &sim::Intent, &sim::Goals, &sim::AgentFacts)>();
-            let all: Vec<Seen> = roster
-                .iter()
-                .map(|&e| {
-                    let (p, a, i, g, f) = villagers.get(world, e).unwrap();
-                    (*p, a.clone(), i.clone(), g.clone(), f.clone())
-                })
+            let villagers: Vec<_> = (roster.iter().map(|&e| query.get(world, e).unwrap()))
+                .map(|(p, a, i, g, f)| (*p, a.clone(), i.clone(), g.clone(), f.clone()))
                 .collect();
-            (recorded, kept, all)
+            (events, villagers)
         };
+        let (mut kept, mut unkept) = (town(true), town(false));
         for step in 1..=steps {
             sim::step(&mut kept);
             sim::step(&mut unkept);
             if step % 50 == 0 || step == steps {
-                let ((recorded, events, villagers), (recorded_unkept, none, unkept_villagers)) =
-                    (seen(&mut kept), seen(&mut unkept));
-                assert_eq!(recorded, recorded_unkept, "{file}: events recorded by step {step}");
-                assert_eq!(none, 0, "{file}: a town that keeps no day keeps no events");
-                assert!(events > 0, "{file}: the kept town keeps its recent events");
+                let (
+                    ((recorded, today, recent), villagers),
+                    ((unkept_recorded, none, nor), unkept_villagers),
+                ) = (seen(&mut kept), seen(&mut unkept));
+                assert_eq!(recorded, unkept_recorded, "{file}: events recorded by step {step}");
+                assert!(today > 0 && recent > 0, "{file}: the kept town keeps its day and recent events");
+                assert_eq!((none, nor), (0, 0), "{file}: a town that keeps no day keeps no events");
                 assert!(villagers == unkept_villagers, "{file}: villagers differ at step {step}");
             }
         }
-        assert!(seen(&mut kept).0 > 500, "{file}: a busy day");
+        assert!(seen(&mut kept).0.0 > 500, "{file}: a busy day");
     }
 }

@@ -123,8 +123,8 @@ pub struct EventLog {
     pub today: Vec<SimEvent>,
     /// Whether days are recorded whole for their reports, and the recent events for the game's
     /// views. A town of thousands run only for speed keeps neither (only the count), and files
-    /// no reports; its villagers carry no [`Tally`](super::Tally). Set from [`SimOptions::keep_days`](super::SimOptions::keep_days)
-    /// before the villagers are installed.
+    /// no reports; its villagers carry no [`Tally`](super::Tally). Set from
+    /// [`SimOptions::keep_days`](super::SimOptions::keep_days) before the villagers are installed.
     pub keep_days: bool,
     /// How many events were ever recorded, so a view can tell which of the recent ones are new.
     pub recorded: u64,
