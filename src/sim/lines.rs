@@ -12,8 +12,20 @@ use bevy::ecs::prelude::*;
 /// The lines where someone finished acting since the walk phase last looked are kept apart: the
 /// only lines with room and someone waiting, so only they are looked at for the first in line to
 /// step up (debug builds look at all).
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
+#[derive(Resource, Debug, Default, PartialEq)]
 pub struct Lines(pub Vec<Vec<Line>>, Vec<(u32, u32)>);
+
+impl Clone for Lines {
+    fn clone(&self) -> Self {
+        Lines(self.0.clone(), self.1.clone())
+    }
+
+    /// In the room `self` has, as [`WorldFacts`](super::WorldFacts) at a dawn.
+    fn clone_from(&mut self, source: &Self) {
+        self.0.clone_from(&source.0);
+        self.1.clone_from(&source.1);
+    }
+}
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Line {

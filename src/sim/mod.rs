@@ -158,10 +158,9 @@ pub fn tiled_app(scenario: Scenario, layout: Layout, options: SimOptions) -> App
 
 /// A headless app running `town`.
 pub fn town_app(town: Town, options: SimOptions) -> App {
-    let mut app = App::new();
-    // The registry of reflected types (most of an empty app's memory, and one per shard of a
-    // big town) serves scenes and editors; nothing headless reads it.
-    app.world_mut().remove_resource::<bevy::ecs::reflect::AppTypeRegistry>();
+    // No main schedules, exit messages or registry of reflected types (most of an empty app's
+    // memory, and one per shard of a big town): nothing headless runs or reads them.
+    let mut app = App::empty();
     app.add_plugins(SimPlugin);
     app.world_mut().resource_mut::<EventLog>().keep_days = options.keep_days;
     app.insert_resource(options);

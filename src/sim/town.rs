@@ -254,14 +254,11 @@ pub fn install_town(world: &mut World, town: Town) {
 pub fn reset_day(world: &mut World, first_step: u32) {
     let town = world.resource::<Town>();
     let (scenario, layout) = (town.scenario.clone(), town.layout.clone());
-    // Yesterday's shared state goes first: a town never holds two days of it at once.
-    world.remove_resource::<Outlook>();
-    world.remove_resource::<WorldFacts>();
-    world.remove_resource::<Lines>();
+    // Yesterday's shared state is overwritten in its own room: a town never holds two days of it.
     let seed = WorldFacts::seed(&scenario, layout.tiles);
-    world.insert_resource(Outlook(seed.tiles().clone()));
-    world.insert_resource(seed);
-    world.insert_resource(Lines::empty(&scenario, layout.tiles));
+    world.resource_mut::<Outlook>().0.clone_from(seed.tiles());
+    world.resource_mut::<WorldFacts>().clone_from(&seed);
+    world.resource_mut::<Lines>().clone_from(&Lines::empty(&scenario, layout.tiles));
     let keep_days = world.resource::<EventLog>().keep_days;
     for (number, entity) in world.resource::<Roster>().0.clone().into_iter().enumerate() {
         let mut villager = world.entity_mut(entity);

@@ -8,13 +8,25 @@ use bevy::ecs::prelude::*;
 /// A row of shared facts for each tile, side by side in one allocation: a town of a million
 /// villagers keeps no header and no allocation of its own per tile, and no room for the facts
 /// each villager keeps itself (the first ids, see `scenario::validate`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct TileFacts {
     /// The first fact a row holds.
     first: usize,
     /// Facts in a row.
     width: usize,
     values: Vec<Value>,
+}
+
+impl Clone for TileFacts {
+    fn clone(&self) -> Self {
+        TileFacts { first: self.first, width: self.width, values: self.values.clone() }
+    }
+
+    /// In the room `self` has: see [`WorldFacts::clone_from`].
+    fn clone_from(&mut self, source: &Self) {
+        (self.first, self.width) = (source.first, source.width);
+        self.values.clone_from(&source.values);
+    }
 }
 
 impl TileFacts {
@@ -51,7 +63,7 @@ impl TileFacts {
 /// of one tile share them; tiles share nothing. Each tile also keeps when its facts last
 /// changed, and what they were at the start of that step: insistence is what the facts said
 /// as a step began, whenever in the step it is asked ([`super::needs`]).
-#[derive(Resource, Clone, Debug, PartialEq)]
+#[derive(Resource, Debug, PartialEq)]
 pub struct WorldFacts {
     tiles: TileFacts,
     /// Per tile, the [`stamp`](super::act::stamp) of the step its facts last changed in...
@@ -61,6 +73,23 @@ pub struct WorldFacts {
     /// The tiles whose facts changed lately (a tile once a step; see
     /// [`WorldFacts::tiles_changed_since`]).
     lately: Vec<u32>,
+}
+
+impl Clone for WorldFacts {
+    fn clone(&self) -> Self {
+        let (tiles, before) = (self.tiles.clone(), self.before.clone());
+        WorldFacts { tiles, changed: self.changed.clone(), before, lately: self.lately.clone() }
+    }
+
+    /// In the room `self` has: a dawn puts each tile back this way, so a shard of a big town
+    /// stepping on another thread never holds a second day's facts in that thread's memory
+    /// while yesterday's room lies unused in the memory of the thread that built it.
+    fn clone_from(&mut self, source: &Self) {
+        self.tiles.clone_from(&source.tiles);
+        self.changed.clone_from(&source.changed);
+        self.before.clone_from(&source.before);
+        self.lately.clone_from(&source.lately);
+    }
 }
 
 impl WorldFacts {
