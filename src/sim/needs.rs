@@ -51,17 +51,22 @@ fn loudness(
     let now = clock.steps as u32;
     let Heard { value, step } = live.heard;
     match town.scenario.characters[c].goals[g].drift {
-        Drift::Need { rate, .. } => {
-            let (held, rises_from) = (value, step);
-            let curve = &town.rises[c][g];
-            let steps = (now + 1).saturating_sub(rises_from) as usize;
-            match curve.get(steps) {
-                // Risen from its initial value, as every need is but after an edit of its rate.
-                Some(&risen) if curve[0].to_bits() == held.to_bits() => risen,
-                _ => risen(held, rate, rises_from, now),
-            }
-        }
+        Drift::Need { rate, .. } => need_at(&town.rises[c][g], rate, (value, step), now),
         Drift::Quota { urgency } => (urgency * clock.progress() * quota_deficit()).clamp(0.0, 1.0),
+    }
+}
+
+/// A need on `curve` ([`rises`]) at `rate` that held `held` before step `rises_from`, at step
+/// `now`: read from the curve when it rose from the curve's start (as every need does but after
+/// an edit of its rate), else risen step by step.
+fn need_at(curve: &[f32], rate: f32, (held, rises_from): (f32, u32), now: u32) -> f32 {
+    let steps = (now + 1).saturating_sub(rises_from) as usize;
+    let on_curve = curve.first().is_some_and(|start| start.to_bits() == held.to_bits());
+    match curve.get(steps) {
+        Some(&risen) if on_curve => risen,
+        // The curve ends where the need is full, and a need that rises stays full.
+        None if on_curve && rate >= 0.0 && curve.last() == Some(&1.0) => 1.0,
+        _ => risen(held, rate, rises_from, now),
     }
 }
 
@@ -173,17 +178,31 @@ pub(super) fn catch_up_everyone(world: &mut World) {
 }
 
 /// Per character and goal, a need's insistence after 0, 1, 2… steps of rising from its initial
-/// value, for a whole day (a quota's is empty): asking then costs a lookup, not a step each.
-pub(super) fn rises(scenario: &Scenario) -> Arc<[Vec<Box<[f32]>>]> {
-    let steps = (scenario.settings.day_length / STEP).ceil() as u32 + 2;
-    let curve = |goal: &crate::scenario::Goal| match goal.drift {
+/// value, for a whole day or until it is full (a quota's is empty): asking then costs a lookup,
+/// not a step each. Needs that start and rise alike share one curve, so that the few a town
+/// has stay in the cache while thousands of villagers read them.
+pub(super) fn rises(scenario: &Scenario) -> Arc<[Vec<Arc<[f32]>>]> {
+    let steps = (scenario.settings.day_length / STEP).ceil() as usize + 2;
+    let mut curves = std::collections::HashMap::<(u32, u32), Arc<[f32]>>::new();
+    let mut curve = |goal: &crate::scenario::Goal| match goal.drift {
         Drift::Need { initial, rate } => {
-            let rise_once = |&insistence: &f32| Some(risen(insistence, rate, 0, 0));
-            std::iter::successors(Some(initial), rise_once).take(steps as usize + 1).collect()
+            let shared = curves.entry((initial.to_bits(), rate.to_bits()));
+            shared.or_insert_with(|| rise_curve(initial, rate, steps)).clone()
         }
-        Drift::Quota { .. } => Box::default(),
+        Drift::Quota { .. } => Arc::default(),
     };
-    scenario.characters.iter().map(|c| c.goals.iter().map(curve).collect()).collect()
+    scenario.characters.iter().map(|c| c.goals.iter().map(&mut curve).collect()).collect()
+}
+
+/// A need's insistence after 0, 1, 2… up to `steps` steps of rising at `rate` from `initial`,
+/// until it is full.
+fn rise_curve(initial: f32, rate: f32, steps: usize) -> Arc<[f32]> {
+    let rise_once = |&insistence: &f32| Some(risen(insistence, rate, 0, 0));
+    let mut curve: Vec<f32> = std::iter::successors(Some(initial), rise_once).take(steps + 1).collect();
+    if let Some(full) = curve.iter().position(|&x| x == 1.0).filter(|_| rate >= 0.0) {
+        curve.truncate(full + 1);
+    }
+    curve.into()
 }
 
 /// A need that held `held` before step `rises_from` rose at `rate` a second, at step `now`:
@@ -229,4 +248,53 @@ pub fn insistences(world: &World, entity: Entity) -> Option<Vec<f32>> {
         (world.get_resource::<Town>()?, world.get_resource::<WorldFacts>()?, world.get_resource::<Clock>()?);
     let asked = (world.get::<Villager>(entity)?, world.get::<AgentFacts>(entity)?);
     Some(hear(town, facts, clock, asked, world.get::<Goals>(entity)?).to_vec())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Read from a curve, a need is what rising it step by step gives: on the curve and off it,
+    /// before it is full and long after, within the day and past it, rising and falling.
+    #[test]
+    fn a_need_read_from_its_curve_is_the_need_risen_step_by_step() {
+        let steps = 3_000;
+        for rate in [0.0035, 0.0085, 0.5, 0.0, -0.004] {
+            for initial in [0.0, 0.25, 1.0] {
+                let curve = rise_curve(initial, rate, steps);
+                for held in [initial, 0.5, 0.999] {
+                    for rises_from in [0u32, 1, 7, 1_500, 2_999, 3_100] {
+                        for now in (rises_from.saturating_sub(2)..rises_from + 3_200).step_by(13) {
+                            let read = need_at(&curve, rate, (held, rises_from), now);
+                            let stepped = risen(held, rate, rises_from, now);
+                            assert_eq!(
+                                read.to_bits(),
+                                stepped.to_bits(),
+                                "{rate} {initial} {held} {rises_from} {now}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Needs that start and rise alike share one curve (village.ron: one for each of its few
+    /// rates), which ends where the need is full.
+    #[test]
+    fn needs_alike_share_a_curve_that_ends_full() {
+        let text = crate::scenario::shipped("village.ron").unwrap();
+        let scenario = crate::scenario::parse(text, "village.ron").unwrap();
+        let needs = scenario.characters.iter().flat_map(|c| &c.goals).filter_map(|g| match g.drift {
+            Drift::Need { initial, rate } => Some((initial.to_bits(), rate.to_bits())),
+            Drift::Quota { .. } => None,
+        });
+        let alike: std::collections::HashSet<(u32, u32)> = needs.collect();
+        let rises = rises(&scenario);
+        let curves: Vec<&Arc<[f32]>> = rises.iter().flatten().filter(|c| !c.is_empty()).collect();
+        let shared: std::collections::HashSet<*const f32> = curves.iter().map(|c| c.as_ptr()).collect();
+        assert_eq!(shared.len(), alike.len());
+        assert!(alike.len() < curves.len(), "{} curves", curves.len());
+        assert!(curves.iter().all(|c| c.last() == Some(&1.0) && c.len() < 3_000));
+    }
 }

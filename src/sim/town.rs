@@ -20,8 +20,8 @@ pub struct Town {
     /// `planners[character][goal]`, shared by the shards of one town.
     pub planners: Arc<[Vec<Planner>]>,
     /// `rises[character][goal]`: a need's insistence after each step of a day from its initial
-    /// value ([`super::needs::rises`]; empty for a quota), shared likewise.
-    pub rises: Arc<[Vec<Box<[f32]>>]>,
+    /// value until full ([`super::needs::rises`]; empty for a quota), shared likewise.
+    pub rises: Arc<[Vec<Arc<[f32]>>]>,
     /// Per character: whether its goals only ever grow louder while the facts stand still (no
     /// need falls, no quota quietens), so a villager that found no plan finds none again until
     /// what it can count on changes ([`super::deliberate`]).
