@@ -244,7 +244,7 @@ fn state_line(world: &World, entity: Entity) -> Option<StateLine> {
             let at = town.station(villager.index(), intent.current()?);
             let lines = world.get_resource::<crate::sim::Lines>()?;
             let tile = world.get::<Villager>(entity)?.tile();
-            let place = lines.0[tile][at].waiting.iter().position(|&n| n == villager.number())? + 1;
+            let place = lines.place_of(tile, at, villager.number())? + 1;
             StateLine::Queued(scenario.stations[at].label.clone(), place)
         }
         Activity::Waiting { .. } => StateLine::Waiting(match world.get::<LastReason>(entity) {

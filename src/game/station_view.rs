@@ -45,8 +45,7 @@ pub fn inspect_station(world: &World, id: &str, tile: usize) -> Option<StationVi
     let roster = &world.get_resource::<crate::sim::Roster>()?.0;
     let queued = world
         .get_resource::<crate::sim::Lines>()
-        .and_then(|lines| lines.0.get(tile)?.get(at))
-        .map(|line| line.waiting.iter().filter_map(|&n| name(*roster.get(n)?)).collect())
+        .map(|lines| lines.waiting(tile, at).filter_map(|n| name(*roster.get(n)?)).collect())
         .unwrap_or_default();
     Some(StationView {
         label: station.label.clone(),

@@ -173,9 +173,7 @@ pub(super) fn follow_positions(
         let station = stations
             .into_iter()
             .position(|s| town.layout.station_position(&town.scenario, s, villager.tile()) == position);
-        let place_in_line = |s: usize| {
-            lines.0.get(villager.tile())?.get(s)?.waiting.iter().position(|&n| n == villager.number())
-        };
+        let place_in_line = |s: usize| lines.place_of(villager.tile(), s, villager.number());
         let (row, place) = match (activity, station) {
             (Activity::Queued { .. }, Some(s)) => (1, place_in_line(s).unwrap_or(0)),
             _ => (0, crowds.get(&(spot, 0)).copied().unwrap_or(0)),

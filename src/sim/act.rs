@@ -91,13 +91,7 @@ fn finish_actions(
         let at = town.station(villager.index(), step_index);
         if town.scenario.stations[at].capacity.is_some() {
             lines.finished(villager.tile(), at);
-            town.post_line(
-                (villager.tile(), now),
-                at,
-                &lines.0[villager.tile()][at],
-                &mut world,
-                &mut outlook,
-            );
+            town.post_line((villager.tile(), now), at, &lines, &mut world, &mut outlook);
         }
         settle(&town, &world, &clock, (villager, &agent), &mut goals);
         for effect in &action.planning.effects {

@@ -85,9 +85,8 @@ fn decide(
         let mut leave_line = |log: &mut EventLog, to: Option<usize>| {
             let Some(task) = in_line else { return };
             let at = town.station(villager.index(), task);
-            let line = &mut lines.0[villager.tile()][at];
-            line.waiting.retain(|&n| n != villager.number());
-            town.post_line((villager.tile(), stamp(&clock)), at, line, &mut world, &mut outlook);
+            lines.leave(villager.tile(), at, villager.number());
+            town.post_line((villager.tile(), stamp(&clock)), at, &lines, &mut world, &mut outlook);
             let left = Happening::LeftQueue { station: at as u32, to: to.map(|s| s as u32) };
             log.record(clock.day, clock.time, Some(villager.number()), left);
         };

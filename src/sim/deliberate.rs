@@ -133,9 +133,10 @@ fn waiting_on(goals: &Goals, loudness: &[f32]) -> Wait {
 fn see_own_place(town: &Town, lines: &Lines, villager: &Villager, intent: &Intent, view: &mut State) {
     let Some(at) = intent.current().map(|t| town.station(villager.index(), t)) else { return };
     let Some(fact) = town.scenario.lines[at] else { return };
-    let line = &lines.0[villager.tile()][at];
-    let place = line.waiting.iter().position(|&n| n == villager.number()).unwrap_or(line.waiting.len());
-    let full = town.scenario.stations[at].capacity.is_some_and(|c| line.acting >= c);
+    let tile = villager.tile();
+    let place =
+        lines.place_of(tile, at, villager.number()).unwrap_or_else(|| lines.waiting(tile, at).count());
+    let full = town.scenario.stations[at].capacity.is_some_and(|c| lines.acting(tile, at) >= c);
     view.set(fact, (place + usize::from(full)).min(scenario::MAX_AHEAD as usize) as crate::planner::Value);
 }
 

@@ -9,29 +9,37 @@ use bevy::ecs::prelude::*;
 /// Who acts at each station of each tile, and who waits in line there (first come, first
 /// served): a station with a capacity never has more villagers acting than it holds.
 ///
+/// A tile keeps one list of who waits, at whichever station, in the order they came: a tile has
+/// a few in line at a time, and a town of a million keeps no list for each of its stations.
+///
 /// The lines where someone finished acting since the walk phase last looked are kept apart: the
 /// only lines with room and someone waiting, so only they are looked at for the first in line to
 /// step up (debug builds look at all).
 #[derive(Resource, Debug, Default, PartialEq)]
-pub struct Lines(pub Vec<Vec<Line>>, Vec<(u32, u32)>);
+pub struct Lines {
+    /// Stations a tile has lines at: all of the scenario's, or none where every station takes
+    /// any number.
+    stations: usize,
+    /// How many act at each station, tile by tile.
+    acting: Vec<u32>,
+    /// Per tile, who waits: (station, villager number), first come first.
+    waiting: Vec<Vec<(u32, u32)>>,
+    freed: Vec<(u32, u32)>,
+}
 
 impl Clone for Lines {
     fn clone(&self) -> Self {
-        Lines(self.0.clone(), self.1.clone())
+        let (acting, waiting, freed) = (self.acting.clone(), self.waiting.clone(), self.freed.clone());
+        Lines { stations: self.stations, acting, waiting, freed }
     }
 
     /// In the room `self` has, as [`WorldFacts`](super::WorldFacts) at a dawn.
     fn clone_from(&mut self, source: &Self) {
-        self.0.clone_from(&source.0);
-        self.1.clone_from(&source.1);
+        self.stations = source.stations;
+        self.acting.clone_from(&source.acting);
+        self.waiting.clone_from(&source.waiting);
+        self.freed.clone_from(&source.freed);
     }
-}
-
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Line {
-    pub acting: u32,
-    /// Villager numbers, first in line first.
-    pub waiting: std::collections::VecDeque<usize>,
 }
 
 impl Lines {
@@ -39,30 +47,76 @@ impl Lines {
     pub fn empty(scenario: &Scenario, tiles: usize) -> Self {
         let limited = scenario.stations.iter().any(|s| s.capacity.is_some());
         let stations = if limited { scenario.stations.len() } else { 0 };
-        Lines(vec![vec![Line::default(); stations]; tiles], Vec::new())
+        let waiting = if limited { vec![Vec::new(); tiles] } else { Vec::new() };
+        Lines { stations, acting: vec![0; stations * tiles], waiting, freed: Vec::new() }
+    }
+
+    /// How many act at station `at` of `tile`.
+    pub fn acting(&self, tile: usize, at: usize) -> u32 {
+        self.acting.get(tile * self.stations + at).copied().unwrap_or(0)
+    }
+
+    /// Who waits at station `at` of `tile`, by villager number, first in line first.
+    pub fn waiting(&self, tile: usize, at: usize) -> impl Iterator<Item = usize> + '_ {
+        let here = self.waiting.get(tile).map_or(&[][..], Vec::as_slice);
+        here.iter().filter(move |w| w.0 as usize == at).map(|w| w.1 as usize)
+    }
+
+    /// Villager `number`'s place in line at station `at` of `tile` (0 first), if it waits there.
+    pub fn place_of(&self, tile: usize, at: usize, number: usize) -> Option<usize> {
+        self.waiting(tile, at).position(|n| n == number)
+    }
+
+    /// How many are ahead of one arriving now at station `at` of `tile`, of `capacity`: the one
+    /// to wait for if it is full, and those in line.
+    pub fn ahead(&self, tile: usize, at: usize, capacity: Option<u32>) -> usize {
+        let full = capacity.is_some_and(|c| self.acting(tile, at) >= c);
+        self.waiting(tile, at).count() + usize::from(full)
+    }
+
+    /// Villager `number` joins the line at station `at` of `tile`: who it stands behind, if
+    /// anyone, and its place (1 first).
+    pub(super) fn join(&mut self, tile: usize, at: usize, number: usize) -> (Option<usize>, usize) {
+        let (behind, ahead) = (self.waiting(tile, at).last(), self.waiting(tile, at).count());
+        self.waiting[tile].push((at as u32, number as u32));
+        (behind, ahead + 1)
+    }
+
+    /// Villager `number` leaves the line at station `at` of `tile`.
+    pub(super) fn leave(&mut self, tile: usize, at: usize, number: usize) {
+        self.waiting[tile].retain(|&w| w != (at as u32, number as u32));
+    }
+
+    /// The first in line at station `at` of `tile` steps out of it.
+    pub(super) fn first_out(&mut self, tile: usize, at: usize) -> Option<usize> {
+        let here = &mut self.waiting[tile];
+        let first = here.iter().position(|w| w.0 as usize == at)?;
+        Some(here.remove(first).1 as usize)
+    }
+
+    /// One more acts at station `at` of `tile`.
+    pub(super) fn started(&mut self, tile: usize, at: usize) {
+        self.acting[tile * self.stations + at] += 1;
     }
 
     /// One acting at station `at` of `tile` finished: its line may move.
     pub(super) fn finished(&mut self, tile: usize, at: usize) {
-        self.0[tile][at].acting -= 1;
-        self.1.push((tile as u32, at as u32));
+        self.acting[tile * self.stations + at] -= 1;
+        self.freed.push((tile as u32, at as u32));
     }
 
     /// The lines where someone finished since last asked, tile by tile and station by station,
     /// each once (`into` is cleared first).
     pub(super) fn take_freed(&mut self, into: &mut Vec<(u32, u32)>) {
         into.clear();
-        std::mem::swap(into, &mut self.1);
+        std::mem::swap(into, &mut self.freed);
         into.sort_unstable();
         into.dedup();
     }
-}
 
-impl Line {
-    /// How many are ahead of one arriving now at a station of `capacity`: the one to wait for
-    /// if it is full, and those in line.
-    pub fn ahead(&self, capacity: Option<u32>) -> usize {
-        self.waiting.len() + usize::from(capacity.is_some_and(|c| self.acting >= c))
+    /// Every line: (tile, station).
+    pub(super) fn all(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.waiting.len()).flat_map(move |tile| (0..self.stations).map(move |at| (tile, at)))
     }
 }
 
@@ -73,16 +127,52 @@ impl Town {
         &self,
         (tile, step): (usize, u64),
         at: usize,
-        line: &Line,
+        lines: &Lines,
         world: &mut WorldFacts,
         outlook: &mut Outlook,
     ) {
         let Some(fact) = self.scenario.lines[at] else { return };
-        let ahead =
-            line.ahead(self.scenario.stations[at].capacity).min(crate::scenario::MAX_AHEAD as usize) as Value;
+        let ahead = lines.ahead(tile, at, self.scenario.stations[at].capacity);
+        let ahead = ahead.min(crate::scenario::MAX_AHEAD as usize) as Value;
         if world.tile(tile).get(fact) != ahead {
             world.set(tile, step, fact, ahead);
         }
         outlook.0.set(tile, fact, ahead);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lines at two stations of one tile, waited in turn: each is first come, first served on
+    /// its own, and one in line knows its place and who it stands behind.
+    #[test]
+    fn each_station_keeps_its_own_line_in_a_tile_list() {
+        let text = crate::scenario::shipped("village.ron").unwrap();
+        let scenario = crate::scenario::parse(text, "village.ron").unwrap();
+        let mut lines = Lines::empty(&scenario, 3);
+        let (well, oven) = (6, 4);
+        assert_eq!(lines.join(1, well, 10), (None, 1));
+        assert_eq!(lines.join(1, oven, 11), (None, 1));
+        assert_eq!(lines.join(1, well, 12), (Some(10), 2));
+        assert_eq!(lines.join(1, oven, 13), (Some(11), 2));
+        assert_eq!(lines.join(1, well, 14), (Some(12), 3));
+        assert_eq!(lines.waiting(1, well).collect::<Vec<_>>(), [10, 12, 14]);
+        assert_eq!(lines.waiting(1, oven).collect::<Vec<_>>(), [11, 13]);
+        assert_eq!((lines.waiting(0, well).count(), lines.waiting(2, oven).count()), (0, 0));
+        assert_eq!((lines.place_of(1, well, 14), lines.place_of(1, oven, 14)), (Some(2), None));
+        lines.leave(1, well, 12);
+        assert_eq!(lines.first_out(1, oven), Some(11));
+        assert_eq!(lines.first_out(1, well), Some(10));
+        assert_eq!(lines.place_of(1, well, 14), Some(0));
+        lines.started(1, well);
+        assert_eq!(lines.ahead(1, well, Some(1)), 2, "one in line and the one acting");
+        assert_eq!(lines.ahead(1, well, Some(2)), 1);
+        lines.finished(1, well);
+        assert_eq!(lines.acting(1, well), 0);
+        let mut freed = Vec::new();
+        lines.take_freed(&mut freed);
+        assert_eq!(freed, [(1, well as u32)]);
     }
 }

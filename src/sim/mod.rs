@@ -50,8 +50,8 @@ pub use table::{DecisionTable, DecisionTables, GoalRow, Outcome, RowResult};
 pub use tiles::{DEFAULT_SEED, Layout, VARIATION};
 pub use timing::PlanTimes;
 pub use town::{
-    Line, Lines, Outlook, Roster, TileFacts, Town, WorldFacts, install, install_tiled, install_town,
-    move_station, replace_scenario, take_in_edit, update_scenario, villager_playing,
+    Lines, Outlook, Roster, TileFacts, Town, WorldFacts, install, install_tiled, install_town, move_station,
+    replace_scenario, take_in_edit, update_scenario, villager_playing,
 };
 pub use villager::{
     Activity, AgentFacts, Deliberation, GoalState, Goals, Intent, LastReason, Met, Position, Tally, Verdict,

@@ -1,7 +1,7 @@
 //! The scenario being run and the shared world: what every villager plans against.
 
 use super::clock::Clock;
-pub use super::lines::{Line, Lines};
+pub use super::lines::Lines;
 use super::log::{EventLog, Happening};
 use super::tiles::Layout;
 use super::villager::{self, Position, Villager};

@@ -11,7 +11,7 @@ use super::clock::{Clock, STEP};
 use super::log::{EventLog, Happening};
 use super::needs::settle;
 use super::stride::{stride, strides};
-use super::town::{Line, Lines, Outlook, Roster, TileFacts, Town, WorldFacts};
+use super::town::{Lines, Outlook, Roster, TileFacts, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Goals, Intent, LastReason, Position, Tally, Villager, switch};
 use super::{SimSet, SimTick};
 use crate::planner::Value;
@@ -58,19 +58,18 @@ fn walk(
     }
     for &(tile, at) in freed.iter() {
         let (tile, at) = (tile as usize, at as usize);
-        let line = &mut lines.0[tile][at];
-        if line.waiting.is_empty() {
+        if lines.waiting(tile, at).next().is_none() {
             continue;
         }
-        let moved = has_room(&town, at, line);
-        while has_room(&town, at, line) {
-            let Some(number) = line.waiting.pop_front() else { break };
+        let moved = has_room(&town, &lines, (tile, at));
+        while has_room(&town, &lines, (tile, at)) {
+            let Some(number) = lines.first_out(tile, at) else { break };
             if let Ok(one) = villagers.get_mut(roster.0[number]) {
-                here.step_up(one, at, Some(&mut *line), (&mut world, tile), &mut outlook.0);
+                here.step_up(one, at, Some(&mut lines), (&mut world, tile), &mut outlook.0);
             }
         }
         if moved {
-            town.post_line((tile, now), at, line, &mut world, &mut outlook);
+            town.post_line((tile, now), at, &lines, &mut world, &mut outlook);
         }
     }
     // Then those arriving now, in roster order.
@@ -98,12 +97,12 @@ fn walk(
             here.step_up(one, at, None, (&mut world, villager.tile()), &mut outlook.0);
             continue;
         }
-        let line = &mut lines.0[villager.tile()][at];
-        if !line.waiting.is_empty() || !has_room(&town, at, line) {
-            let behind = line.waiting.back().map(|&n| n as u32);
-            line.waiting.push_back(villager.number());
-            town.post_line((villager.tile(), now), at, line, &mut world, &mut outlook);
-            let queued = Happening::Queued { station: at as u32, behind, place: line.waiting.len() as u32 };
+        let tile = villager.tile();
+        if lines.waiting(tile, at).next().is_some() || !has_room(&town, &lines, (tile, at)) {
+            let (behind, place) = lines.join(tile, at, villager.number());
+            town.post_line((tile, now), at, &lines, &mut world, &mut outlook);
+            let behind = behind.map(|n| n as u32);
+            let queued = Happening::Queued { station: at as u32, behind, place: place as u32 };
             here.log.record(clock.day, clock.time, Some(villager.number()), queued);
             // Its wait is first counted this very step, when the decisions are made.
             let wait = town.retry_steps - 1;
@@ -115,8 +114,8 @@ fn walk(
             }
             continue;
         }
-        here.step_up(one, at, Some(&mut *line), (&mut world, villager.tile()), &mut outlook.0);
-        town.post_line((villager.tile(), now), at, line, &mut world, &mut outlook);
+        here.step_up(one, at, Some(&mut lines), (&mut world, tile), &mut outlook.0);
+        town.post_line((tile, now), at, &lines, &mut world, &mut outlook);
     }
 }
 
@@ -178,17 +177,15 @@ pub fn position_of(world: &World, entity: Entity) -> Option<[f32; 2]> {
 
 /// Debug builds: no line but those `freed` this step has room and someone waiting.
 fn check_lines(town: &Town, lines: &Lines, freed: &[(u32, u32)]) {
-    for (tile, stations) in lines.0.iter().enumerate() {
-        for (at, line) in stations.iter().enumerate() {
-            let waits = !line.waiting.is_empty() && has_room(town, at, line);
-            assert!(!waits || freed.contains(&(tile as u32, at as u32)), "line {at} of tile {tile} can move");
-        }
+    for (tile, at) in lines.all() {
+        let waits = lines.waiting(tile, at).next().is_some() && has_room(town, lines, (tile, at));
+        assert!(!waits || freed.contains(&(tile as u32, at as u32)), "line {at} of tile {tile} can move");
     }
 }
 
-/// Whether station `at` has room for one more villager to act.
-fn has_room(town: &Town, at: usize, line: &Line) -> bool {
-    town.scenario.stations[at].capacity.is_none_or(|capacity| line.acting < capacity)
+/// Whether station `at` of `tile` has room for one more villager to act.
+fn has_room(town: &Town, lines: &Lines, (tile, at): (usize, usize)) -> bool {
+    town.scenario.stations[at].capacity.is_none_or(|capacity| lines.acting(tile, at) < capacity)
 }
 
 /// What a villager stepping up to a station reads and writes.
@@ -206,7 +203,7 @@ impl Here<'_> {
         &mut self,
         one: QueryItem<Walker>,
         at: usize,
-        line: Option<&mut Line>,
+        lines: Option<&mut Lines>,
         (world, tile): (&mut WorldFacts, usize),
         outlook: &mut TileFacts,
     ) {
@@ -243,8 +240,8 @@ impl Here<'_> {
                     // What the tile's villagers can count on changed (see `deliberate`).
                     world.touch(tile, stamp(clock));
                 }
-                if let Some(line) = line {
-                    line.acting += 1;
+                if let Some(lines) = lines {
+                    lines.started(tile, at);
                 }
                 let until = clock.steps + u64::from(town.action_steps(villager.index(), step_index));
                 switch(
