@@ -24,6 +24,7 @@ pub struct Lines {
     acting: Vec<u32>,
     /// Per tile, who waits: (station, villager number), first come first.
     waiting: Vec<Vec<(u32, u32)>>,
+    /// (tile, station) where someone finished since the walk phase last looked.
     freed: Vec<(u32, u32)>,
 }
 
