@@ -136,7 +136,7 @@ fn see_own_place(town: &Town, lines: &Lines, villager: &Villager, intent: &Inten
     let tile = villager.tile();
     let place =
         lines.place_of(tile, at, villager.number()).unwrap_or_else(|| lines.waiting(tile, at).count());
-    let full = town.scenario.stations[at].capacity.is_some_and(|c| lines.acting(tile, at) >= c);
+    let full = lines.full(tile, at, town.scenario.stations[at].capacity);
     view.set(fact, (place + usize::from(full)).min(scenario::MAX_AHEAD as usize) as crate::planner::Value);
 }
 

@@ -68,17 +68,21 @@ impl Lines {
         self.waiting(tile, at).position(|n| n == number)
     }
 
+    /// Whether station `at` of `tile`, of `capacity`, has as many acting as it holds.
+    pub fn full(&self, tile: usize, at: usize, capacity: Option<u32>) -> bool {
+        capacity.is_some_and(|c| self.acting(tile, at) >= c)
+    }
+
     /// How many are ahead of one arriving now at station `at` of `tile`, of `capacity`: the one
     /// to wait for if it is full, and those in line.
     pub fn ahead(&self, tile: usize, at: usize, capacity: Option<u32>) -> usize {
-        let full = capacity.is_some_and(|c| self.acting(tile, at) >= c);
-        self.waiting(tile, at).count() + usize::from(full)
+        self.waiting(tile, at).count() + usize::from(self.full(tile, at, capacity))
     }
 
     /// Villager `number` joins the line at station `at` of `tile`: who it stands behind, if
     /// anyone, and its place (1 first).
     pub(super) fn join(&mut self, tile: usize, at: usize, number: usize) -> (Option<usize>, usize) {
-        let (behind, ahead) = (self.waiting(tile, at).last(), self.waiting(tile, at).count());
+        let (behind, ahead) = self.waiting(tile, at).fold((None, 0), |(_, n), w| (Some(w), n + 1));
         self.waiting[tile].push((at as u32, number as u32));
         (behind, ahead + 1)
     }

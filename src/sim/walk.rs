@@ -185,7 +185,7 @@ fn check_lines(town: &Town, lines: &Lines, freed: &[(u32, u32)]) {
 
 /// Whether station `at` of `tile` has room for one more villager to act.
 fn has_room(town: &Town, lines: &Lines, (tile, at): (usize, usize)) -> bool {
-    town.scenario.stations[at].capacity.is_none_or(|capacity| lines.acting(tile, at) < capacity)
+    !lines.full(tile, at, town.scenario.stations[at].capacity)
 }
 
 /// What a villager stepping up to a station reads and writes.
