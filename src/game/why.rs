@@ -83,8 +83,8 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
         &agent.0,
         &mut view,
     );
-    let (answer, trace) =
-        town.planners[villager.index()][goal].plan_traced(&view, town.scenario.settings.planner_budget);
+    let (answer, trace) = town.planners(villager.index(), &view)[goal]
+        .plan_traced(&view, town.scenario.settings.planner_budget);
     let task = |t: u32| {
         let task = character.tasks[t as usize];
         format!(

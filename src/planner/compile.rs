@@ -44,7 +44,7 @@ pub(crate) struct Span {
 }
 
 /// One relevant action: its base cost, and where its parts are in the problem's lists.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 struct Entry {
     original: usize,
     cost: u32,
@@ -87,7 +87,7 @@ pub(crate) struct Extras<'a> {
 /// as a run of extras by value from `low` on, where the values it names lie close together
 /// (a place, a line: every cost is looked up by one, so a scan of the pairs was a tenth of what
 /// planning cost); empty where they do not.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 struct Table {
     slot: Slot,
     pairs: Range<u32>,
@@ -149,7 +149,7 @@ fn run_of(by_value: &[(Value, u32)], dense: &mut Vec<u32>) -> (Value, Range<u32>
 }
 
 /// The projected problem the search runs on.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Compiled {
     /// `slots[i]` is the original fact behind slot `i`.
     pub slots: Vec<FactId>,

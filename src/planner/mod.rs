@@ -210,6 +210,13 @@ impl Planner {
         }
     }
 
+    /// Whether `other` answers every question as this one does: the same problem, once the
+    /// actions that cannot matter are left out and the names set aside. Such planners can be
+    /// one, and their answers remembered once.
+    pub fn plans_alike(&self, other: &Planner) -> bool {
+        self.problem == other.problem && self.dive == other.dive
+    }
+
     /// The planner with its tables for fast answers built now rather than at the second
     /// question — so that every answer, the first too, expands the same states.
     pub fn prepared(self) -> Self {

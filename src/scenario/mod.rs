@@ -176,8 +176,20 @@ impl Scenario {
     /// the walk there from wherever the villager stands on top of the action's own cost. Costs
     /// are in [`COST_SCALE`]ths of the scenario's.
     pub fn planning_actions(&self, character: usize) -> Vec<planner::Action> {
+        self.actions_of(character, true)
+    }
+
+    /// [`planning_actions`](Self::planning_actions) as seen from a station: the walks from where
+    /// the character starts its day are left out. No action leads back there, so from a station
+    /// they plan alike, and characters who differ only in where they start see the same actions.
+    pub fn planning_actions_away(&self, character: usize) -> Vec<planner::Action> {
+        self.actions_of(character, false)
+    }
+
+    fn actions_of(&self, character: usize, from_start: bool) -> Vec<planner::Action> {
         let c = &self.characters[character];
-        let origins = std::iter::once((START, c.start))
+        let start = from_start.then_some((START, c.start));
+        let origins = (start.into_iter())
             .chain(self.stations.iter().enumerate().map(|(s, station)| (s as Value, station.position)));
         c.tasks
             .iter()

@@ -156,7 +156,7 @@ fn plan_goals(
     deliberation: &mut Deliberation,
 ) {
     let c = villager.index();
-    let character = &town.scenario.characters[c];
+    let (character, planners) = (&town.scenario.characters[c], town.planners(c, view));
     let settings = &town.scenario.settings;
     let unmet = |g: &usize| !character.goals[*g].conditions.iter().all(|cond| cond.holds_in(view));
     deliberation.resting =
@@ -196,7 +196,7 @@ fn plan_goals(
         if pursued == Some(g) && !cfg!(debug_assertions) {
             return f32::INFINITY; // planned whatever it could score (debug builds check the bound)
         }
-        town.planners[c][g].least_cost(view).map_or(f32::NEG_INFINITY, |cost| loudness[g] - cost_score(cost))
+        planners[g].least_cost(view).map_or(f32::NEG_INFINITY, |cost| loudness[g] - cost_score(cost))
     };
     let unmet_goals: smallvec::SmallVec<[usize; 8]> = (0..character.goals.len()).filter(unmet).collect();
     // The plan being followed prices its goal from above, where its search would surely find a
@@ -208,13 +208,13 @@ fn plan_goals(
     let mut carried = following.filter(|_| !found.keep_tables).and_then(|(intent, in_line)| {
         let g = intent.goal().filter(|g| unmet_goals.contains(g))?;
         let steps: smallvec::SmallVec<[usize; 8]> = intent.plan().skip(intent.step()).collect();
-        let cost = town.planners[c][g].follow(view, &steps, settings.planner_budget)?;
+        let cost = planners[g].follow(view, &steps, settings.planner_budget)?;
         let score = loudness[g] - cost_score(cost);
         // A goal whose quick ceiling would lead is looked at more closely. No ceiling is above
         // how loudly its goal asks (costs weigh nothing or more), so a goal too quiet to lead
         // is not priced at all.
         let closer = |o: usize| {
-            let least = town.planners[c][o].least_cost_ahead(view);
+            let least = planners[o].least_cost_ahead(view);
             least.map_or(f32::NEG_INFINITY, |cost| loudness[o] - cost_score(cost))
         };
         let could_lead = |o: usize| o != g && overtakes(loudness[o], score, hysteresis);
@@ -224,7 +224,7 @@ fn plan_goals(
             return None;
         }
         // In line, the new plan must begin where it stands: looked at last, as the dearest.
-        if in_line && !town.planners[c][g].begins_with(view, steps[0], cost) {
+        if in_line && !planners[g].begins_with(view, steps[0], cost) {
             return None;
         }
         let plan = steps.iter().map(|&t| t as u32).collect();
@@ -260,7 +260,7 @@ fn plan_goals(
             continue;
         }
         let started = (options.time_plans && found.times.count_one()).then(Instant::now);
-        let result = town.planners[c][g].plan(view, settings.planner_budget);
+        let result = planners[g].plan(view, settings.planner_budget);
         if let Some(started) = started {
             found.times.record(started.elapsed().as_nanos() as u64);
         }

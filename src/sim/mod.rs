@@ -24,6 +24,7 @@ mod lines;
 mod log;
 mod needs;
 mod phrase;
+mod planners;
 mod replay;
 mod report;
 mod shards;

@@ -17,8 +17,9 @@ use std::sync::Arc;
 #[derive(Resource, Clone)]
 pub struct Town {
     pub scenario: Arc<Scenario>,
-    /// `planners[character][goal]`, shared by the shards of one town.
-    pub planners: Arc<[Vec<Planner>]>,
+    /// `planners[away][character][goal]`, shared by the shards of one town: see
+    /// [`Town::planners`].
+    planners: [Arc<[Vec<Planner>]>; 2],
     /// `rises[character][goal]`: a need's insistence after each step of a day from its initial
     /// value until full ([`super::needs::rises`]; empty for a quota), shared likewise.
     pub rises: Arc<[Vec<Arc<[f32]>>]>,
@@ -48,16 +49,7 @@ impl Town {
 
     /// The scenario repeated as `layout` says.
     pub fn tiled(scenario: Scenario, layout: Layout) -> Self {
-        let planners = (0..scenario.characters.len())
-            .map(|c| {
-                let actions = scenario.planning_actions(c);
-                scenario.characters[c]
-                    .goals
-                    .iter()
-                    .map(|g| Planner::new(&actions, &g.conditions).prepared())
-                    .collect()
-            })
-            .collect();
+        let planners = super::planners::build(&scenario);
         let own_facts = scenario.place.index() + 1;
         let own = |f: FactId| scenario.facts.scope(f) == Scope::Agent;
         debug_assert!(
@@ -86,6 +78,15 @@ impl Town {
             own_facts,
             layout,
         }
+    }
+
+    /// Character `character`'s planners, by goal, to be asked from `view`: its own where it
+    /// stands at its start, else those it shares with every character who plans alike away
+    /// from its start ([`Scenario::planning_actions_away`]), so that what a thread remembers
+    /// of one's answers serves them all.
+    pub fn planners(&self, character: usize, view: &State) -> &[Planner] {
+        let away = view.get(self.scenario.place) != crate::scenario::START;
+        &self.planners[usize::from(away)][character]
     }
 
     /// One shard of this town: the tiles of `layout`, sharing the scenario and its planners.

@@ -1,0 +1,110 @@
+//! A town's planners, one per goal of each character, and shared wherever characters plan
+//! alike: a thread remembers each planner's answers, so one planner asked by a whole trade
+//! answers most of its questions from memory.
+
+use crate::planner::Planner;
+use crate::scenario::Scenario;
+use std::sync::Arc;
+
+/// `[away][character][goal]`: each goal's planner as asked from where a character starts its
+/// day, and as asked away from there ([`Town::planners`](super::Town::planners)). Characters of a
+/// trade differ only in where they start, so away from it they plan alike. Planners that plan
+/// alike ([`Planner::plans_alike`]) are built once.
+pub(super) fn build(scenario: &Scenario) -> [Arc<[Vec<Planner>]>; 2] {
+    let mut built: Vec<Planner> = Vec::new();
+    [true, false].map(|from_start| {
+        let character = |c: usize| {
+            let actions = match from_start {
+                true => scenario.planning_actions(c),
+                false => scenario.planning_actions_away(c),
+            };
+            let mut goal = |conditions: &[crate::planner::Condition]| {
+                let planner = Planner::new(&actions, conditions);
+                if let Some(alike) = built.iter().find(|b| b.plans_alike(&planner)) {
+                    return alike.clone();
+                }
+                built.push(planner.prepared());
+                built[built.len() - 1].clone()
+            };
+            scenario.characters[c].goals.iter().map(|g| goal(&g.conditions)).collect()
+        };
+        (0..scenario.characters.len()).map(character).collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::planner::{Planner, State, Value};
+    use crate::scenario::{self, Scenario};
+    use crate::sim::Town;
+
+    fn village() -> Scenario {
+        let text = scenario::shipped("village.ron").expect("village.ron is shipped");
+        scenario::parse(text, "village.ron").expect("village.ron loads")
+    }
+
+    /// Views of every fact at small values, standing at each station and at the start, in a
+    /// fixed pseudo-random sequence.
+    fn views(scenario: &Scenario, count: usize) -> Vec<State> {
+        let mut seed = 0x9e37_79b9_u64;
+        let mut next = |below: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            ((seed >> 33) % below) as Value
+        };
+        (0..count)
+            .map(|i| {
+                let mut view = State::zeros(scenario.facts.len());
+                for f in scenario.facts.ids() {
+                    view.set(f, next(14));
+                }
+                let place = (i % (scenario.stations.len() + 1)) as Value - 1; // START is -1
+                view.set(scenario.place, place);
+                view
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_shared_planner_answers_as_the_characters_own_would() {
+        let scenario = village();
+        let town = Town::new(scenario.clone());
+        let views = views(&scenario, 400);
+        for c in 0..scenario.characters.len() {
+            let actions = scenario.planning_actions(c);
+            for (g, goal) in scenario.characters[c].goals.iter().enumerate() {
+                let own = Planner::new(&actions, &goal.conditions).prepared();
+                for view in &views {
+                    let shared = &town.planners(c, view)[g];
+                    let budget = scenario.settings.planner_budget;
+                    assert_eq!(shared.plan(view, budget), own.plan(view, budget), "{c} {g} {view:?}");
+                    assert_eq!(shared.least_cost(view), own.least_cost(view), "{c} {g} {view:?}");
+                    assert_eq!(shared.least_cost_ahead(view), own.least_cost_ahead(view));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn characters_who_plan_alike_share_a_planner() {
+        let scenario = village();
+        let town = Town::new(scenario.clone());
+        let (start, away) = (views(&scenario, 1).remove(0), views(&scenario, 2).remove(1));
+        assert_eq!(start.get(scenario.place), scenario::START);
+        let distinct = |view: &State| {
+            let mut kinds: Vec<&Planner> = Vec::new();
+            for c in 0..scenario.characters.len() {
+                for planner in town.planners(c, view) {
+                    if !kinds.iter().any(|k| k.plans_alike(planner)) {
+                        kinds.push(planner);
+                    }
+                }
+            }
+            kinds.len()
+        };
+        // Twenty villagers of six trades, each with a trade's goal, thirst and hunger: from
+        // their starts all differ; away from them a trade plans alike. (Thirst is not one
+        // planner for all: a trade's own work moves its villagers, so it weighs in.)
+        assert_eq!(distinct(&start), 20 * 3);
+        assert_eq!(distinct(&away), 6 * 3);
+    }
+}
