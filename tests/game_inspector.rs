@@ -282,6 +282,39 @@ fn why_this_plan_shows_the_search_state_by_state() {
     assert!(search.rows[1].state.contains(&"agent.@place=Woodpile".to_owned()), "{:?}", search.rows[1].state);
 }
 
+/// One in line sees the search from its own place in line, as it decides: Bo, first in line
+/// at the near well, keeps his place (a second's wait there costs less than the walk to the far
+/// well), though a newcomer, who would stand behind him, would walk on.
+#[test]
+fn why_this_plan_searches_from_a_queued_villagers_own_place() {
+    use goap_town::game::why::search_view;
+    let text = r#"Scenario(
+    agent: {"water": 0},
+    stations: [
+        (id: "near", label: "Near well", pos: (0.0, 0.0), kind: "spring", capacity: 1),
+        (id: "far", label: "Far well", pos: (0.0, 450.0), kind: "spring", capacity: 1),
+    ],
+    actions: [(id: "draw", label: "Draw", station: "spring", duration: 30.0, cost: 1, effects: ["agent.water += 1"])],
+    characters: [
+        (id: "ana", name: "Ana", start: (0.0, 10.0), speed: 10.0, actions: ["draw"],
+         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.0, initial: 0.9))]),
+        (id: "bo", name: "Bo", start: (0.0, 12.0), speed: 10.0, actions: ["draw"],
+         goals: [(id: "drink", wants: ["agent.water >= 1"], drift: Need(rate: 0.0, initial: 0.9))]),
+    ],
+)"#;
+    let mut app = sim::simulation_app(scenario::parse(text, "wells.ron").unwrap());
+    let bo = entity_of(&mut app, 1);
+    let queued = |app: &App| matches!(app.world().get::<Activity>(bo), Some(Activity::Queued { .. }));
+    assert!(sim::run_until(&mut app, 100, queued), "Bo gets in line behind Ana");
+    // A few retries later he is still in line, where his plan begins.
+    for _ in 0..25 {
+        sim::step(&mut app);
+    }
+    assert!(queued(&app), "Bo keeps his place");
+    let search = search_view(app.world(), bo).unwrap();
+    assert_eq!(search.answer.unwrap(), ["Draw @ Near well"]);
+}
+
 /// The ground's light and the night's veil follow the day: dim at dawn, brightest green at noon,
 /// dark at the day's end.
 #[test]

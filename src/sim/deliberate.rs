@@ -92,10 +92,7 @@ fn deliberate_one(
     let deliberation = &mut *deliberation;
     let loudness = super::needs::hear(town, world, clock, (villager, agent), &goals);
     VIEW.with_borrow_mut(|view| {
-        town.available(world, outlook, villager.tile(), &agent.0, view);
-        if matches!(*activity, Activity::Queued { .. }) {
-            see_own_place(town, lines, villager, intent, view);
-        }
+        deciding_view(town, (world, outlook, lines), (villager, agent, intent, activity), view);
         // Mid-plan, free to go on or in line (which it keeps only if the new plan begins there).
         let in_line = matches!(*activity, Activity::Queued { .. });
         let free = in_line || matches!(*activity, Activity::Idle);
@@ -126,6 +123,21 @@ fn waiting_on(goals: &Goals, loudness: &[f32]) -> Wait {
         }
     }
     waiting
+}
+
+/// What a villager deciding now can count on, into `view`: its own facts, its tile's world and
+/// outlook, and in line the line it stands in as seen from its own place. The game's search
+/// window searches from it too.
+pub fn deciding_view(
+    town: &Town,
+    (world, outlook, lines): (&WorldFacts, &Outlook, &Lines),
+    (villager, agent, intent, activity): (&Villager, &AgentFacts, &Intent, &Activity),
+    view: &mut State,
+) {
+    town.available(world, outlook, villager.tile(), &agent.0, view);
+    if matches!(*activity, Activity::Queued { .. }) {
+        see_own_place(town, lines, villager, intent, view);
+    }
 }
 
 /// One in line sees the line it stands in from its own place: only those ahead of it count,

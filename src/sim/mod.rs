@@ -40,6 +40,7 @@ mod world;
 
 pub use act::edit_world_fact;
 pub use clock::{Clock, STEP, STEPS_PER_SECOND};
+pub use deliberate::deciding_view;
 pub use history::{DayHistory, Edit, SNAPSHOT_EVERY, keep_history, seek};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
 pub use needs::{Asked, Loudness, hear, insistence, insistences};
