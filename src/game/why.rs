@@ -7,7 +7,7 @@ use super::i18n::Label;
 use super::selection::Selection;
 use crate::planner::{NoPlan, Trace, TriedResult};
 use crate::scenario::{self, cost_text};
-use crate::sim::{Activity, AgentFacts, Intent, LastReason, Outlook, Town, Villager, WorldFacts};
+use crate::sim::{Activity, AgentFacts, Intent, LastReason, Lines, Outlook, Town, Villager, WorldFacts};
 use crate::words::{Lang, words};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -75,10 +75,13 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
     };
     let goal = intent.goal().or(waited).or(loudest)?;
     let mut view = crate::planner::State::zeros(0);
-    let shared =
-        (world.get_resource::<WorldFacts>()?, world.get_resource::<Outlook>()?, world.get_resource()?);
+    let tile_state = (
+        world.get_resource::<WorldFacts>()?,
+        world.get_resource::<Outlook>()?,
+        world.get_resource::<Lines>()?,
+    );
     let activity = world.get::<Activity>(entity)?;
-    crate::sim::deciding_view(town, shared, (villager, agent, intent, activity), &mut view);
+    crate::sim::deciding_view(town, tile_state, (villager, agent, intent, activity), &mut view);
     let (answer, trace) = town.planners(villager.index(), &view)[goal]
         .plan_traced(&view, town.scenario.settings.planner_budget);
     let task = |t: u32| {

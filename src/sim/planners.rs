@@ -46,16 +46,12 @@ mod tests {
     /// Views of every fact at small values, standing at each station and at the start, in a
     /// fixed pseudo-random sequence.
     fn views(scenario: &Scenario, count: usize) -> Vec<State> {
-        let mut seed = 0x9e37_79b9_u64;
-        let mut next = |below: u64| {
-            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            ((seed >> 33) % below) as Value
-        };
+        let mut random = crate::random::SplitMix64(7);
         (0..count)
             .map(|i| {
                 let mut view = State::zeros(scenario.facts.len());
                 for f in scenario.facts.ids() {
-                    view.set(f, next(14));
+                    view.set(f, random.below(14) as Value);
                 }
                 let place = (i % (scenario.stations.len() + 1)) as Value - 1; // START is -1
                 view.set(scenario.place, place);
