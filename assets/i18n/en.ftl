@@ -323,3 +323,15 @@ scenario-met-at-dawn = need { $goal } of { $character } already holds at dawn, s
 scenario-unused-action = no character can do action { $name }
 scenario-unused-station = no action happens at station { $name }
 scenario-unknown-sprite = no picture is called { $name }{ $hint }: it is drawn as if it named none
+
+# --- sim ---
+event-plan-made-part = Plan for part of { $goal } ({ $part } of { $whole }: the whole is out of reach now): { $steps } (cost { $cost }, { $expanded } expanded)
+row-plan-part = plan for { $part } of it: { $steps } (cost { $cost }, score { $score })
+event-pursuing = Pursuing { $goal }: the best goal it has a plan for
+standstill-ring = Stuck: { $links } — they wait on each other until something changes
+standstill-everyone = Stuck: everyone waits — { $links }
+standstill-link = { $who } waits for { $what }, { $count ->
+    [0] which nobody here can make
+    [one] which only { $makers } makes
+   *[other] which only { $makers } make
+}

@@ -351,3 +351,15 @@ scenario-met-at-dawn = la necesidad { $goal } de { $character } ya se cumple al 
 scenario-unused-action = ningún personaje puede hacer la acción { $name }
 scenario-unused-station = ninguna acción ocurre en la estación { $name }
 scenario-unknown-sprite = ninguna imagen se llama { $name }{ $hint }: se dibuja como si no nombrara ninguna
+
+# --- sim ---
+event-plan-made-part = Plan para parte de { $goal } ({ $part } de { $whole }: el total no está a su alcance ahora): { $steps } (costo { $cost }, { $expanded } estados expandidos)
+row-plan-part = plan para { $part } de ella: { $steps } (costo { $cost }, puntaje { $score })
+event-pursuing = Persigue { $goal }: la mejor meta para la que tiene un plan
+standstill-ring = Atascado: { $links } — se esperan unos a otros hasta que algo cambie
+standstill-everyone = Atascado: todos esperan — { $links }
+standstill-link = { $who } espera { $what }, { $count ->
+    [0] que nadie aquí puede hacer
+    [one] que solo hace { $makers }
+   *[other] que solo hacen { $makers }
+}

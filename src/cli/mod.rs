@@ -27,7 +27,7 @@ use std::path::PathBuf;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// Without a subcommand: the scenario to open in the game (default: scenarios/town.ron).
+    /// Without a subcommand: the scenario to open in the game (default: scenarios/village.ron).
     pub file: Option<PathBuf>,
     #[command(flatten)]
     pub game: GameArgs,

@@ -34,21 +34,29 @@ pub(super) fn drag_station(
     }
 }
 
+/// The grid a dropped station snaps to while Shift is held, in world units.
+pub const GRID: f32 = 20.0;
+
+/// Where a station dropped at `at` stands: on the [`GRID`] when `snap`, else to a tenth of a
+/// unit (as a file would say it).
+pub fn dropped_at(at: [f32; 2], snap: bool) -> [f32; 2] {
+    let unit = if snap { GRID } else { 0.1 };
+    at.map(|x| (x / unit).round() * unit)
+}
+
 /// Where station `index`, drawn in the tile moved by `origin`, was dropped: the running town
-/// takes it in (in every tile).
+/// takes it in (in every tile). Held Shift snaps it to the grid.
 pub(super) fn drop_station(
     index: usize,
     origin: [f32; 2],
-) -> impl FnMut(On<Pointer<DragEnd>>, Query<&Transform>, Commands) {
-    move |end, sprites, mut commands| {
+) -> impl FnMut(On<Pointer<DragEnd>>, Query<&Transform>, Res<ButtonInput<KeyCode>>, Commands) {
+    move |end, sprites, keys, mut commands| {
         if end.button != PointerButton::Primary {
             return;
         }
         let Ok(transform) = sprites.get(end.entity) else { return };
-        let at = [
-            ((transform.translation.x - origin[0]) * 10.0).round() / 10.0,
-            ((transform.translation.y - origin[1]) * 10.0).round() / 10.0,
-        ];
+        let snap = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+        let at = dropped_at([transform.translation.x - origin[0], transform.translation.y - origin[1]], snap);
         commands.queue(move |world: &mut World| move_station(world, index, at));
     }
 }

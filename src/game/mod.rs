@@ -18,6 +18,7 @@ mod screenshot;
 mod selection;
 pub mod sprites;
 pub mod station_view;
+mod stuck;
 mod timeline;
 mod view;
 pub mod why;
@@ -141,6 +142,7 @@ pub fn run(options: GameOptions) -> u8 {
             why::plugin,
             timeline::plugin,
             replays::plugin,
+            stuck::plugin,
         ));
     let town = match (&replay, options.villagers) {
         (Some((replay, _)), _) => replay.town(scenario),

@@ -52,13 +52,17 @@ pub fn load_or_report(path: &Path, lang: Lang, err: &mut dyn Write) -> Result<Sc
     ScenarioChoice::File(path.to_path_buf()).load_or_report(lang, err)
 }
 
-/// The scenario to start with: FILE, else `scenarios/town.ron`, else the built-in town.
+/// The scenario the game opens without a FILE: a village busy from dawn to dusk.
+pub const DEFAULT_SCENARIO: &str = "village.ron";
+
+/// The scenario to start with: FILE, else [`DEFAULT_SCENARIO`] in `scenarios/`, else the
+/// built-in one.
 pub fn first_choice(file: Option<&Path>) -> ScenarioChoice {
-    let town = Path::new(SCENARIO_FOLDER).join("town.ron");
+    let default = Path::new(SCENARIO_FOLDER).join(DEFAULT_SCENARIO);
     match file {
         Some(path) => ScenarioChoice::File(path.to_path_buf()),
-        None if town.is_file() => ScenarioChoice::File(town),
-        None => ScenarioChoice::BuiltIn("town.ron"),
+        None if default.is_file() => ScenarioChoice::File(default),
+        None => ScenarioChoice::BuiltIn(DEFAULT_SCENARIO),
     }
 }
 

@@ -112,6 +112,7 @@ type Looking = (
     &'static Villager,
     &'static mut AgentFacts,
     &'static mut Goals,
+    &'static mut Intent,
     &'static mut Deliberation,
     Option<&'static mut Tally>,
 );
@@ -143,7 +144,7 @@ fn notice_goals(
     }
     super::calendar::in_order(&mut looking);
     for number in looking {
-        let Ok((villager, mut agent, mut goals, mut watch, mut tally)) =
+        let Ok((villager, mut agent, mut goals, mut intent, mut watch, mut tally)) =
             villagers.get_mut(roster.0[number as usize])
         else {
             continue;
@@ -167,6 +168,9 @@ fn notice_goals(
                 tally.met[g].again(clock.progress());
             }
             log.record(clock.day, clock.time, Some(villager.number()), Happening::Met { goal: g as u16 });
+            if intent.goal() == Some(g) {
+                intent.release();
+            }
             match goal.drift {
                 Drift::Need { initial, .. } => {
                     // The food is eaten: a need's `>=` conditions are spent, and it starts over.
@@ -199,7 +203,7 @@ fn notice_goals(
 /// missed nothing by not looking when its world changed: unless a look is pending, each of its
 /// goals counts as met exactly when it holds.
 fn check_unwatched(town: &Town, world: &WorldFacts, villagers: &Query<Looking>) {
-    for (villager, agent, goals, watch, _) in villagers.iter() {
+    for (villager, agent, goals, _, watch, _) in villagers.iter() {
         if watch.recheck || town.goals_read_world[villager.index()] {
             continue;
         }

@@ -173,8 +173,17 @@ fn decide(
                 plan: chosen.plan.clone(),
                 cost: chosen.cost,
                 expanded: u32::try_from(chosen.expanded).unwrap_or(u32::MAX),
+                part: chosen.part,
             };
             log.record_with(clock.day, clock.time, Some(villager.number()), made, table);
+            // What it last said of itself now says what it pursues: not a rest or a wait it
+            // left, nor a switch to another goal.
+            let goal = chosen.goal as u16;
+            match *reason {
+                LastReason::Switched { to, .. } if to == goal => {}
+                LastReason::Abandoned { .. } => {}
+                _ => *reason = LastReason::Pursuing { goal },
+            }
             if let Some(tally) = tally.as_deref_mut() {
                 tally.replans += 1;
             }

@@ -8,11 +8,12 @@
 use super::SimOptions;
 use super::decide::overtakes;
 use super::due::{Choice, DueNow, Found, Wait};
+use super::planners::{GoalPlanners, partial_target};
 use super::table::{DecisionTables, GoalRow, RowResult};
 use super::timing::PlanTimes;
 use super::town::{Lines, Outlook, Town, WorldFacts};
 use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, Verdict, Villager};
-use crate::planner::{NoPlan, State};
+use crate::planner::{NoPlan, Plan, Planner, State, Value};
 use crate::scenario;
 use bevy::ecs::prelude::*;
 use bevy::ecs::query::QueryItem;
@@ -100,7 +101,8 @@ fn deliberate_one(
         let asked = (villager, intent.goal(), following, &loudness[..]);
         plan_goals(town, options, found, asked, view, &mut goals, deliberation);
     });
-    if !deliberation.resting && deliberation.hopeless.is_some() {
+    let planned = found.choices.last().is_some_and(|c| c.number == villager.number());
+    if !deliberation.resting && !planned {
         found.waits.push((villager.number(), waiting_on(&goals, &loudness)));
     }
     // A rest whose end is known is not polled (where every decision's table is kept, it is).
@@ -170,9 +172,14 @@ fn plan_goals(
     let c = villager.index();
     let (character, planners) = (&town.scenario.characters[c], town.planners(c, view));
     let settings = &town.scenario.settings;
-    let unmet = |g: &usize| !character.goals[*g].conditions.iter().all(|cond| cond.holds_in(view));
-    deliberation.resting =
-        (0..character.goals.len()).filter(unmet).all(|g| loudness[g] < settings.rest_threshold);
+    let met = |g: &usize| character.goals[*g].conditions.iter().all(|cond| cond.holds_in(view));
+    // Only a goal at least as loud as the rest threshold is pursued: one quieter is neither
+    // planned nor chosen, so a villager never works for a goal it would rest through.
+    let loud = |g: &usize| loudness[*g] >= settings.rest_threshold;
+    let unmet = |g: &usize| !met(g) && loud(g);
+    deliberation.resting = !(0..character.goals.len()).any(|g| unmet(&g));
+    // Whether a goal was left out as too quiet: it may grow loud while the view stands.
+    let quiet = (0..character.goals.len()).any(|g| !met(&g) && !loud(&g));
     // Nothing changed since every goal failed: the searches would fail the same way, so a town
     // of blocked villagers does not spend its steps searching again, and their verdicts stand
     // (debug builds search anyway and check that they do fail).
@@ -186,7 +193,7 @@ fn plan_goals(
     let mut rows: Vec<GoalRow> = Vec::new();
     if found.keep_tables {
         let row = |g: usize| {
-            let result = if !unmet(&g) { RowResult::Met } else { RowResult::Quiet };
+            let result = if met(&g) { RowResult::Met } else { RowResult::Quiet };
             GoalRow { goal: g as u16, insistence: loudness[g], result }
         };
         rows.extend((0..character.goals.len()).map(row));
@@ -208,7 +215,8 @@ fn plan_goals(
         if pursued == Some(g) && !cfg!(debug_assertions) {
             return f32::INFINITY; // planned whatever it could score (debug builds check the bound)
         }
-        planners[g].least_cost(view).map_or(f32::NEG_INFINITY, |cost| loudness[g] - cost_score(cost))
+        let least = easiest(&planners[g], &character.goals[g], view).least_cost(view);
+        least.map_or(f32::NEG_INFINITY, |cost| loudness[g] - cost_score(cost))
     };
     let unmet_goals: smallvec::SmallVec<[usize; 8]> = (0..character.goals.len()).filter(unmet).collect();
     // The plan being followed prices its goal from above, where its search would surely find a
@@ -220,13 +228,13 @@ fn plan_goals(
     let mut carried = following.filter(|_| !found.keep_tables).and_then(|(intent, in_line)| {
         let g = intent.goal().filter(|g| unmet_goals.contains(g))?;
         let steps: smallvec::SmallVec<[usize; 8]> = intent.plan().skip(intent.step()).collect();
-        let cost = planners[g].follow(view, &steps, settings.planner_budget)?;
+        let cost = planners[g].whole.follow(view, &steps, settings.planner_budget)?;
         let score = loudness[g] - cost_score(cost);
         // A goal whose quick ceiling would lead is looked at more closely. No ceiling is above
         // how loudly its goal asks (costs weigh nothing or more), so a goal too quiet to lead
         // is not priced at all.
         let closer = |o: usize| {
-            let least = planners[o].least_cost_ahead(view);
+            let least = easiest(&planners[o], &character.goals[o], view).least_cost_ahead(view);
             least.map_or(f32::NEG_INFINITY, |cost| loudness[o] - cost_score(cost))
         };
         let could_lead = |o: usize| o != g && overtakes(loudness[o], score, hysteresis);
@@ -236,11 +244,11 @@ fn plan_goals(
             return None;
         }
         // In line, the new plan must begin where it stands: looked at last, as the dearest.
-        if in_line && !planners[g].begins_with(view, steps[0], cost) {
+        if in_line && !planners[g].whole.begins_with(view, steps[0], cost) {
             return None;
         }
         let plan = steps.iter().map(|&t| t as u32).collect();
-        Some(Choice { number: villager.number(), goal: g, score, plan, cost, expanded: 0 })
+        Some(Choice { number: villager.number(), goal: g, score, plan, cost, expanded: 0, part: None })
     });
     let carry_on = |goals: &mut Goals, deliberation: &mut Deliberation, found: &mut Found, kept: Choice| {
         for (g, live) in goals.0.iter_mut().enumerate() {
@@ -272,7 +280,7 @@ fn plan_goals(
             continue;
         }
         let started = (options.time_plans && found.times.count_one()).then(Instant::now);
-        let result = planners[g].plan(view, settings.planner_budget);
+        let (result, part) = plan_goal(&planners[g], &character.goals[g], view, settings.planner_budget);
         if let Some(started) = started {
             found.times.record(started.elapsed().as_nanos() as u64);
         }
@@ -287,10 +295,10 @@ fn plan_goals(
                 goals.0[g].verdict = Verdict::Planned;
                 let plan: smallvec::SmallVec<[u32; 6]> = plan.steps.iter().copied().collect();
                 if let Some(row) = rows.get_mut(g) {
-                    row.result = RowResult::Plan { steps: plan.clone(), cost: plan_cost, score };
+                    row.result = RowResult::Plan { steps: plan.clone(), cost: plan_cost, score, part };
                 }
-                let choice =
-                    Choice { number: villager.number(), goal: g, score, plan, cost: plan_cost, expanded };
+                let number = villager.number();
+                let choice = Choice { number, goal: g, score, plan, cost: plan_cost, expanded, part };
                 if pursued == Some(g) {
                     incumbent = Some(choice.clone());
                 }
@@ -325,9 +333,44 @@ fn plan_goals(
         assert!(!moved, "one kept in line would go elsewhere: {planned:?}");
         return carry_on(goals, deliberation, found, kept);
     }
-    deliberation.hopeless = best.is_none().then(|| digest(view));
+    // A failure that a goal growing loud may end is not one to sleep on or skip searches for.
+    deliberation.hopeless = (best.is_none() && !quiet).then(|| digest(view));
     let incumbent = incumbent.filter(|i| best.as_ref().is_some_and(|b| b.goal != i.goal));
     found.choices.extend(best.into_iter().chain(incumbent));
+}
+
+/// The planner that answers most cheaply for a lower bound on `goal`'s plans from `view`: for a
+/// quota that may be met in part, the one for the least part still unmet (no plan for the
+/// whole, nor for more of it, costs less).
+fn easiest<'a>(planners: &'a GoalPlanners, goal: &scenario::Goal, view: &State) -> &'a Planner {
+    let next = partial_target(goal).map(|c| view.get(c.fact).saturating_add(1));
+    next.and_then(|m| planners.parts.get(usize::try_from(m).ok()?.checked_sub(1)?)).unwrap_or(&planners.whole)
+}
+
+/// Plans for `goal` from `view`; when the whole of a quota that may be met in part is out of
+/// reach (the search tried every state), for as much of it as can be reached now: the part
+/// planned for (`fact >= part`) comes with the plan.
+fn plan_goal(
+    planners: &GoalPlanners,
+    goal: &scenario::Goal,
+    view: &State,
+    budget: usize,
+) -> (Result<Plan, NoPlan>, Option<Value>) {
+    let whole = planners.whole.plan(view, budget);
+    let (Err(NoPlan::Exhausted { .. }), Some(target)) = (&whole, partial_target(goal)) else {
+        return (whole, None);
+    };
+    let mut most = None;
+    for part in view.get(target.fact).saturating_add(1).max(1)..target.value {
+        match planners.parts[part as usize - 1].plan(view, budget) {
+            Ok(plan) => most = Some((plan, part)),
+            Err(_) => break,
+        }
+    }
+    match most {
+        Some((plan, part)) => (Ok(plan), Some(part)),
+        None => (whole, None),
+    }
 }
 
 /// A 64-bit digest of a state (FxHash: the same in every run, and cheap next to a search); never

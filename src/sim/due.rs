@@ -81,6 +81,8 @@ pub(super) struct Choice {
     pub plan: smallvec::SmallVec<[u32; 6]>,
     pub cost: u64,
     pub expanded: usize,
+    /// For a quota met in part: the plan reaches `fact >= part`, not the whole quota.
+    pub part: Option<crate::planner::Value>,
 }
 
 /// Moves what every thread found into `all`. A whole town deliberating at once (a dawn) is rare:

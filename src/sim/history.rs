@@ -59,6 +59,7 @@ struct Snapshot {
     world: WorldFacts,
     outlook: Outlook,
     lines: Lines,
+    standing: super::Standstills,
     tables: Option<DecisionTables>,
     /// How many of the day's events had been logged.
     logged: usize,
@@ -109,6 +110,7 @@ fn keep_snapshot(world: &mut World) {
         world: world.resource::<WorldFacts>().clone(),
         outlook: world.resource::<Outlook>().clone(),
         lines: world.resource::<Lines>().clone(),
+        standing: world.resource::<super::Standstills>().clone(),
         tables: world.get_resource::<DecisionTables>().cloned(),
         logged: world.resource::<EventLog>().today.len(),
     };
@@ -127,6 +129,7 @@ fn restore(world: &mut World, snapshot: &Snapshot) {
     world.insert_resource(snapshot.world.clone());
     world.insert_resource(snapshot.outlook.clone());
     world.insert_resource(snapshot.lines.clone());
+    world.insert_resource(snapshot.standing.clone());
     if let Some(tables) = &snapshot.tables {
         world.insert_resource(tables.clone());
     }

@@ -26,6 +26,7 @@ pub enum EventKind {
     Resting,
     Dawn,
     Edited,
+    Standstill,
 }
 
 /// One thing that happened, as data: who, when, and [`what`](Happening). Words are made where it
@@ -48,12 +49,14 @@ pub struct SimEvent {
 pub enum Happening {
     Dawn,
     /// It adopted plan `plan` (tasks) for goal `goal`, of cost `cost` (the planner's hundredths),
-    /// found expanding `expanded` states.
+    /// found expanding `expanded` states; for a quota whose whole was out of reach, a plan for
+    /// the part of it that could be reached (`fact >= part`).
     PlanMade {
         goal: u16,
         plan: SmallVec<[u32; 6]>,
         cost: u64,
         expanded: u32,
+        part: Option<crate::planner::Value>,
     },
     Started {
         task: u32,
@@ -84,6 +87,8 @@ pub enum Happening {
     },
     /// It changed course: rested, waited, switched goals or dropped its plan.
     Changed(LastReason),
+    /// A tile stands still: its villagers wait on each other (town-wide: no villager).
+    Standstill(super::standstill::Standstill),
 }
 
 impl SimEvent {
@@ -97,7 +102,10 @@ impl SimEvent {
             Happening::LeftQueue { .. } => EventKind::LeftQueue,
             Happening::Met { .. } => EventKind::GoalSatisfied,
             Happening::Edited { .. } => EventKind::Edited,
+            Happening::Standstill(_) => EventKind::Standstill,
             Happening::Changed(LastReason::Resting | LastReason::None) => EventKind::Resting,
+            // Never logged on its own: the plan made says it.
+            Happening::Changed(LastReason::Pursuing { .. }) => EventKind::PlanMade,
             Happening::Changed(LastReason::Waiting { .. }) => EventKind::Waiting,
             Happening::Changed(LastReason::Switched { .. }) => EventKind::GoalSwitch,
             Happening::Changed(LastReason::Abandoned { .. }) => EventKind::Abandoned,

@@ -28,6 +28,7 @@ mod planners;
 mod replay;
 mod report;
 mod shards;
+mod standstill;
 mod stride;
 mod table;
 mod tiles;
@@ -44,10 +45,11 @@ pub use deliberate::deciding_view;
 pub use history::{DayHistory, Edit, SNAPSHOT_EVERY, keep_history, seek};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
 pub use needs::{Asked, Loudness, hear, insistence, insistences};
-pub use phrase::{event_text, outcome_text, reason_text, row_text};
+pub use phrase::{event_text, outcome_text, reason_text, row_text, standstill_text};
 pub use replay::{Moment, NotKept, Replay};
 pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};
 pub use shards::{run_shards, shard_worlds};
+pub use standstill::{Link, Stands, Standstill, Standstills, standstill_of};
 pub use table::{DecisionTable, DecisionTables, GoalRow, Outcome, RowResult};
 pub use tiles::{DEFAULT_SEED, Layout, VARIATION};
 pub use timing::PlanTimes;
@@ -141,7 +143,14 @@ impl Plugin for SimPlugin {
             .init_resource::<EventLog>()
             .init_resource::<calendar::Calendar>()
             .init_resource::<FinishedDays>()
-            .add_plugins((clock::plugin, act::plugin, walk::plugin, decide::plugin, history::plugin));
+            .add_plugins((
+                clock::plugin,
+                act::plugin,
+                walk::plugin,
+                decide::plugin,
+                history::plugin,
+                standstill::plugin,
+            ));
     }
 }
 

@@ -18,16 +18,19 @@ pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
     let say = |id: &str, args: &[(&str, FluentValue)]| words().say(lang, id, args);
     match &event.what {
         Happening::Dawn => say("event-dawn", &[("day", event.day.into())]),
-        Happening::PlanMade { goal: g, plan, cost, expanded } => {
+        Happening::PlanMade { goal: g, plan, cost, expanded, part } => {
             let steps: Vec<&str> =
                 plan.iter().map(|&t| town.action(character, t as usize).id.as_str()).collect();
+            let whole = town.scenario.characters[character].goals[*g as usize].conditions.first();
             let args = [
                 ("goal", goal(*g)),
                 ("steps", text(&steps.join(", "))),
                 ("cost", text(&scenario::cost_text(*cost))),
                 ("expanded", (*expanded).into()),
+                ("part", part.map_or(0, i64::from).into()),
+                ("whole", whole.map_or(0, |c| i64::from(c.value)).into()),
             ];
-            say("event-plan-made", &args)
+            say(if part.is_some() { "event-plan-made-part" } else { "event-plan-made" }, &args)
         }
         Happening::Started { task, station: s } => {
             say("event-started", &[("action", action(*task)), ("station", station(*s))])
@@ -50,7 +53,28 @@ pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
             )
         }
         Happening::Changed(reason) => reason_text(town, lang, character, reason),
+        Happening::Standstill(standstill) => standstill_text(town, lang, standstill),
     }
+}
+
+/// A standstill in words: `Stuck: Farmer waits for bread, which only Baker makes; Baker waits
+/// for wheat, which only Farmer makes`.
+pub fn standstill_text(town: &Town, lang: Lang, standstill: &super::Standstill) -> String {
+    let name = |n: u32| text(&town.villager_name(n as usize));
+    let links: Vec<String> = (standstill.links.iter())
+        .map(|link| {
+            let makers: Vec<String> = link.makers.iter().map(|&m| town.villager_name(m as usize)).collect();
+            let args = [
+                ("who", name(link.villager)),
+                ("what", text(&wanted(&town.scenario.facts, &link.waits_for))),
+                ("makers", text(&makers.join(", "))),
+                ("count", makers.len().into()),
+            ];
+            words().say(lang, "standstill-link", &args)
+        })
+        .collect();
+    let id = if standstill.ring { "standstill-ring" } else { "standstill-everyone" };
+    words().say(lang, id, &[("links", text(&links.join("; ")))])
 }
 
 /// Why a villager of `character` last changed course, in words: `Resting: every insistence is
@@ -71,6 +95,7 @@ pub fn reason_text(town: &Town, lang: Lang, character: usize, reason: &LastReaso
             let blocked = blocked.map_or(text("none"), |c| text(&facts.condition(&c)));
             say("event-waiting", &[("goal", goal(g)), ("blocked", blocked)])
         }
+        LastReason::Pursuing { goal: g } => say("event-pursuing", &[("goal", goal(g))]),
         LastReason::Switched { to, to_score, from, from_score } => {
             let args = [
                 ("to", goal(to)),
@@ -91,6 +116,15 @@ pub fn reason_text(town: &Town, lang: Lang, character: usize, reason: &LastReaso
             ];
             say("event-abandoned", &args)
         }
+    }
+}
+
+/// What a condition asks for, as briefly as it can be said: `bread` for `world.bread >= 1`,
+/// else `bread >= 3`.
+fn wanted(facts: &scenario::FactTable, c: &crate::planner::Condition) -> String {
+    match (c.compare, c.value) {
+        (crate::planner::Compare::AtLeast, 1) => facts.name(c.fact).to_owned(),
+        _ => format!("{} {} {}", facts.name(c.fact), c.compare.symbol(), c.value),
     }
 }
 
@@ -138,15 +172,16 @@ pub fn row_text(town: &Town, lang: Lang, character: usize, row: &GoalRow) -> Str
     match &row.result {
         RowResult::Met => words().plain(lang, "row-met").to_owned(),
         RowResult::Quiet => words().plain(lang, "row-quiet").to_owned(),
-        RowResult::Plan { steps, cost, score } => {
+        RowResult::Plan { steps, cost, score, part } => {
             let ids: Vec<&str> =
                 steps.iter().map(|&t| town.action(character, t as usize).id.as_str()).collect();
             let args = [
                 ("steps", text(&ids.join(", "))),
                 ("cost", text(&scenario::cost_text(*cost))),
                 ("score", text(&format!("{score:.2}"))),
+                ("part", part.map_or(0, i64::from).into()),
             ];
-            say("row-plan", &args)
+            say(if part.is_some() { "row-plan-part" } else { "row-plan" }, &args)
         }
         RowResult::NoPlan { why, blocked } => {
             let blocked = blocked.map_or(text("none"), |c| text(&town.scenario.facts.condition(&c)));

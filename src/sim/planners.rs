@@ -6,11 +6,34 @@ use crate::planner::Planner;
 use crate::scenario::Scenario;
 use std::sync::Arc;
 
-/// `[away][character][goal]`: each goal's planner as asked from where a character starts its
+/// A goal's planner, and for a quota that may be met in part its planners of the parts.
+#[derive(Clone)]
+pub struct GoalPlanners {
+    pub whole: Planner,
+    /// For a quota `fact >= n` ([`partial_target`]): `parts[m - 1]` plans for `fact >= m`, for
+    /// every `m` below `n`.
+    pub parts: Vec<Planner>,
+}
+
+/// The most a quota may ask for and still be met in part: each part is a planner of its own.
+pub const MOST_PARTS: crate::planner::Value = 64;
+
+/// The condition of a goal that may be met in part: a quota whose one condition is `fact >= n`,
+/// with `2 <= n <=` [`MOST_PARTS`]. When the whole of it is out of reach, the villager plans
+/// for as much of it as it can reach now.
+pub fn partial_target(goal: &crate::scenario::Goal) -> Option<crate::planner::Condition> {
+    use crate::planner::Compare;
+    let [condition] = goal.conditions[..] else { return None };
+    let quota = matches!(goal.drift, crate::scenario::Drift::Quota { .. });
+    let counted = condition.compare == Compare::AtLeast && (2..=MOST_PARTS).contains(&condition.value);
+    (quota && counted).then_some(condition)
+}
+
+/// `[away][character][goal]`: each goal's planners as asked from where a character starts its
 /// day, and as asked away from there ([`Town::planners`](super::Town::planners)). Characters of a
 /// trade differ only in where they start, so away from it they plan alike. Planners that plan
 /// alike ([`Planner::plans_alike`]) are built once.
-pub(super) fn build(scenario: &Scenario) -> [Arc<[Vec<Planner>]>; 2] {
+pub(super) fn build(scenario: &Scenario) -> [Arc<[Vec<GoalPlanners>]>; 2] {
     let mut built: Vec<Planner> = Vec::new();
     [true, false].map(|from_start| {
         let character = |c: usize| {
@@ -18,7 +41,7 @@ pub(super) fn build(scenario: &Scenario) -> [Arc<[Vec<Planner>]>; 2] {
                 true => scenario.planning_actions(c),
                 false => scenario.planning_actions_away(c),
             };
-            let mut goal = |conditions: &[crate::planner::Condition]| {
+            let mut one = |conditions: &[crate::planner::Condition]| {
                 let planner = Planner::new(&actions, conditions);
                 if let Some(alike) = built.iter().find(|b| b.plans_alike(&planner)) {
                     return alike.clone();
@@ -26,7 +49,14 @@ pub(super) fn build(scenario: &Scenario) -> [Arc<[Vec<Planner>]>; 2] {
                 built.push(planner.prepared());
                 built[built.len() - 1].clone()
             };
-            scenario.characters[c].goals.iter().map(|g| goal(&g.conditions)).collect()
+            let mut goal = |goal: &crate::scenario::Goal| {
+                let whole = one(&goal.conditions);
+                let parts = partial_target(goal).map_or(Vec::new(), |c| {
+                    (1..c.value).map(|m| one(&[crate::planner::Condition { value: m, ..c }])).collect()
+                });
+                GoalPlanners { whole, parts }
+            };
+            scenario.characters[c].goals.iter().map(&mut goal).collect()
         };
         (0..scenario.characters.len()).map(character).collect()
     })
@@ -70,7 +100,7 @@ mod tests {
             for (g, goal) in scenario.characters[c].goals.iter().enumerate() {
                 let own = Planner::new(&actions, &goal.conditions).prepared();
                 for view in &views {
-                    let shared = &town.planners(c, view)[g];
+                    let shared = &town.planners(c, view)[g].whole;
                     let budget = scenario.settings.planner_budget;
                     assert_eq!(shared.plan(view, budget), own.plan(view, budget), "{c} {g} {view:?}");
                     assert_eq!(shared.least_cost(view), own.least_cost(view), "{c} {g} {view:?}");
@@ -90,8 +120,8 @@ mod tests {
             let mut kinds: Vec<&Planner> = Vec::new();
             for c in 0..scenario.characters.len() {
                 for planner in town.planners(c, view) {
-                    if !kinds.iter().any(|k| k.plans_alike(planner)) {
-                        kinds.push(planner);
+                    if !kinds.iter().any(|k| k.plans_alike(&planner.whole)) {
+                        kinds.push(&planner.whole);
                     }
                 }
             }

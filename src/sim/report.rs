@@ -75,6 +75,9 @@ pub struct EventReport {
     pub cost: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expanded: Option<u32>,
+    /// A plan for part of a quota whose whole was out of reach: the count it reaches.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub part: Option<Value>,
     /// Joining a line: who it stands behind and its place (1 is first).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub behind: Option<String>,
@@ -103,6 +106,22 @@ pub struct EventReport {
     /// For a wait, what blocks the goal waited on (`world.wheat >= 1`), when the planner named it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub blockers: Vec<String>,
+    /// A standstill: who waits for what, and who alone could make it (waiting too), in order
+    /// round the ring (`ring`), or every villager of a tile where all wait.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stuck: Vec<StuckReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ring: Option<bool>,
+}
+
+/// One link of a standstill in a report.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StuckReport {
+    pub villager: String,
+    /// The condition it waits for (`world.wheat >= 1`).
+    pub waits_for: String,
+    /// The villagers who alone could bring it about.
+    pub makers: Vec<String>,
 }
 
 impl EventReport {
@@ -124,6 +143,7 @@ impl EventReport {
             plan: Vec::new(),
             cost: None,
             expanded: None,
+            part: None,
             behind: None,
             place: None,
             for_station: None,
@@ -135,14 +155,17 @@ impl EventReport {
             fact: None,
             now: None,
             blockers: Vec::new(),
+            stuck: Vec::new(),
+            ring: None,
         };
         match &event.what {
             Happening::Dawn => {}
-            Happening::PlanMade { goal: g, plan, cost, expanded } => {
+            Happening::PlanMade { goal: g, plan, cost, expanded, part } => {
                 report.goal = goal(*g);
                 report.plan = plan.iter().filter_map(|&t| task(t)).collect();
                 report.cost = Some(scenario::cost_value(*cost));
                 report.expanded = Some(*expanded);
+                report.part = *part;
             }
             Happening::Started { task: t, .. } | Happening::Finished { task: t } => report.action = task(*t),
             Happening::Queued { behind, place, .. } => {
@@ -155,8 +178,18 @@ impl EventReport {
                 report.fact = Some(scenario.facts.qualified(*fact));
                 (report.was, report.now) = (Some(*was), Some(*now));
             }
+            Happening::Standstill(standstill) => {
+                let link = |l: &super::standstill::Link| StuckReport {
+                    villager: town.villager_id(l.villager as usize),
+                    waits_for: scenario.facts.condition(&l.waits_for),
+                    makers: l.makers.iter().map(|&m| town.villager_id(m as usize)).collect(),
+                };
+                report.stuck = standstill.links.iter().map(link).collect();
+                report.ring = Some(standstill.ring);
+            }
             Happening::Changed(reason) => match *reason {
                 LastReason::None | LastReason::Resting => {}
+                LastReason::Pursuing { goal: g } => report.goal = goal(g),
                 LastReason::Waiting { goal: g, blocked } => {
                     report.goal = goal(g);
                     report.blockers = blocked.iter().map(|c| scenario.facts.condition(c)).collect();

@@ -32,10 +32,11 @@ pub struct GoalRow {
 pub enum RowResult {
     /// Its conditions held: nothing to plan.
     Met,
-    /// Not planned: every unmet goal was below the rest threshold.
+    /// Not planned: it was below the rest threshold, too quiet to pursue.
     Quiet,
-    /// A plan (tasks), its cost in the planner's hundredths and its score.
-    Plan { steps: SmallVec<[u32; 6]>, cost: u64, score: f32 },
+    /// A plan (tasks), its cost in the planner's hundredths and its score; for a quota met in
+    /// part, the part it reaches (`fact >= part`).
+    Plan { steps: SmallVec<[u32; 6]>, cost: u64, score: f32, part: Option<crate::planner::Value> },
     /// No plan: `unreachable`, `exhausted` or `budget`, and what blocks it when the planner named it.
     NoPlan { why: &'static str, blocked: Option<Condition> },
 }

@@ -6,7 +6,7 @@ use super::log::{EventLog, Happening};
 use super::tiles::Layout;
 use super::villager::{self, Position, Villager};
 pub use super::world::{TileFacts, WorldFacts};
-use crate::planner::{Condition, Effect, FactId, Facts, Planner, State, Value};
+use crate::planner::{Condition, Effect, FactId, Facts, State, Value};
 use crate::scenario::Scenario;
 use crate::scenario::Scope;
 use crate::scenario::diff::{Change, diff};
@@ -19,7 +19,7 @@ pub struct Town {
     pub scenario: Arc<Scenario>,
     /// `planners[away][character][goal]`, shared by the shards of one town: see
     /// [`Town::planners`].
-    planners: [Arc<[Vec<Planner>]>; 2],
+    planners: [Arc<[Vec<super::planners::GoalPlanners>]>; 2],
     /// `rises[character][goal]`: a need's insistence after each step of a day from its initial
     /// value until full ([`super::needs::rises`]; empty for a quota), shared likewise.
     pub rises: Arc<[Vec<Arc<[f32]>>]>,
@@ -84,7 +84,7 @@ impl Town {
     /// stands at its start, else those it shares with every character who plans alike away
     /// from its start ([`Scenario::planning_actions_away`]), so that what a thread remembers
     /// of one's answers serves them all.
-    pub fn planners(&self, character: usize, view: &State) -> &[Planner] {
+    pub fn planners(&self, character: usize, view: &State) -> &[super::planners::GoalPlanners] {
         let away = view.get(self.scenario.place) != crate::scenario::START;
         &self.planners[usize::from(away)][character]
     }
@@ -102,6 +102,17 @@ impl Town {
             format!("{id}@{}", self.layout.town_tile(self.layout.tile_of(number)))
         } else {
             id.clone()
+        }
+    }
+
+    /// How the game and the words name villager `number` to a player: its character's name, and
+    /// in a town of several tiles also its tile (`Baker 2 @ 7`).
+    pub fn villager_name(&self, number: usize) -> String {
+        let name = &self.scenario.characters[self.layout.character_of(number)].name;
+        if self.layout.is_tiled() {
+            format!("{name} @ {}", self.layout.town_tile(self.layout.tile_of(number)))
+        } else {
+            name.clone()
         }
     }
 
@@ -228,6 +239,7 @@ pub fn install_town(world: &mut World, town: Town) {
     world.insert_resource(Outlook(seed.tiles().clone()));
     world.insert_resource(seed);
     world.insert_resource(Lines::empty(&scenario, layout.tiles));
+    world.insert_resource(super::Standstills::default());
     world.insert_resource(Clock::new(scenario.settings.day_length));
     world.resource_mut::<EventLog>().record(1, 0.0, None, Happening::Dawn);
     // The town first: whatever reacts to a villager appearing (the game's view) can read it.
@@ -260,6 +272,9 @@ pub fn reset_day(world: &mut World, first_step: u32) {
     world.resource_mut::<Outlook>().0.clone_from(seed.tiles());
     world.resource_mut::<WorldFacts>().clone_from(&seed);
     world.resource_mut::<Lines>().clone_from(&Lines::empty(&scenario, layout.tiles));
+    if let Some(mut standing) = world.get_resource_mut::<super::Standstills>() {
+        standing.0.clear();
+    }
     let keep_days = world.resource::<EventLog>().keep_days;
     for (number, entity) in world.resource::<Roster>().0.clone().into_iter().enumerate() {
         let mut villager = world.entity_mut(entity);
@@ -302,6 +317,13 @@ pub fn update_scenario(world: &mut World, scenario: Scenario) {
         match &mut *activity {
             villager::Activity::Walking { .. } => {
                 *activity = super::walk::set_off(&town, &villager, &position, intent, now);
+            }
+            // One at work or in line at a station that moved moves with it.
+            villager::Activity::Acting { .. } | villager::Activity::Queued { .. } => {
+                if let Some(step) = intent.current() {
+                    let at = town.station(villager.index(), step);
+                    position.0 = town.layout.station_position(&town.scenario, at, villager.tile());
+                }
             }
             // One asleep in a wait, or resting to an end worked out under the old rates, looks
             // again at the retry a polled one would come to next: the timer under way keeps

@@ -148,6 +148,13 @@ impl Intent {
         self.step += 1;
     }
 
+    /// The goal was just met: it is no longer pursued, so the next decision weighs every goal
+    /// alike (no hysteresis holds the others off for it). What is left of the plan stays, so
+    /// an action under way finishes as it began.
+    pub fn release(&mut self) {
+        self.goal = None;
+    }
+
     /// The plan is dropped; the goal stays pursued, to be planned again.
     pub fn drop_plan(&mut self) {
         self.plan.clear();
@@ -232,6 +239,8 @@ pub enum LastReason {
     /// No goal had a viable plan; it waits on its most insistent goal, `goal`, held back by
     /// `blocked` when the planner named what blocks it.
     Waiting { goal: u16, blocked: Option<Condition> },
+    /// It made a plan for goal `goal`, the best it could pursue (no other goal was pursued).
+    Pursuing { goal: u16 },
     /// Goal `to`, scoring `to_score`, overtook goal `from`, scoring `from_score`.
     Switched { to: u16, to_score: f32, from: u16, from_score: f32 },
     /// Plan step `task` (an index into the character's tasks) was dropped on arrival: its
