@@ -217,3 +217,115 @@ fn a_missing_file_is_a_clear_error() {
     let e = scenario::load(std::path::Path::new("no/such/file.ron")).unwrap_err();
     assert!(e.to_string().starts_with("no/such/file.ron: cannot read:"), "{e}");
 }
+
+/// `(line, column)` of the first `needle` in `text`, 1-based, the way diagnostics count.
+fn place_of(text: &str, needle: &str) -> (usize, usize) {
+    let at = text.find(needle).unwrap_or_else(|| panic!("{needle} is not in the text"));
+    let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+    (text[..at].matches('\n').count() + 1, at - line_start + 1)
+}
+
+/// Each diagnostic as `line:col: field: message`, for assertions that read like the output.
+fn located(all: &[Diagnostic]) -> Vec<String> {
+    all.iter().map(|d| format!("{}:{}: {}: {}", d.line, d.column, d.field, d.message)).collect()
+}
+
+#[test]
+fn a_misspelt_field_and_an_unknown_fact_elsewhere_are_both_reported_in_one_pass() {
+    let broken = BASE
+        .replace(r#"label: "Forge", station"#, r#"labl: "Forge", station"#)
+        .replace(r#"wants: ["world.tools >= 1"]"#, r#"wants: ["world.tool >= 1"]"#);
+    let all = errors(&broken);
+    let (labl, tool) = (place_of(&broken, "labl"), place_of(&broken, "tool >="));
+    assert_eq!(
+        located(&all),
+        [
+            format!(
+                "{}:{}: actions[0]: an action has no field `labl` (did you mean \"label\"?); its fields are id, label, station, duration, cost, needs, effects",
+                labl.0, labl.1
+            ),
+            format!(
+                "{}:{}: characters[0].goals[0].wants[0]: unknown world fact \"tool\" (did you mean \"tools\"?); facts are declared in `world: {{...}}`",
+                tool.0, tool.1
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_misspelt_required_field_is_missing_and_what_else_is_wrong_is_still_found() {
+    let broken = BASE
+        .replace("duration: 2.0", "durtion: 2.0")
+        .replace("world.iron >= 1", "world.irn >= 1")
+        .replace(
+            r#"stations: [(id: "anvil", label: "Anvil", pos: (0.0, 0.0))]"#,
+            r#"stations: [(id: "anvil", label: "Anvil", pos: (0.0, 0.0)), (id: "oven", pos: (1.0, 1.0))]"#,
+        )
+        .replace(r#"station: "anvil""#, r#"station: "anvl""#);
+    let all = errors(&broken);
+    let fields: Vec<&str> = all.iter().map(|d| d.field.as_str()).collect();
+    assert_eq!(fields, ["actions[0]", "actions[0].station", "actions[0]", "actions[0].needs[0]"], "{all:#?}");
+    let action = place_of(&broken, "(id: \"forge\"");
+    assert_eq!((all[0].line, all[0].column), action, "the missing field at the action");
+    assert_eq!(all[0].message, "an action needs `duration`");
+    assert_eq!((all[1].line, all[1].column), place_of(&broken, "\"anvl\""));
+    assert!(all[1].message.contains("did you mean \"anvil\""), "{}", all[1]);
+    assert_eq!((all[2].line, all[2].column), place_of(&broken, "durtion"));
+    assert!(all[2].message.contains("did you mean \"duration\""), "{}", all[2]);
+    assert_eq!((all[3].line, all[3].column), place_of(&broken, "irn >="));
+}
+
+#[test]
+fn a_missing_required_field_and_an_unknown_station_are_both_reported() {
+    let broken = BASE.replace("cost: 1,", "").replace(r#"station: "anvil""#, r#"station: "anvl""#);
+    let all = errors(&broken);
+    let messages: Vec<&str> = all.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        ["an action needs `cost`", "unknown station or kind of station \"anvl\" (did you mean \"anvil\"?)"]
+    );
+    assert_eq!((all[1].line, all[1].column), place_of(&broken, "\"anvl\""));
+}
+
+#[test]
+fn what_could_not_be_read_is_not_reported_again_as_unknown() {
+    // The action's id is misspelt, the station is not a struct and a fact is not a number: their
+    // own problems are said once, and nothing that names them is called unknown.
+    let broken = BASE
+        .replace(r#"(id: "forge""#, r#"(idd: "forge""#)
+        .replace(r#"(id: "anvil", label: "Anvil", pos: (0.0, 0.0))"#, r#""anvil""#)
+        .replace(r#""iron": 1"#, r#""iron": "one""#)
+        .replace("speed: 50.0", "speed: 0.0");
+    let all = errors(&broken);
+    let fields: Vec<&str> = all.iter().map(|d| d.field.as_str()).collect();
+    assert_eq!(
+        fields,
+        ["world.iron", "stations[0]", "actions[0]", "actions[0]", "characters[0].speed"],
+        "{all:#?}"
+    );
+    assert!(all[0].message.starts_with("expected a whole number"), "{}", all[0]);
+    assert_eq!(all[2].message, "an action needs `id`");
+    assert!(all[3].message.contains("no field `idd` (did you mean \"id\"?)"), "{}", all[3]);
+}
+
+#[test]
+fn a_fact_named_bare_is_reported_once_and_still_declared() {
+    let broken = BASE.replace(r#"{"tools": 0, "iron": 1}"#, r#"{tools: 0, "iron": 1}"#);
+    let all = errors(&broken);
+    assert_eq!(all.len(), 1, "{all:#?}");
+    assert_eq!((all[0].line, all[0].column), place_of(&broken, "tools: 0"));
+}
+
+#[test]
+fn a_fact_declared_twice_is_located_where_it_is_declared_again() {
+    let twice =
+        BASE.replace(r#"{"tools": 0, "iron": 1}"#, r#"{"tools": 0, "iron": 1, "tools": 2, "tools": true}"#);
+    let all = errors(&twice);
+    let again = twice.match_indices(r#""tools""#).map(|(at, _)| at).collect::<Vec<_>>();
+    let line = twice.lines().nth(1).unwrap();
+    let offset = twice.find(line).unwrap();
+    let columns: Vec<usize> = all.iter().map(|d| d.column).collect();
+    assert_eq!(columns, [again[1] - offset + 1, again[2] - offset + 1], "{all:#?}");
+    assert!(all.iter().all(|d| d.line == 2 && d.field == "world.tools"), "{all:#?}");
+    assert_eq!(all[0].message, "world fact \"tools\" is declared twice");
+}
