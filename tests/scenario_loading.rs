@@ -37,10 +37,18 @@ fn the_base_example_is_valid() {
 }
 
 #[test]
-fn every_shipped_scenario_loads_without_warnings_and_matches_its_file() {
+fn every_shipped_scenario_loads_without_warnings_but_the_towns_cycle_and_matches_its_file() {
     for (name, text) in SHIPPED {
         let s = scenario::parse(text, name).unwrap_or_else(|e| panic!("{name}:\n{e}"));
-        assert!(s.warnings.is_empty(), "{name}: {:?}", s.warnings);
+        let warnings: Vec<String> = s.warnings.iter().map(|w| w.message.clone()).collect();
+        let expected: &[&str] = match *name {
+            // It stands still from mid-day: the farmer's quota met, the baker waits for wheat.
+            "town.ron" => &[
+                "a cycle of needs: Farmer needs bread, which only Baker makes, from wheat, which only Farmer makes",
+            ],
+            _ => &[],
+        };
+        assert_eq!(warnings, expected, "{name}");
         let on_disk =
             std::fs::read_to_string(format!("{}/scenarios/{name}", env!("CARGO_MANIFEST_DIR"))).unwrap();
         assert_eq!(*text, on_disk, "{name} built into the binary differs from scenarios/{name}");

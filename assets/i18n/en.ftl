@@ -323,3 +323,10 @@ scenario-met-at-dawn = need { $goal } of { $character } already holds at dawn, s
 scenario-unused-action = no character can do action { $name }
 scenario-unused-station = no action happens at station { $name }
 scenario-unknown-sprite = no picture is called { $name }{ $hint }: it is drawn as if it named none
+
+# --- loader ---
+# A cycle of needs (a warning): $character needs $fact, which only $maker makes; $rest is one
+# scenario-cycle-from for each further link; $tail is scenario-cycle-stuck-at-dawn or nothing.
+scenario-cycle-of-needs = a cycle of needs: { $character } needs { $fact }, which only { $maker } makes{ $rest }{ $tail }
+scenario-cycle-from = , from { $fact }, which only { $maker } makes
+scenario-cycle-stuck-at-dawn = ; none of it is there at dawn, so none of them can start

@@ -351,3 +351,10 @@ scenario-met-at-dawn = la necesidad { $goal } de { $character } ya se cumple al 
 scenario-unused-action = ningún personaje puede hacer la acción { $name }
 scenario-unused-station = ninguna acción ocurre en la estación { $name }
 scenario-unknown-sprite = ninguna imagen se llama { $name }{ $hint }: se dibuja como si no nombrara ninguna
+
+# --- loader ---
+# Un ciclo de necesidades (una advertencia): $character necesita $fact, que solo hace $maker;
+# $rest es un scenario-cycle-from por cada eslabón más; $tail, scenario-cycle-stuck-at-dawn o nada.
+scenario-cycle-of-needs = un ciclo de necesidades: { $character } necesita { $fact }, que solo hace { $maker }{ $rest }{ $tail }
+scenario-cycle-from = , a partir de { $fact }, que solo hace { $maker }
+scenario-cycle-stuck-at-dawn = ; no hay nada de ello al amanecer, así que ninguno puede empezar

@@ -9,6 +9,7 @@
 
 mod checker;
 mod choice;
+mod cycles;
 mod diagnostic;
 pub mod diff;
 mod expr;

@@ -3,6 +3,7 @@
 
 use super::checker::Checker;
 use super::checker::SUGGESTION_BUDGET;
+use super::cycles::warn_cycles;
 use super::diagnostic::{Diagnostic, Severity, quoted};
 use super::limits;
 use super::lints::{warn_needs_met_at_dawn, warn_unknown_sprites, warn_unmovable_goals, warn_unused};
@@ -126,6 +127,7 @@ pub fn validate(
         warn_needs_met_at_dawn(&mut check, &scenario);
         warn_unused(&mut check, &scenario, &raw);
         warn_unknown_sprites(&mut check, &scenario);
+        warn_cycles(&mut check, &scenario);
     }
     check.problems.sort_by_key(|d| (d.line, d.column));
     if check.problems.iter().any(|d| d.severity == Severity::Error) {
