@@ -337,3 +337,14 @@ fn a_fact_declared_twice_is_located_where_it_is_declared_again() {
     assert!(all.iter().all(|d| d.line == 2 && d.field == "world.tools"), "{all:#?}");
     assert_eq!(all[0].message, "world fact \"tools\" is declared twice");
 }
+
+#[test]
+fn a_characters_own_fact_given_twice_is_an_error_where_it_is_given_again() {
+    let twice = BASE.replace("speed: 50.0,", r#"speed: 50.0, facts: {"wood": 1, "wood": 3},"#);
+    let all = errors(&twice);
+    assert_eq!(all.len(), 1, "{all:#?}");
+    let second = twice.rfind(r#""wood": 3"#).unwrap();
+    let line_start = twice[..second].rfind('\n').unwrap() + 1;
+    assert_eq!((all[0].field.as_str(), all[0].column), ("characters[0].facts.wood", second - line_start + 1));
+    assert_eq!(all[0].message, "\"smith\" gives agent fact \"wood\" twice");
+}

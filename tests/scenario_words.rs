@@ -89,6 +89,10 @@ fn every_family() -> Vec<(&'static str, Vec<Diagnostic>)> {
             problems(ring.replace(r#""iron": 1"#, r#""iron": 0"#).as_bytes())
         }),
         ("an own fact not declared", broken(r#"speed: 50.0,"#, r#"speed: 50.0, facts: {"wod": 1},"#)),
+        (
+            "an own fact given twice",
+            broken(r#"speed: 50.0,"#, r#"speed: 50.0, facts: {"wood": 1, "wood": 2},"#),
+        ),
         ("a bad fact name", broken(r#""iron": 1"#, r#""ir on": 1"#)),
         ("a fact value too large", broken(r#""iron": 1"#, r#""iron": 99999999999"#)),
         ("a speed out of range", broken("speed: 50.0", "speed: 1e300")),

@@ -330,3 +330,4 @@ scenario-unknown-sprite = no picture is called { $name }{ $hint }: it is drawn a
 scenario-cycle-of-needs = a cycle of needs: { $character } needs { $fact }, which only { $maker } makes{ $rest }{ $tail }
 scenario-cycle-from = , from { $fact }, which only { $maker } makes
 scenario-cycle-stuck-at-dawn = ; none of it is there at dawn, so none of them can start
+scenario-own-fact-twice = { $character } gives agent fact { $name } twice

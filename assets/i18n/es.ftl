@@ -358,3 +358,4 @@ scenario-unknown-sprite = ninguna imagen se llama { $name }{ $hint }: se dibuja 
 scenario-cycle-of-needs = un ciclo de necesidades: { $character } necesita { $fact }, que solo hace { $maker }{ $rest }{ $tail }
 scenario-cycle-from = , a partir de { $fact }, que solo hace { $maker }
 scenario-cycle-stuck-at-dawn = ; no hay nada de ello al amanecer, así que ninguno puede empezar
+scenario-own-fact-twice = { $character } da el hecho de agente { $name } dos veces

@@ -17,8 +17,9 @@ use crate::planner::{Compare, Condition, Delta, FactId, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
 
-/// How many conditions, effects and facts the search may look at before it gives up without a
-/// word, so that a file of thousands of characters still loads in time linear in its size.
+/// How many conditions, effects and facts the search may look at before it stops (with the
+/// cycles found so far), so that a file of thousands of characters still loads in time linear in
+/// its size.
 const WORK_BUDGET: usize = 4_000_000;
 
 /// `anchor` needs the first link's fact, which only its maker makes, from the next link's fact,
@@ -127,7 +128,7 @@ pub(super) fn cycles(scenario: &Scenario) -> Vec<Cycle> {
             }
         }
         if supply.work > WORK_BUDGET {
-            return Vec::new();
+            break;
         }
     }
     found
@@ -339,8 +340,7 @@ impl<'s> Supply<'s> {
     }
 
     /// The cycles that start with a need of `anchor`: the shortest through facts that are used
-    /// up, and the shortest that starts at each fact `anchor` makes something from, if it is
-    /// stuck at dawn.
+    /// up, and the shortest of those stuck at dawn (one per character is enough to point at it).
     fn cycles_of(&mut self, anchor: usize) -> Vec<Cycle> {
         let needs = self.needs_of(anchor, true);
         let mut cycles = Vec::new();
@@ -354,14 +354,16 @@ impl<'s> Supply<'s> {
             .collect();
         made_from.sort_unstable();
         made_from.dedup();
+        let mut stuck: Option<Cycle> = None;
         for first in made_from {
             if let Some(links) = self.shortest(anchor, &[first], false, Some(first)) {
                 let cycle = self.cycle(anchor, links);
-                if cycle.stuck_at_dawn {
-                    cycles.push(cycle);
+                if cycle.stuck_at_dawn && stuck.as_ref().is_none_or(|s| cycle.links.len() < s.links.len()) {
+                    stuck = Some(cycle);
                 }
             }
         }
+        cycles.extend(stuck);
         cycles
     }
 

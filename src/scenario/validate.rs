@@ -257,8 +257,17 @@ fn character<'r>(
 
     let mut own_facts = agent_defaults.to_vec();
     let slots: FxHashMap<FactId, usize> = own_facts.iter().enumerate().map(|(i, &(f, _))| (f, i)).collect();
+    let mut written: FxHashMap<&str, usize> = FxHashMap::default();
     for (name, value) in &c.facts.0 {
         let path = format!("{field}.facts.{name}");
+        let nth = written.entry(name).or_default();
+        *nth += 1;
+        if *nth > 1 {
+            // The last would silently win: say so where it is given again.
+            let twice = phrase!("scenario-own-fact-twice", character = quoted(&c.id), name = quoted(name));
+            check.report(Severity::Error, &path, *nth - 1, twice);
+            continue;
+        }
         match facts.get(Scope::Agent, name) {
             Some(id) => {
                 let value = check.fact_value(&path, *value);
