@@ -1,6 +1,7 @@
 //! First phase of loading: the syntax tree read into [`RawScenario`] by the scenario's own shape,
 //! recording where every value was written. Every wrong shape is reported at once, in the
-//! scenario's words: "a station needs `pos`", "a cost is a whole number, not 1.5".
+//! scenario's words: "a station needs `pos`", "a cost is a whole number, not 1.5"; a placeholder
+//! stands in for what cannot be read (a [gap](super::raw::Gaps)), so that the rest is validated.
 
 mod schema;
 
