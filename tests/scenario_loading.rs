@@ -348,3 +348,22 @@ fn a_characters_own_fact_given_twice_is_an_error_where_it_is_given_again() {
     assert_eq!((all[0].field.as_str(), all[0].column), ("characters[0].facts.wood", second - line_start + 1));
     assert_eq!(all[0].message, "\"smith\" gives agent fact \"wood\" twice");
 }
+
+#[test]
+fn a_misspelt_list_or_map_is_said_once_not_once_for_everything_that_names_what_it_held() {
+    // Without it, each fact, station or action named elsewhere would be called unknown too.
+    for (from, to) in [
+        (r#"world: {"tools": 0, "iron": 1}"#, r#"wrld: {"tools": 0, "iron": 1}"#),
+        ("stations: [", "statons: ["),
+        ("    actions: [\n", "    actoins: [\n"),
+    ] {
+        assert!(BASE.contains(from), "{from}");
+        let all = errors(&BASE.replace(from, to));
+        assert_eq!(all.len(), 1, "{to}: {all:#?}");
+        assert!(all[0].message.starts_with("a scenario has no field"), "{}", all[0]);
+    }
+    // Still found: what is wrong elsewhere.
+    let broken = BASE.replace("stations: [", "statons: [").replace("speed: 50.0", "speed: -1.0");
+    let fields: Vec<String> = errors(&broken).into_iter().map(|d| d.field).collect();
+    assert_eq!(fields, ["", "characters[0].speed"]);
+}

@@ -5,7 +5,7 @@
 
 mod schema;
 
-use super::diagnostic::{Diagnostic, Severity, did_you_mean, number};
+use super::diagnostic::{Diagnostic, Severity, near_miss, number, quoted};
 use super::limits;
 use super::locate::Locations;
 use super::phrase::{Arg, Phrase, phrase};
@@ -143,14 +143,17 @@ impl Reader<'_, '_> {
             _ => {}
         }
         let mut fields = Fields { path: path.to_owned(), at: node.at, what: shape.what, entries: Vec::new() };
+        let mut misspelt = Vec::new();
         for (name, value) in written {
             let field_path = join(path, &name.text);
             if !shape.fields.contains(&name.text.as_str()) {
+                let meant = near_miss(&name.text, shape.fields.iter().copied());
+                misspelt.extend(meant);
                 let no_such_field = phrase!(
                     "scenario-no-such-field",
                     what = (shape.what)(),
                     field = cut(&name.text),
-                    hint = did_you_mean(&name.text, shape.fields.iter().copied()),
+                    hint = meant.map(|k| phrase!("scenario-did-you-mean", name = quoted(k))),
                     fields = shape.fields.join(", "),
                 );
                 self.error(name.at, path, no_such_field);
@@ -158,6 +161,13 @@ impl Reader<'_, '_> {
                 self.error(name.at, &field_path, phrase!("scenario-field-twice", field = name.text.clone()));
             } else {
                 fields.entries.push((shape.fields.iter().find(|f| **f == name.text).unwrap(), value));
+            }
+        }
+        // A field written misspelt is a gap, not absent: what it held may be what is named
+        // elsewhere (`wrld: {...}` and its facts).
+        for meant in misspelt {
+            if fields.get(meant).is_none() {
+                self.gaps.paths.insert(join(path, meant));
             }
         }
         Some(fields)

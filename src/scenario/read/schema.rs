@@ -62,6 +62,9 @@ impl Reader<'_, '_> {
         };
         let world = self.field(&fields, "world", false, Self::fact_values);
         let agent = self.field(&fields, "agent", false, Self::fact_values);
+        if self.gaps.covers("world") || self.gaps.covers("agent") {
+            self.gaps.facts = true;
+        }
         let stations = self.field(&fields, "stations", false, |reader, n, path| {
             let stations = || phrase!("scenario-items-stations");
             reader.list(n, path, stations, limits::MAX_STATIONS, Self::station)
