@@ -10,6 +10,8 @@
 mod checker;
 mod choice;
 mod cycles;
+#[cfg(test)]
+mod cycles_tests;
 mod diagnostic;
 pub mod diff;
 mod expr;
