@@ -367,3 +367,17 @@ fn a_misspelt_list_or_map_is_said_once_not_once_for_everything_that_names_what_i
     let fields: Vec<String> = errors(&broken).into_iter().map(|d| d.field).collect();
     assert_eq!(fields, ["", "characters[0].speed"]);
 }
+
+#[test]
+fn a_characters_own_facts_unreadable_hide_no_unknown_fact_elsewhere() {
+    // Own facts declare nothing: an unknown fact elsewhere is still found.
+    let broken = BASE
+        .replace("speed: 50.0,", r#"speed: 50.0, facts: {3: 1},"#)
+        .replace("world.iron >= 1", "world.irn >= 1");
+    let fields: Vec<String> = errors(&broken).into_iter().map(|d| d.field).collect();
+    assert_eq!(fields, ["actions[0].needs[0]", "characters[0].facts"]);
+    // A declaration's name that cannot be read may be the one named: that is left for later.
+    let broken = BASE.replace(r#""iron": 1"#, r#"3: 1"#).replace("world.iron >= 1", "world.irn >= 1");
+    let fields: Vec<String> = errors(&broken).into_iter().map(|d| d.field).collect();
+    assert_eq!(fields, ["world"]);
+}

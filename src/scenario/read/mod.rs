@@ -334,19 +334,18 @@ impl Reader<'_, '_> {
     }
 
     /// `{"bread": 2, "fireLit": false}`: fact names and whole numbers (or true / false). A fact
-    /// whose value cannot be read is still declared (with a placeholder value), and one named
-    /// bare (`bread: 2`) is declared by that name, so that what refers to them is still checked.
-    fn fact_values(&mut self, node: &Node, path: &str) -> Option<FactValues> {
+    /// whose value cannot be read is still there (with a placeholder value), and one named bare
+    /// (`bread: 2`) is there by that name, so that what refers to them is still checked. When the
+    /// map `declares` facts (`world`, `agent`), a name that cannot be read is a gap in the facts.
+    fn fact_values(&mut self, node: &Node, path: &str, declares: bool) -> Option<FactValues> {
         self.at.record(path, node.at);
         let Value::Map(entries) = &node.value else {
             self.wrong(node, path, phrase!("scenario-a-map-of-facts", example = r#"{"bread": 2}"#));
-            self.gaps.facts = true;
             return None;
         };
         if entries.len() > limits::MAX_FACTS {
             let (max, count) = (Arg::Count(limits::MAX_FACTS as u64), Arg::Count(entries.len() as u64));
             self.error(node.at, path, phrase!("scenario-too-many-fact-values", max = max, count = count));
-            self.gaps.facts = true;
             return None;
         }
         let mut values = Vec::new();
@@ -363,7 +362,7 @@ impl Reader<'_, '_> {
                 }
                 _ => {
                     self.wrong(key, path, phrase!("scenario-a-fact-name-in-quotes"));
-                    self.gaps.facts = true;
+                    self.gaps.facts |= declares;
                     continue;
                 }
             };

@@ -60,8 +60,9 @@ impl Reader<'_, '_> {
             Some(node) => self.settings(node),
             None => RawSettings::default(),
         };
-        let world = self.field(&fields, "world", false, Self::fact_values);
-        let agent = self.field(&fields, "agent", false, Self::fact_values);
+        let declared = |reader: &mut Self, n: &Node, path: &str| reader.fact_values(n, path, true);
+        let world = self.field(&fields, "world", false, declared);
+        let agent = self.field(&fields, "agent", false, declared);
         if self.gaps.covers("world") || self.gaps.covers("agent") {
             self.gaps.facts = true;
         }
@@ -176,7 +177,7 @@ impl Reader<'_, '_> {
             name: self.field(&fields, "name", false, Self::string),
             start: self.field(&fields, "start", true, Self::pair),
             speed: self.field(&fields, "speed", true, Self::number),
-            facts: self.field(&fields, "facts", false, Self::fact_values),
+            facts: self.field(&fields, "facts", false, |reader, n, path| reader.fact_values(n, path, false)),
             actions: self.field(&fields, "actions", true, |reader, n, path| {
                 reader.strings(n, path, || phrase!("scenario-items-actions"), limits::MAX_ACTIONS)
             }),
