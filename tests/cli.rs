@@ -20,7 +20,41 @@ fn check_accepts_every_shipped_scenario() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).lines().filter(|l| l.starts_with("ok ")).count(), files.len());
     assert_eq!(files.len(), goap_town::scenario::SHIPPED.len(), "every file in scenarios/ is shipped");
-    assert_eq!(text(&out.stderr), "");
+    // A warning is printed and does not fail: the town's farmer and baker wait on each other.
+    assert_eq!(
+        text(&out.stderr),
+        "scenarios/town.ron:122:9: characters[3]: warning: a cycle of needs: Farmer needs bread, which \
+         only Baker makes, from wheat, which only Farmer makes\n"
+    );
+}
+
+#[test]
+fn check_reports_a_misspelt_field_and_a_misspelt_fact_in_one_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.ron");
+    let cook =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/cook.ron")).unwrap();
+    std::fs::write(
+        &bad,
+        cook.replace(r#"label: "Light the fire""#, r#"labl: "Light the fire""#)
+            .replace("world.fireLit >= 1", "world.firelit >= 1"),
+    )
+    .unwrap();
+    let out = goap_town(&["check", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(
+        lines[0].contains(": actions[1]: an action has no field `labl` (did you mean \"label\"?)"),
+        "{err}"
+    );
+    assert!(
+        lines[1]
+            .contains(": actions[2].needs[0]: unknown world fact \"firelit\" (did you mean \"fireLit\"?)"),
+        "{err}"
+    );
+    assert_eq!(lines[2], "1 of 1 scenario files have errors");
 }
 
 #[test]

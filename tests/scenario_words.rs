@@ -77,7 +77,22 @@ fn every_family() -> Vec<(&'static str, Vec<Diagnostic>)> {
         ("a condition that changes", broken("world.tools >= 1", "world.tools += 1")),
         ("an effect that compares", broken("world.tools += 1", "world.tools >= 1")),
         ("a value that is no number", broken("world.tools >= 1", "world.tools >= lots")),
+        ("a cycle of needs", problems(scenario::shipped("town.ron").unwrap().as_bytes())),
+        ("a cycle nobody can start", {
+            let dig = r#"(id: "dig", station: "anvil", duration: 1.0, cost: 1, needs: ["world.tools >= 1"],
+                 effects: ["world.tools -= 1", "world.iron += 1"]),
+    ],"#;
+            let miner = r#"(id: "miner", start: (0.0, 0.0), speed: 5.0, actions: ["dig"],
+         goals: [(id: "ore", wants: ["world.iron >= 1"], drift: Quota(urgency: 1.0))]),
+    ],"#;
+            let ring = BASE.replacen("    ],", dig, 1).replacen("    ],\n)", &format!("{miner}\n)"), 1);
+            problems(ring.replace(r#""iron": 1"#, r#""iron": 0"#).as_bytes())
+        }),
         ("an own fact not declared", broken(r#"speed: 50.0,"#, r#"speed: 50.0, facts: {"wod": 1},"#)),
+        (
+            "an own fact given twice",
+            broken(r#"speed: 50.0,"#, r#"speed: 50.0, facts: {"wood": 1, "wood": 2},"#),
+        ),
         ("a bad fact name", broken(r#""iron": 1"#, r#""ir on": 1"#)),
         ("a fact value too large", broken(r#""iron": 1"#, r#""iron": 99999999999"#)),
         ("a speed out of range", broken("speed: 50.0", "speed: 1e300")),
@@ -174,6 +189,21 @@ fn some_problems_in_spanish_word_for_word() {
     assert_eq!(
         spanish("a station nobody uses"),
         ["test.ron:5:64: stations[1]: advertencia: ninguna acción ocurre en la estación \"shed\""]
+    );
+    assert_eq!(
+        spanish("a cycle of needs"),
+        [
+            "test.ron:122:9: characters[3]: advertencia: un ciclo de necesidades: Farmer necesita bread, que solo \
+          hace Baker, a partir de wheat, que solo hace Farmer"
+        ]
+    );
+    assert_eq!(
+        spanish("a cycle nobody can start"),
+        [
+            "test.ron:13:9: characters[0]: advertencia: un ciclo de necesidades: Smith necesita iron, que solo hace \
+          miner, a partir de tools, que solo hace Smith; no hay nada de ello al amanecer, así que ninguno puede \
+          empezar"
+        ]
     );
     assert_eq!(spanish("not UTF-8"), ["test.ron:1:20: esto no es texto UTF-8: guarda el archivo como UTF-8"]);
     assert_eq!(

@@ -335,3 +335,11 @@ standstill-link = { $who } waits for { $what }, { $count ->
     [one] which only { $makers } makes
    *[other] which only { $makers } make
 }
+
+# --- loader ---
+# A cycle of needs (a warning): $character needs $fact, which only $maker makes; $rest is one
+# scenario-cycle-from for each further link; $tail is scenario-cycle-stuck-at-dawn or nothing.
+scenario-cycle-of-needs = a cycle of needs: { $character } needs { $fact }, which only { $maker } makes{ $rest }{ $tail }
+scenario-cycle-from = , from { $fact }, which only { $maker } makes
+scenario-cycle-stuck-at-dawn = ; none of it is there at dawn, so none of them can start
+scenario-own-fact-twice = { $character } gives agent fact { $name } twice

@@ -363,3 +363,11 @@ standstill-link = { $who } espera { $what }, { $count ->
     [one] que solo hace { $makers }
    *[other] que solo hacen { $makers }
 }
+
+# --- loader ---
+# Un ciclo de necesidades (una advertencia): $character necesita $fact, que solo hace $maker;
+# $rest es un scenario-cycle-from por cada eslabón más; $tail, scenario-cycle-stuck-at-dawn o nada.
+scenario-cycle-of-needs = un ciclo de necesidades: { $character } necesita { $fact }, que solo hace { $maker }{ $rest }{ $tail }
+scenario-cycle-from = , a partir de { $fact }, que solo hace { $maker }
+scenario-cycle-stuck-at-dawn = ; no hay nada de ello al amanecer, así que ninguno puede empezar
+scenario-own-fact-twice = { $character } da el hecho de agente { $name } dos veces

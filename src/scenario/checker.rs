@@ -6,6 +6,7 @@ use super::expr::{self, ExprError, FactRef};
 use super::limits::Range;
 use super::locate::{Locations, Position};
 use super::phrase::{Phrase, phrase};
+use super::raw::Gaps;
 use super::syntax::cut;
 use super::{FactTable, Scope};
 use crate::planner::{Condition, Effect, FactId, Value};
@@ -14,6 +15,8 @@ use rustc_hash::FxHashMap;
 pub(super) struct Checker<'a> {
     pub file: &'a str,
     pub at: &'a Locations<'a>,
+    /// What the reader could not read: nothing there is checked again.
+    pub gaps: &'a Gaps,
     pub problems: Vec<Diagnostic>,
     /// Names still to be compared for "did you mean" suggestions: a file with thousands of
     /// misspellings among thousands of names gets its first suggestions, not a quadratic wait.
@@ -35,6 +38,10 @@ impl Checker<'_> {
     }
 
     fn push(&mut self, severity: Severity, field: &str, at: Position, phrase: Phrase) {
+        if self.gaps.covers(field) {
+            // A placeholder's problem: the reader has said what is wrong there.
+            return;
+        }
         self.problems.push(Diagnostic::new(severity, self.file, (at.line, at.column), field, phrase));
     }
 
@@ -97,6 +104,10 @@ impl Checker<'_> {
     pub fn resolve(&mut self, facts: &FactTable, field: &str, fact: &FactRef) -> Option<FactId> {
         if let Some(id) = facts.get(fact.scope, &fact.name) {
             return Some(id);
+        }
+        if self.gaps.facts {
+            // It may be one of the facts whose names could not be read.
+            return None;
         }
         let (scope, name) = (fact.scope.keyword(), quoted(&fact.name));
         let problem = match declared_in(facts, &fact.name) {

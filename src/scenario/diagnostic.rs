@@ -85,6 +85,11 @@ pub fn quoted(name: &str) -> String {
 /// A near miss is at most a third of the name's letters away (one for short names), or, for
 /// names of up to four letters, two letters away with the same first letter (`oar` → `ore`).
 pub fn did_you_mean<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> Option<Phrase> {
+    near_miss(wrong, known).map(|k| phrase!("scenario-did-you-mean", name = quoted(k)))
+}
+
+/// The one of `known` that [`did_you_mean`] would suggest for `wrong`.
+pub fn near_miss<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let wrong_lower = wrong.to_lowercase();
     let wrong_length = wrong_lower.chars().count();
     let best = known
@@ -102,7 +107,7 @@ pub fn did_you_mean<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -
             (distance <= allowed).then_some((distance, k))
         })
         .min_by_key(|&(distance, _)| distance);
-    best.map(|(_, k)| phrase!("scenario-did-you-mean", name = quoted(k)))
+    best.map(|(_, k)| k)
 }
 
 #[cfg(test)]

@@ -4,10 +4,14 @@
 //! [`load_or_report`] the one way they print what is wrong with a file. Loading never
 //! hangs, panics or takes more than time and memory linear in the file: the [`syntax`] stops at
 //! the first syntax error; [`read`] then reports every value of the wrong shape, and
-//! validation every problem of meaning — each with file, line:column and field path.
+//! validation every problem of meaning in all the rest — each with file, line:column and field
+//! path — so that one pass over a file says everything wrong with it that its shape allows.
 
 mod checker;
 mod choice;
+mod cycles;
+#[cfg(test)]
+mod cycles_tests;
 mod diagnostic;
 pub mod diff;
 mod expr;
@@ -321,9 +325,9 @@ pub fn parse(text: &str, file: &str) -> Result<Scenario, LoadError> {
         let place = (position.line, position.column);
         LoadError::Invalid { diagnostics: vec![Diagnostic::new(Severity::Error, file, place, "", e.phrase)] }
     })?;
-    let raw =
+    let (raw, read_problems) =
         read::read(&document, file, &mut at).map_err(|diagnostics| LoadError::Invalid { diagnostics })?;
-    let mut scenario = validate::validate(raw, file, &at)?;
+    let mut scenario = validate::validate(raw, read_problems, file, &at)?;
     scenario.text_hash = text_hash(text);
     Ok(scenario)
 }

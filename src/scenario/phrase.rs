@@ -24,6 +24,8 @@ pub enum Arg {
     Count(u64),
     /// A phrase inside this one (a hint, a value described), said in the same language.
     Phrase(Phrase),
+    /// Phrases said one after the other in the same language: the links of a chain.
+    Phrases(Vec<Phrase>),
 }
 
 /// Every id of the loader's messages starts so, which lets a test find them all in the source.
@@ -59,8 +61,10 @@ impl Phrase {
     pub fn ids(&self) -> Vec<&'static str> {
         let mut ids = vec![self.id];
         for (_, arg) in &self.args {
-            if let Arg::Phrase(inner) = arg {
-                ids.extend(inner.ids());
+            match arg {
+                Arg::Phrase(inner) => ids.extend(inner.ids()),
+                Arg::Phrases(inner) => ids.extend(inner.iter().flat_map(Phrase::ids)),
+                Arg::Text(_) | Arg::Number(_) | Arg::Count(_) => {}
             }
         }
         ids
@@ -77,6 +81,9 @@ impl Phrase {
                         FluentValue::from(grouped(*n, words().plain(lang, "digit-group-separator")))
                     }
                     Arg::Phrase(inner) => FluentValue::from(inner.text(lang)),
+                    Arg::Phrases(inner) => {
+                        FluentValue::from(inner.iter().map(|p| p.text(lang)).collect::<String>())
+                    }
                 };
                 (*name, value)
             })
@@ -108,6 +115,12 @@ impl fmt::Display for Phrase {
 impl From<Phrase> for Arg {
     fn from(phrase: Phrase) -> Arg {
         Arg::Phrase(phrase)
+    }
+}
+
+impl From<Vec<Phrase>> for Arg {
+    fn from(phrases: Vec<Phrase>) -> Arg {
+        Arg::Phrases(phrases)
     }
 }
 

@@ -1,6 +1,8 @@
 //! The scenario file exactly as written: plain values with string ids, before any checking
 //! ([`read`](super::read) fills them in from the syntax tree).
 
+use rustc_hash::FxHashSet;
+
 #[derive(Debug)]
 pub struct RawScenario {
     pub name: String,
@@ -13,6 +15,42 @@ pub struct RawScenario {
     pub stations: Vec<RawStation>,
     pub actions: Vec<RawAction>,
     pub characters: Vec<RawCharacter>,
+    /// What could not be read, and what stands in for it.
+    pub gaps: Gaps,
+}
+
+/// The parts of a file the reader could not read (each already reported): placeholders stand in
+/// for them, so that the rest of the file is still validated, but validation neither checks a
+/// placeholder nor calls a reference unknown when what it names may be in a gap.
+#[derive(Debug, Default)]
+pub struct Gaps {
+    /// Field paths whose values are placeholders: nothing at or inside them is checked.
+    pub paths: FxHashSet<String>,
+    /// Some station's id or kind could not be read.
+    pub stations: bool,
+    /// Some action's id could not be read.
+    pub actions: bool,
+    /// Some fact's name could not be read.
+    pub facts: bool,
+}
+
+impl Gaps {
+    /// Whether `field` is a placeholder or lies inside one.
+    pub fn covers(&self, field: &str) -> bool {
+        if self.paths.is_empty() {
+            return false;
+        }
+        let mut path = field;
+        loop {
+            if self.paths.contains(path) {
+                return true;
+            }
+            match path.rfind(['.', '[']) {
+                Some(cut) => path = &path[..cut],
+                None => return false,
+            }
+        }
+    }
 }
 
 #[derive(Debug)]
@@ -40,7 +78,7 @@ impl Default for RawSettings {
     }
 }
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct RawStation {
     pub id: String,
     pub label: String,
@@ -52,7 +90,7 @@ pub struct RawStation {
     pub sprite: String,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct RawAction {
     pub id: String,
     pub label: String,
@@ -63,7 +101,7 @@ pub struct RawAction {
     pub effects: Vec<String>,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct RawCharacter {
     pub id: String,
     pub name: String,
@@ -77,7 +115,7 @@ pub struct RawCharacter {
     pub sprite: String,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct RawGoal {
     pub id: String,
     pub label: String,
@@ -89,6 +127,13 @@ pub struct RawGoal {
 pub enum RawDrift {
     Need { rate: f64, initial: f64 },
     Quota { urgency: f64 },
+}
+
+/// Only ever a placeholder for a drift that could not be read.
+impl Default for RawDrift {
+    fn default() -> Self {
+        RawDrift::Quota { urgency: 0.0 }
+    }
 }
 
 /// A `{"name": value}` map kept in the order written, repeated keys included (so that

@@ -3,7 +3,8 @@
 
 use super::checker::Checker;
 use super::checker::SUGGESTION_BUDGET;
-use super::diagnostic::{Severity, quoted};
+use super::cycles::warn_cycles;
+use super::diagnostic::{Diagnostic, Severity, quoted};
 use super::limits;
 use super::lints::{warn_needs_met_at_dawn, warn_unknown_sprites, warn_unmovable_goals, warn_unused};
 use super::locate::Locations;
@@ -14,8 +15,15 @@ use super::{FactTable, Scope};
 use crate::planner::{self, Condition, FactId, Value};
 use rustc_hash::FxHashMap;
 
-pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scenario, LoadError> {
-    let mut check = Checker { file, at, problems: Vec::new(), suggestions_left: SUGGESTION_BUDGET };
+/// `raw` checked and typed; `read_problems` are what the reader found (its gaps are in `raw`).
+pub fn validate(
+    raw: RawScenario,
+    read_problems: Vec<Diagnostic>,
+    file: &str,
+    at: &Locations<'_>,
+) -> Result<Scenario, LoadError> {
+    let gaps = &raw.gaps;
+    let mut check = Checker { file, at, gaps, problems: read_problems, suggestions_left: SUGGESTION_BUDGET };
     let settings = settings(&mut check, &raw.settings);
 
     let mut facts = FactTable::default();
@@ -119,6 +127,7 @@ pub fn validate(raw: RawScenario, file: &str, at: &Locations<'_>) -> Result<Scen
         warn_needs_met_at_dawn(&mut check, &scenario);
         warn_unused(&mut check, &scenario, &raw);
         warn_unknown_sprites(&mut check, &scenario);
+        warn_cycles(&mut check, &scenario);
     }
     check.problems.sort_by_key(|d| (d.line, d.column));
     if check.problems.iter().any(|d| d.severity == Severity::Error) {
@@ -156,8 +165,13 @@ fn declare(
     values: &FactValues,
 ) -> Vec<(FactId, Value)> {
     let mut declared: Vec<(FactId, Value)> = Vec::new();
+    // How often each name has been written so far: a repetition is reported where it is written.
+    let mut written: FxHashMap<&str, usize> = FxHashMap::default();
     for (name, value) in &values.0 {
         let path = format!("{field}.{name}");
+        let nth = written.entry(name).or_default();
+        *nth += 1;
+        let nth = *nth - 1;
         let valid = name.starts_with(|c: char| c.is_alphabetic() || c == '_')
             && name.chars().all(|c| c.is_alphanumeric() || c == '_');
         if !valid {
@@ -167,7 +181,7 @@ fn declare(
         let value = check.fact_value(&path, *value);
         if facts.get(scope, name).is_some() {
             let twice = phrase!("scenario-fact-declared-twice", scope = scope.keyword(), name = quoted(name));
-            check.report(Severity::Error, &path, 1, twice);
+            check.report(Severity::Error, &path, nth, twice);
             continue;
         }
         declared.push((facts.intern(scope, name), value));
@@ -187,6 +201,8 @@ fn action<'r>(
     check.unique_id(&format!("{field}.id"), &a.id, action_ids, "action", i);
     let stations = match places.get(a.station.as_str()) {
         Some(stations) => stations.clone(),
+        // It may name a station whose id or kind could not be read.
+        None if check.gaps.stations => vec![0],
         None => {
             let mut names: Vec<&str> = places.keys().copied().collect();
             names.sort_unstable();
@@ -241,8 +257,17 @@ fn character<'r>(
 
     let mut own_facts = agent_defaults.to_vec();
     let slots: FxHashMap<FactId, usize> = own_facts.iter().enumerate().map(|(i, &(f, _))| (f, i)).collect();
+    let mut written: FxHashMap<&str, usize> = FxHashMap::default();
     for (name, value) in &c.facts.0 {
         let path = format!("{field}.facts.{name}");
+        let nth = written.entry(name).or_default();
+        *nth += 1;
+        if *nth > 1 {
+            // The last would silently win: say so where it is given again.
+            let twice = phrase!("scenario-own-fact-twice", character = quoted(&c.id), name = quoted(name));
+            check.report(Severity::Error, &path, *nth - 1, twice);
+            continue;
+        }
         match facts.get(Scope::Agent, name) {
             Some(id) => {
                 let value = check.fact_value(&path, *value);
@@ -250,6 +275,7 @@ fn character<'r>(
                     own_facts[slot].1 = value;
                 }
             }
+            None if check.gaps.facts => {}
             None => {
                 let hint = check.suggest(name, facts.names_in(Scope::Agent));
                 let declaration = "agent: {...}";
@@ -273,6 +299,8 @@ fn character<'r>(
                 check.error(&path, phrase!("scenario-action-listed-twice", name = quoted(id)))
             }
             Some(&a) => actions.push(a),
+            // It may name an action whose id could not be read.
+            None if check.gaps.actions => {}
             None => {
                 let hint = check.suggest(id, raw.actions.iter().map(|a| a.id.as_str()));
                 check.error(&path, phrase!("scenario-unknown-action", name = quoted(id), hint = hint));

@@ -1,14 +1,15 @@
 //! First phase of loading: the syntax tree read into [`RawScenario`] by the scenario's own shape,
 //! recording where every value was written. Every wrong shape is reported at once, in the
-//! scenario's words: "a station needs `pos`", "a cost is a whole number, not 1.5".
+//! scenario's words: "a station needs `pos`", "a cost is a whole number, not 1.5"; a placeholder
+//! stands in for what cannot be read (a [gap](super::raw::Gaps)), so that the rest is validated.
 
 mod schema;
 
-use super::diagnostic::{Diagnostic, Severity, did_you_mean, number};
+use super::diagnostic::{Diagnostic, Severity, near_miss, number, quoted};
 use super::limits;
 use super::locate::Locations;
 use super::phrase::{Arg, Phrase, phrase};
-use super::raw::{FactValues, RawScenario};
+use super::raw::{FactValues, Gaps, RawScenario};
 use super::syntax::{Document, Name, Node, Value, cut};
 
 /// A struct the scenario format knows: its name, in words, and its fields.
@@ -24,19 +25,32 @@ pub struct Reader<'a, 't> {
     /// `#![enable(explicit_struct_names)]`: every struct must be written with its name.
     explicit_names: bool,
     pub problems: Vec<Diagnostic>,
+    /// What could not be read, so that validation can check the rest.
+    gaps: Gaps,
 }
 
-/// Reads `document` as a scenario, or says everything that is the wrong shape.
-pub fn read(document: &Document, file: &str, at: &mut Locations) -> Result<RawScenario, Vec<Diagnostic>> {
-    let mut reader =
-        Reader { file, at, explicit_names: document.enables("explicit_struct_names"), problems: Vec::new() };
+/// Reads `document` as a scenario: what could be read, with placeholders for the rest, and every
+/// value of the wrong shape; or only those problems when the file is not a scenario at all.
+pub fn read(
+    document: &Document,
+    file: &str,
+    at: &mut Locations,
+) -> Result<(RawScenario, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let mut reader = Reader {
+        file,
+        at,
+        explicit_names: document.enables("explicit_struct_names"),
+        problems: Vec::new(),
+        gaps: Gaps::default(),
+    };
     let raw = reader.scenario(&document.root);
+    reader.problems.sort_by_key(|d| (d.line, d.column));
     match raw {
-        Some(raw) if reader.problems.is_empty() => Ok(raw),
-        _ => {
-            reader.problems.sort_by_key(|d| (d.line, d.column));
-            Err(reader.problems)
+        Some(mut raw) => {
+            raw.gaps = reader.gaps;
+            Ok((raw, reader.problems))
         }
+        None => Err(reader.problems),
     }
 }
 
@@ -129,14 +143,17 @@ impl Reader<'_, '_> {
             _ => {}
         }
         let mut fields = Fields { path: path.to_owned(), at: node.at, what: shape.what, entries: Vec::new() };
+        let mut misspelt = Vec::new();
         for (name, value) in written {
             let field_path = join(path, &name.text);
             if !shape.fields.contains(&name.text.as_str()) {
+                let meant = near_miss(&name.text, shape.fields.iter().copied());
+                misspelt.extend(meant);
                 let no_such_field = phrase!(
                     "scenario-no-such-field",
                     what = (shape.what)(),
                     field = cut(&name.text),
-                    hint = did_you_mean(&name.text, shape.fields.iter().copied()),
+                    hint = meant.map(|k| phrase!("scenario-did-you-mean", name = quoted(k))),
                     fields = shape.fields.join(", "),
                 );
                 self.error(name.at, path, no_such_field);
@@ -144,6 +161,13 @@ impl Reader<'_, '_> {
                 self.error(name.at, &field_path, phrase!("scenario-field-twice", field = name.text.clone()));
             } else {
                 fields.entries.push((shape.fields.iter().find(|f| **f == name.text).unwrap(), value));
+            }
+        }
+        // A field written misspelt is a gap, not absent: what it held may be what is named
+        // elsewhere (`wrld: {...}` and its facts).
+        for meant in misspelt {
+            if fields.get(meant).is_none() {
+                self.gaps.paths.insert(join(path, meant));
             }
         }
         Some(fields)
@@ -157,6 +181,41 @@ impl Reader<'_, '_> {
             self.error(fields.at, &fields.path, missing);
         }
         found
+    }
+
+    /// Marks `path` as a gap (its problem already reported) and gives the placeholder for it.
+    fn gap<T: Default>(&mut self, path: &str) -> T {
+        self.gaps.paths.insert(path.to_owned());
+        T::default()
+    }
+
+    /// `value`, or a placeholder for what could not be read at `path`.
+    fn or_gap<T: Default>(&mut self, value: Option<T>, path: &str) -> T {
+        match value {
+            Some(value) => value,
+            None => self.gap(path),
+        }
+    }
+
+    /// Field `name` of `fields` read by `read`, its default when it is optional and absent, or a
+    /// placeholder when it is required and missing, or unreadable.
+    fn field<T: Default>(
+        &mut self,
+        fields: &Fields<'_>,
+        name: &str,
+        required: bool,
+        read: impl FnOnce(&mut Self, &Node, &str) -> Option<T>,
+    ) -> T {
+        let path = fields.path(name);
+        let node = if required { self.required(fields, name) } else { fields.get(name) };
+        match node {
+            Some(node) => {
+                let value = read(self, node, &path);
+                self.or_gap(value, &path)
+            }
+            None if required => self.gap(&path),
+            None => T::default(),
+        }
     }
 
     fn string(&mut self, node: &Node, path: &str) -> Option<String> {
@@ -189,6 +248,12 @@ impl Reader<'_, '_> {
 
     fn whole(&mut self, node: &Node, path: &str) -> Option<i64> {
         self.at.record(path, node.at);
+        self.whole_unrecorded(node, path)
+    }
+
+    /// [`whole`](Self::whole), for a value whose place is recorded otherwise (a map's entry is
+    /// recorded at its key, once, so that a repeated key is found by how often it was written).
+    fn whole_unrecorded(&mut self, node: &Node, path: &str) -> Option<i64> {
         match &node.value {
             // `2.0` is a whole number too, written as a float.
             Value::Number(n) if !n.integer && n.value.fract() == 0.0 && n.value.abs() < 9e15 => {
@@ -233,14 +298,15 @@ impl Reader<'_, '_> {
         }
     }
 
-    /// A list of at most `max` items, each read by `item` at `path[i]`.
+    /// A list of at most `max` items, each read by `item` at `path[i]` (which stands in for what
+    /// it cannot read), or nothing when it is not a list or too long.
     fn list<T>(
         &mut self,
         node: &Node,
         path: &str,
         what: fn() -> Phrase,
         max: usize,
-        mut item: impl FnMut(&mut Self, &Node, &str) -> Option<T>,
+        mut item: impl FnMut(&mut Self, &Node, &str) -> T,
     ) -> Option<Vec<T>> {
         self.at.record(path, node.at);
         let Value::List(items) = &node.value else {
@@ -256,17 +322,22 @@ impl Reader<'_, '_> {
             );
             return None;
         }
-        let read: Vec<Option<T>> =
-            items.iter().enumerate().map(|(i, node)| item(self, node, &format!("{path}[{i}]"))).collect();
-        read.into_iter().collect()
+        Some(items.iter().enumerate().map(|(i, node)| item(self, node, &format!("{path}[{i}]"))).collect())
     }
 
+    /// A list of strings; one that is not a string is a gap.
     fn strings(&mut self, node: &Node, path: &str, what: fn() -> Phrase, max: usize) -> Option<Vec<String>> {
-        self.list(node, path, what, max, |reader, node, path| reader.string(node, path))
+        self.list(node, path, what, max, |reader, node, path| {
+            let text = reader.string(node, path);
+            reader.or_gap(text, path)
+        })
     }
 
-    /// `{"bread": 2, "fireLit": false}`: fact names and whole numbers (or true / false).
-    fn fact_values(&mut self, node: &Node, path: &str) -> Option<FactValues> {
+    /// `{"bread": 2, "fireLit": false}`: fact names and whole numbers (or true / false). A fact
+    /// whose value cannot be read is still there (with a placeholder value), and one named bare
+    /// (`bread: 2`) is there by that name, so that what refers to them is still checked. When the
+    /// map `declares` facts (`world`, `agent`), a name that cannot be read is a gap in the facts.
+    fn fact_values(&mut self, node: &Node, path: &str, declares: bool) -> Option<FactValues> {
         self.at.record(path, node.at);
         let Value::Map(entries) = &node.value else {
             self.wrong(node, path, phrase!("scenario-a-map-of-facts", example = r#"{"bread": 2}"#));
@@ -278,7 +349,6 @@ impl Reader<'_, '_> {
             return None;
         }
         let mut values = Vec::new();
-        let mut whole = true;
         for (key, value) in entries {
             let name = match &key.value {
                 Value::Str { text, .. } => text.clone(),
@@ -288,12 +358,11 @@ impl Reader<'_, '_> {
                         path,
                         phrase!("scenario-fact-name-is-a-string", name = cut(&name.text)),
                     );
-                    whole = false;
-                    continue;
+                    name.text.clone()
                 }
                 _ => {
                     self.wrong(key, path, phrase!("scenario-a-fact-name-in-quotes"));
-                    whole = false;
+                    self.gaps.facts |= declares;
                     continue;
                 }
             };
@@ -301,13 +370,11 @@ impl Reader<'_, '_> {
             self.at.record(&entry, key.at);
             let number = match &value.value {
                 Value::Bool(b) => Some(i64::from(*b)),
-                _ => self.whole(value, &entry),
+                _ => self.whole_unrecorded(value, &entry),
             };
-            match number {
-                Some(number) => values.push((name, number)),
-                None => whole = false,
-            }
+            let number = self.or_gap(number, &entry);
+            values.push((name, number));
         }
-        whole.then_some(FactValues(values))
+        Some(FactValues(values))
     }
 }

@@ -4,9 +4,7 @@
 use super::super::diagnostic::did_you_mean;
 use super::super::limits;
 use super::super::phrase::{Phrase, phrase};
-use super::super::raw::{
-    FactValues, RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings, RawStation,
-};
+use super::super::raw::{RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings, RawStation};
 use super::super::syntax::{Node, Value, cut};
 use super::{Reader, Shape};
 
@@ -56,54 +54,54 @@ pub(super) const QUOTA: Shape =
 impl Reader<'_, '_> {
     pub(super) fn scenario(&mut self, node: &Node) -> Option<RawScenario> {
         let fields = self.fields(node, "", &SCENARIO)?;
-        let text = |reader: &mut Self, field: &str| match fields.get(field) {
-            Some(node) => reader.string(node, field),
-            None => Some(String::new()),
-        };
-        let name = text(self, "name");
-        let description = text(self, "description");
+        let name = self.field(&fields, "name", false, Self::string);
+        let description = self.field(&fields, "description", false, Self::string);
         let settings = match fields.get("settings") {
             Some(node) => self.settings(node),
-            None => Some(RawSettings::default()),
+            None => RawSettings::default(),
         };
-        let facts = |reader: &mut Self, field: &str| match fields.get(field) {
-            Some(node) => reader.fact_values(node, field),
-            None => Some(FactValues::default()),
-        };
-        let world = facts(self, "world");
-        let agent = facts(self, "agent");
-        let stations = fields.get("stations").map_or(Some(Vec::new()), |n| {
-            self.list(
-                n,
-                "stations",
-                || phrase!("scenario-items-stations"),
-                limits::MAX_STATIONS,
-                Self::station,
-            )
+        let declared = |reader: &mut Self, n: &Node, path: &str| reader.fact_values(n, path, true);
+        let world = self.field(&fields, "world", false, declared);
+        let agent = self.field(&fields, "agent", false, declared);
+        if self.gaps.covers("world") || self.gaps.covers("agent") {
+            self.gaps.facts = true;
+        }
+        let stations = self.field(&fields, "stations", false, |reader, n, path| {
+            let stations = || phrase!("scenario-items-stations");
+            reader.list(n, path, stations, limits::MAX_STATIONS, Self::station)
         });
-        let actions = fields.get("actions").map_or(Some(Vec::new()), |n| {
-            self.list(n, "actions", || phrase!("scenario-items-actions"), limits::MAX_ACTIONS, Self::action)
+        if self.gaps.covers("stations") {
+            self.gaps.stations = true;
+        }
+        let actions = self.field(&fields, "actions", false, |reader, n, path| {
+            reader.list(n, path, || phrase!("scenario-items-actions"), limits::MAX_ACTIONS, Self::action)
         });
-        let characters = fields.get("characters").map_or(Some(Vec::new()), |n| {
+        if self.gaps.covers("actions") {
+            self.gaps.actions = true;
+        }
+        let characters = self.field(&fields, "characters", false, |reader, n, path| {
             let characters = || phrase!("scenario-items-characters");
-            self.list(n, "characters", characters, limits::MAX_CHARACTERS, Self::character)
+            reader.list(n, path, characters, limits::MAX_CHARACTERS, Self::character)
         });
         Some(RawScenario {
-            name: name?,
-            description: description?,
-            settings: settings?,
-            world: world?,
-            agent: agent?,
-            stations: stations?,
-            actions: actions?,
-            characters: characters?,
+            name,
+            description,
+            settings,
+            world,
+            agent,
+            stations,
+            actions,
+            characters,
+            gaps: Default::default(),
         })
     }
 
-    fn settings(&mut self, node: &Node) -> Option<RawSettings> {
-        let fields = self.fields(node, "settings", &SETTINGS)?;
+    /// The settings written; the default of any that cannot be read.
+    fn settings(&mut self, node: &Node) -> RawSettings {
         let mut settings = RawSettings::default();
-        let mut whole = true;
+        let Some(fields) = self.fields(node, "settings", &SETTINGS) else {
+            return self.gap("settings");
+        };
         for (field, value) in &fields.entries {
             let path = fields.path(field);
             let target = match *field {
@@ -114,114 +112,94 @@ impl Reader<'_, '_> {
                 "retry_interval" => &mut settings.retry_interval,
                 "walk_weight" => &mut settings.walk_weight,
                 _ => {
-                    match self.whole(value, &path) {
-                        Some(budget) => settings.planner_budget = budget,
-                        None => whole = false,
+                    if let Some(budget) = self.whole(value, &path) {
+                        settings.planner_budget = budget;
                     }
                     continue;
                 }
             };
-            match self.number(value, &path) {
-                Some(number) => *target = number,
-                None => whole = false,
+            if let Some(number) = self.number(value, &path) {
+                *target = number;
             }
         }
-        whole.then_some(settings)
+        settings
     }
 
-    fn station(&mut self, node: &Node, path: &str) -> Option<RawStation> {
-        let fields = self.fields(node, path, &STATION)?;
-        let id = self.required(&fields, "id").and_then(|n| self.string(n, &fields.path("id")));
-        let label =
-            fields.get("label").map_or(Some(String::new()), |n| self.string(n, &fields.path("label")));
-        let pos = self.required(&fields, "pos").and_then(|n| self.pair(n, &fields.path("pos")));
-        let kind = fields.get("kind").map_or(Some(String::new()), |n| self.string(n, &fields.path("kind")));
-        let capacity = match fields.get("capacity") {
-            Some(n) => self.whole(n, &fields.path("capacity")).map(Some),
-            None => Some(None),
+    fn station(&mut self, node: &Node, path: &str) -> RawStation {
+        let Some(fields) = self.fields(node, path, &STATION) else {
+            self.gaps.stations = true;
+            return self.gap(path);
         };
-        let sprite =
-            fields.get("sprite").map_or(Some(String::new()), |n| self.string(n, &fields.path("sprite")));
-        Some(RawStation {
-            id: id?,
-            label: label?,
-            pos: pos?,
-            kind: kind?,
-            capacity: capacity?,
-            sprite: sprite?,
-        })
-    }
-
-    fn action(&mut self, node: &Node, path: &str) -> Option<RawAction> {
-        let fields = self.fields(node, path, &ACTION)?;
-        let id = self.required(&fields, "id").and_then(|n| self.string(n, &fields.path("id")));
-        let label =
-            fields.get("label").map_or(Some(String::new()), |n| self.string(n, &fields.path("label")));
-        let station = self.required(&fields, "station").and_then(|n| self.string(n, &fields.path("station")));
-        let duration =
-            self.required(&fields, "duration").and_then(|n| self.number(n, &fields.path("duration")));
-        let cost = self.required(&fields, "cost").and_then(|n| self.whole(n, &fields.path("cost")));
-        let terms = |reader: &mut Self, field: &str, what: fn() -> Phrase| match fields.get(field) {
-            Some(n) => reader.strings(n, &fields.path(field), what, limits::MAX_TERMS),
-            None => Some(Vec::new()),
+        let station = RawStation {
+            id: self.field(&fields, "id", true, Self::string),
+            label: self.field(&fields, "label", false, Self::string),
+            pos: self.field(&fields, "pos", true, Self::pair),
+            kind: self.field(&fields, "kind", false, Self::string),
+            capacity: self
+                .field(&fields, "capacity", false, |reader, n, path| reader.whole(n, path).map(Some)),
+            sprite: self.field(&fields, "sprite", false, Self::string),
         };
-        let needs = terms(self, "needs", || phrase!("scenario-items-conditions"));
-        let effects = terms(self, "effects", || phrase!("scenario-items-effects"));
-        Some(RawAction {
-            id: id?,
-            label: label?,
-            station: station?,
-            duration: duration?,
-            cost: cost?,
-            needs: needs?,
-            effects: effects?,
-        })
+        if self.gaps.covers(&fields.path("id")) || self.gaps.covers(&fields.path("kind")) {
+            self.gaps.stations = true;
+        }
+        station
     }
 
-    fn character(&mut self, node: &Node, path: &str) -> Option<RawCharacter> {
-        let fields = self.fields(node, path, &CHARACTER)?;
-        let id = self.required(&fields, "id").and_then(|n| self.string(n, &fields.path("id")));
-        let name = fields.get("name").map_or(Some(String::new()), |n| self.string(n, &fields.path("name")));
-        let start = self.required(&fields, "start").and_then(|n| self.pair(n, &fields.path("start")));
-        let speed = self.required(&fields, "speed").and_then(|n| self.number(n, &fields.path("speed")));
-        let facts = fields
-            .get("facts")
-            .map_or(Some(FactValues::default()), |n| self.fact_values(n, &fields.path("facts")));
-        let actions = self.required(&fields, "actions").and_then(|n| {
-            let actions = || phrase!("scenario-items-actions");
-            self.strings(n, &fields.path("actions"), actions, limits::MAX_ACTIONS)
-        });
-        let goals = self.required(&fields, "goals").and_then(|n| {
-            let goals = || phrase!("scenario-items-goals");
-            self.list(n, &fields.path("goals"), goals, limits::MAX_GOALS, |reader, node, path| {
-                reader.goal(node, path)
-            })
-        });
-        let sprite =
-            fields.get("sprite").map_or(Some(String::new()), |n| self.string(n, &fields.path("sprite")));
-        Some(RawCharacter {
-            id: id?,
-            name: name?,
-            start: start?,
-            speed: speed?,
-            facts: facts?,
-            actions: actions?,
-            goals: goals?,
-            sprite: sprite?,
-        })
+    fn action(&mut self, node: &Node, path: &str) -> RawAction {
+        let Some(fields) = self.fields(node, path, &ACTION) else {
+            self.gaps.actions = true;
+            return self.gap(path);
+        };
+        let terms = |what: fn() -> Phrase| {
+            move |reader: &mut Self, n: &Node, path: &str| reader.strings(n, path, what, limits::MAX_TERMS)
+        };
+        let action = RawAction {
+            id: self.field(&fields, "id", true, Self::string),
+            label: self.field(&fields, "label", false, Self::string),
+            station: self.field(&fields, "station", true, Self::string),
+            duration: self.field(&fields, "duration", true, Self::number),
+            cost: self.field(&fields, "cost", true, Self::whole),
+            needs: self.field(&fields, "needs", false, terms(|| phrase!("scenario-items-conditions"))),
+            effects: self.field(&fields, "effects", false, terms(|| phrase!("scenario-items-effects"))),
+        };
+        if self.gaps.covers(&fields.path("id")) {
+            self.gaps.actions = true;
+        }
+        action
     }
 
-    fn goal(&mut self, node: &Node, path: &str) -> Option<RawGoal> {
-        let fields = self.fields(node, path, &GOAL)?;
-        let id = self.required(&fields, "id").and_then(|n| self.string(n, &fields.path("id")));
-        let label =
-            fields.get("label").map_or(Some(String::new()), |n| self.string(n, &fields.path("label")));
-        let wants = self.required(&fields, "wants").and_then(|n| {
-            let conditions = || phrase!("scenario-items-conditions");
-            self.strings(n, &fields.path("wants"), conditions, limits::MAX_TERMS)
-        });
-        let drift = self.required(&fields, "drift").and_then(|n| self.drift(n, &fields.path("drift")));
-        Some(RawGoal { id: id?, label: label?, wants: wants?, drift: drift? })
+    fn character(&mut self, node: &Node, path: &str) -> RawCharacter {
+        let Some(fields) = self.fields(node, path, &CHARACTER) else {
+            return self.gap(path);
+        };
+        RawCharacter {
+            id: self.field(&fields, "id", true, Self::string),
+            name: self.field(&fields, "name", false, Self::string),
+            start: self.field(&fields, "start", true, Self::pair),
+            speed: self.field(&fields, "speed", true, Self::number),
+            facts: self.field(&fields, "facts", false, |reader, n, path| reader.fact_values(n, path, false)),
+            actions: self.field(&fields, "actions", true, |reader, n, path| {
+                reader.strings(n, path, || phrase!("scenario-items-actions"), limits::MAX_ACTIONS)
+            }),
+            goals: self.field(&fields, "goals", true, |reader, n, path| {
+                reader.list(n, path, || phrase!("scenario-items-goals"), limits::MAX_GOALS, Self::goal)
+            }),
+            sprite: self.field(&fields, "sprite", false, Self::string),
+        }
+    }
+
+    fn goal(&mut self, node: &Node, path: &str) -> RawGoal {
+        let Some(fields) = self.fields(node, path, &GOAL) else {
+            return self.gap(path);
+        };
+        RawGoal {
+            id: self.field(&fields, "id", true, Self::string),
+            label: self.field(&fields, "label", false, Self::string),
+            wants: self.field(&fields, "wants", true, |reader, n, path| {
+                reader.strings(n, path, || phrase!("scenario-items-conditions"), limits::MAX_TERMS)
+            }),
+            drift: self.field(&fields, "drift", true, Self::drift),
+        }
     }
 
     /// `Need(rate: …, initial: …)` or `Quota(urgency: …)`.
@@ -263,17 +241,12 @@ impl Reader<'_, '_> {
         }
         // A variant's own name is part of how it is written, not a struct name to check.
         let fields = self.fields(node, path, shape)?;
-        let number = |reader: &mut Self, field: &str| {
-            reader.required(&fields, field).and_then(|n| reader.number(n, &fields.path(field)))
-        };
         Some(match shape.name {
-            "Need" => {
-                let rate = number(self, "rate");
-                let initial =
-                    fields.get("initial").map_or(Some(0.0), |n| self.number(n, &fields.path("initial")));
-                RawDrift::Need { rate: rate?, initial: initial? }
-            }
-            _ => RawDrift::Quota { urgency: number(self, "urgency")? },
+            "Need" => RawDrift::Need {
+                rate: self.field(&fields, "rate", true, Self::number),
+                initial: self.field(&fields, "initial", false, Self::number),
+            },
+            _ => RawDrift::Quota { urgency: self.field(&fields, "urgency", true, Self::number) },
         })
     }
 }
