@@ -45,7 +45,9 @@ fn waits_that_sleep_until_their_tile_changes_play_the_days_polled_waits_play() {
         let (polled, never, _) = days(name, 120, 2, true);
         let (slept, asleep, _) = days(name, 120, 2, false);
         assert_eq!(never, 0, "{name}: where every decision's table is kept, no one sleeps");
-        assert!(asleep > 1_000, "{name}: villagers should sleep through waits ({asleep} villager-steps)");
+        // (A villager with a goal too quiet to plan for is polled, not put to sleep: bakery.ron sleeps
+        // about 500 villager-steps in two days.)
+        assert!(asleep > 250, "{name}: villagers should sleep through waits ({asleep} villager-steps)");
         assert_eq!(polled.len(), 2);
         for (polled, slept) in polled.iter().zip(&slept) {
             assert!(!polled.events.is_empty());

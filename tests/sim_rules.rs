@@ -109,12 +109,15 @@ fn a_challenger_waits_for_the_walk_and_the_action_to_finish() {
     let day = sim::play(scenario::parse(LONG_WALK, "long_walk.ron").unwrap(), 1).remove(0);
     let worker: Vec<(f32, EventKind, &str)> =
         day.events.iter().map(|e| (e.t, e.kind, e.text.as_str())).collect();
-    let switch =
-        day.events.iter().position(|e| e.kind == EventKind::GoalSwitch).expect("hunger overtakes work");
+    let switch = (day.events.iter())
+        .position(|e| e.kind == EventKind::PlanMade && e.goal.as_deref() == Some("hunger"))
+        .expect("hunger is planned for");
     // Eating costs 1, and walking 20 s back to the kitchen 2 more (0.1 a second): 1 − 0.02 × 3.
-    assert_eq!(day.events[switch].text, "hunger (0.94) overtook work (0.38)", "{worker:?}");
+    // Work, just met, is no longer pursued, so hunger wins as the best plan, not by a switch.
+    assert!(day.events[switch].text.starts_with("Plan for hunger: eat (cost 3"), "{worker:?}");
+    assert!(!day.events[..switch].iter().any(|e| e.kind == EventKind::GoalSwitch), "{worker:?}");
     // Hunger passed work's score + 0.15 eleven seconds into a twenty-second walk, but the
-    // switch waits for the safe point after the work is done.
+    // decision waits for the safe point after the work is done.
     assert!(!busy_before(&day, switch, "worker"), "{worker:?}");
     assert_eq!(
         day.events[..switch].iter().rev().find(|e| e.kind == EventKind::ActionFinished).unwrap().text,

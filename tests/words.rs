@@ -83,8 +83,8 @@ fn every_kind_of_event_is_told_in_english_and_in_spanish() {
     assert_eq!(
         told(EventKind::GoalSwitch, Some("baker")),
         (
-            "Bake bread (0.26) overtook Hunger (-0.10)".into(),
-            "Bake bread (0.26) superó a Hunger (-0.10)".into()
+            "Hunger (0.58) overtook Bake bread (0.41)".into(),
+            "Hunger (0.58) superó a Bake bread (0.41)".into()
         )
     );
     assert_eq!(

@@ -173,13 +173,15 @@ fn plan_goals(
     let (character, planners) = (&town.scenario.characters[c], town.planners(c, view));
     let settings = &town.scenario.settings;
     let met = |g: &usize| character.goals[*g].conditions.iter().all(|cond| cond.holds_in(view));
-    // Only a goal at least as loud as the rest threshold is pursued: one quieter is neither
-    // planned nor chosen, so a villager never works for a goal it would rest through.
+    // It rests when every unmet goal is quieter than the rest threshold. Otherwise every unmet
+    // goal is planned but a need that quiet: nobody eats before they are hungry (a quota's
+    // work is there to do, however softly it asks).
     let loud = |g: &usize| loudness[*g] >= settings.rest_threshold;
-    let unmet = |g: &usize| !met(g) && loud(g);
-    deliberation.resting = !(0..character.goals.len()).any(|g| unmet(&g));
-    // Whether a goal was left out as too quiet: it may grow loud while the view stands.
-    let quiet = (0..character.goals.len()).any(|g| !met(&g) && !loud(&g));
+    let need = |g: &usize| matches!(character.goals[*g].drift, scenario::Drift::Need { .. });
+    deliberation.resting = !(0..character.goals.len()).any(|g| !met(&g) && loud(&g));
+    let unmet = |g: &usize| !met(g) && (loud(g) || !need(g));
+    // Whether a need was left out as too quiet: it may grow loud while the view stands.
+    let quiet = (0..character.goals.len()).any(|g| !met(&g) && !loud(&g) && need(&g));
     // Nothing changed since every goal failed: the searches would fail the same way, so a town
     // of blocked villagers does not spend its steps searching again, and their verdicts stand
     // (debug builds search anyway and check that they do fail).

@@ -87,7 +87,7 @@ pub enum Happening {
     },
     /// It changed course: rested, waited, switched goals or dropped its plan.
     Changed(LastReason),
-    /// A tile stands still: its villagers wait on each other (town-wide: no villager).
+    /// A tile stands still: its villagers wait on each other (told of the first of them).
     Standstill(super::standstill::Standstill),
 }
 

@@ -60,10 +60,12 @@ pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
 /// A standstill in words: `Stuck: Farmer waits for bread, which only Baker makes; Baker waits
 /// for wheat, which only Farmer makes`.
 pub fn standstill_text(town: &Town, lang: Lang, standstill: &super::Standstill) -> String {
-    let name = |n: u32| text(&town.villager_name(n as usize));
+    // Villagers of one tile: named as their characters are.
+    let named = |n: u32| town.scenario.characters[town.layout.character_of(n as usize)].name.clone();
+    let name = |n: u32| text(&named(n));
     let links: Vec<String> = (standstill.links.iter())
         .map(|link| {
-            let makers: Vec<String> = link.makers.iter().map(|&m| town.villager_name(m as usize)).collect();
+            let makers: Vec<String> = link.makers.iter().map(|&m| named(m)).collect();
             let args = [
                 ("who", name(link.villager)),
                 ("what", text(&wanted(&town.scenario.facts, &link.waits_for))),

@@ -70,7 +70,9 @@ fn notice(
         match standstill_of(&town, world.tile(tile as usize), tile, them) {
             Some(now) if standing.0.get(&tile) != Some(&now) => {
                 standing.0.insert(tile, now.clone());
-                log.record(clock.day, clock.time, None, Happening::Standstill(now));
+                // Told of the ring's first villager, so that a tile's standstill is its own.
+                let first = now.links.first().map(|l| l.villager as usize);
+                log.record(clock.day, clock.time, first, Happening::Standstill(now));
             }
             Some(_) => {}
             None => {
