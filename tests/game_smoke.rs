@@ -137,3 +137,34 @@ const TWO_STATIONS: &str = r#"Scenario(
         ),
     ],
 )"#;
+
+/// Ctrl+C in the terminal quits the game promptly (exit code 130, as Bevy's handler says), also
+/// when it was started with the signal ignored, as a script's background job is.
+#[test]
+fn ctrl_c_quits_the_game() {
+    if !have_display() {
+        return;
+    }
+    // `nohup`-like: start it from a shell that ignores SIGINT, which the game inherits.
+    let mut game = Command::new("sh")
+        .args(["-c", &format!("trap '' INT; exec {} scenarios/cook.ron", env!("CARGO_BIN_EXE_goap-town"))])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Let the window open and the town run a moment.
+    std::thread::sleep(std::time::Duration::from_secs(8));
+    assert!(game.try_wait().unwrap().is_none(), "the game should still be running");
+    let sent = Command::new("kill").args(["-INT", &game.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    for _ in 0..200 {
+        if let Some(status) = game.try_wait().unwrap() {
+            assert_eq!(status.code(), Some(130), "{status:?}");
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = game.kill();
+    panic!("the game did not quit within 20 s of Ctrl+C");
+}

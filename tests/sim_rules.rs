@@ -236,3 +236,30 @@ fn a_goal_on_the_world_is_met_by_someone_elses_work() {
     assert_eq!(stocked, second_loaf, "met in the very step the second loaf was baked");
     assert_eq!(day.villagers[1].goals[0].times_met, 1);
 }
+
+/// A villager at work, or in line, at a station that is moved moves with it: it goes on acting
+/// where the station now stands, not where it stood.
+#[test]
+fn one_acting_at_a_moved_station_moves_with_it() {
+    let mut app = sim::simulation_app(common::shipped("town.ron"));
+    let acting = |app: &mut bevy::app::App| {
+        let mut villagers = app.world_mut().query::<(bevy::prelude::Entity, &sim::Activity, &sim::Intent)>();
+        let found = villagers.iter(app.world()).find(|(_, a, _)| matches!(a, sim::Activity::Acting { .. }));
+        found.map(|(e, _, i)| (e, i.current().unwrap()))
+    };
+    let mut found = None;
+    for _ in 0..2000 {
+        sim::step(&mut app);
+        found = acting(&mut app);
+        if found.is_some() {
+            break;
+        }
+    }
+    let (entity, task) = found.expect("someone acts within 200 s");
+    let villager = *app.world().get::<sim::Villager>(entity).unwrap();
+    let station = app.world().resource::<sim::Town>().station(villager.index(), task);
+    let until = app.world().get::<sim::Activity>(entity).unwrap().until();
+    sim::move_station(app.world_mut(), station, [123.0, -45.0]);
+    assert_eq!(sim::position_of(app.world(), entity), Some([123.0, -45.0]), "it stands at the station");
+    assert_eq!(app.world().get::<sim::Activity>(entity).unwrap().until(), until, "and keeps its timer");
+}

@@ -105,6 +105,9 @@ pub fn run(options: GameOptions) -> u8 {
     if let Some(Err(why)) = replay.as_ref().map(|(replay, _)| replay.check(&scenario)) {
         return failed(&why);
     }
+    // Ctrl+C in the terminal quits as closing the window does (exit code 130), also where the
+    // game was started with the signal ignored, as a script's background job is.
+    let _ = ctrlc::set_handler(bevy::app::TerminalCtrlCHandlerPlugin::gracefully_exit);
     let mut app = App::new();
     let window = WindowPlugin {
         primary_window: Some(Window {
