@@ -6,6 +6,7 @@ use super::CurrentScenario;
 use crate::scenario::{ScenarioChoice, with_positions};
 use crate::sim::Town;
 use bevy::prelude::*;
+use std::time::Instant;
 
 /// Stations moved since the file was last saved: `(station id, position)`, in the order moved.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
@@ -40,8 +41,10 @@ pub const GRID: f32 = 20.0;
 /// Where a station dropped at `at` stands: on the [`GRID`] when `snap`, else to a tenth of a
 /// unit (as a file would say it).
 pub fn dropped_at(at: [f32; 2], snap: bool) -> [f32; 2] {
-    let unit = if snap { GRID } else { 0.1 };
-    at.map(|x| (x / unit).round() * unit)
+    match snap {
+        true => at.map(|x| (x / GRID).round() * GRID),
+        false => at.map(|x| (x * 10.0).round() / 10.0),
+    }
 }
 
 /// Where station `index`, drawn in the tile moved by `origin`, was dropped: the running town
@@ -84,6 +87,26 @@ pub fn save(world: &mut World) -> Result<(), String> {
     let moves: Vec<(&str, [f32; 2])> = moves.iter().map(|(id, at)| (id.as_str(), *at)).collect();
     let saved = with_positions(&text, &moves)?;
     std::fs::write(&path, saved).map_err(|e| format!("{}: {e}", path.display()))?;
+    let scenario = &world.resource::<Town>().scenario;
+    let label = |id: &str| scenario.stations.iter().find(|s| s.id == id).map_or(id, |s| &s.label).to_owned();
+    let stations = moves.iter().map(|&(id, at)| (label(id), at)).collect();
     world.resource_mut::<Unsaved>().0.clear();
+    let saved = super::hot_reload::Saved { stations, file: path, at: Instant::now() };
+    if let Some(mut status) = world.get_resource_mut::<super::hot_reload::ReloadStatus>() {
+        (status.saved, status.last) = (Some(saved), None);
+    }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{GRID, dropped_at};
+
+    #[test]
+    fn a_dropped_station_lands_on_a_tenth_or_on_the_grid() {
+        assert_eq!(dropped_at([12.34, -7.06], false), [12.3, -7.1]);
+        assert_eq!(dropped_at([12.34, -7.06], true), [20.0, 0.0]);
+        assert_eq!(dropped_at([-31.0, 49.0], true), [-40.0, 40.0]);
+        assert_eq!(dropped_at([-29.0, 51.0], true).map(|x| x / GRID), [-1.0, 3.0]);
+    }
 }

@@ -35,6 +35,18 @@ pub struct ReloadStatus {
     pub reloads: u32,
     /// What the last successful reload changed.
     pub last: Option<Reloaded>,
+    /// What the game's own Save last wrote (the reload it sets off finds nothing to change, and
+    /// is not told: the save is).
+    pub saved: Option<Saved>,
+}
+
+/// A Save of moved stations: which stations, where they now stand, into which file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Saved {
+    /// Each moved station's label and position, in the order moved.
+    pub stations: Vec<(String, [f32; 2])>,
+    pub file: std::path::PathBuf,
+    pub at: Instant,
 }
 
 /// One successful reload: what it changed, and whether the day started again for it.
@@ -132,7 +144,13 @@ fn reload_on_change(world: &mut World) {
             let mut status = world.resource_mut::<ReloadStatus>();
             status.errors.clear();
             status.reloads += 1;
-            status.last = Some(reloaded);
+            // The game's own Save is told as a save, not as a reload that changed nothing.
+            let own_save = status.saved.as_ref().is_some_and(|s| s.at.elapsed() < 4 * DEBOUNCE);
+            if own_save && reloaded.changes.is_empty() {
+                status.last = None;
+            } else {
+                (status.last, status.saved) = (Some(reloaded), None);
+            }
         }
         Err(errors) => world.resource_mut::<ReloadStatus>().errors = errors,
     }
