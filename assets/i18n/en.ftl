@@ -343,3 +343,4 @@ scenario-cycle-of-needs = a cycle of needs: { $character } needs { $fact }, whic
 scenario-cycle-from = , from { $fact }, which only { $maker } makes
 scenario-cycle-stuck-at-dawn = ; none of it is there at dawn, so none of them can start
 scenario-own-fact-twice = { $character } gives agent fact { $name } twice
+report-standstill = standstill:

@@ -371,3 +371,4 @@ scenario-cycle-of-needs = un ciclo de necesidades: { $character } necesita { $fa
 scenario-cycle-from = , a partir de { $fact }, que solo hace { $maker }
 scenario-cycle-stuck-at-dawn = ; no hay nada de ello al amanecer, así que ninguno puede empezar
 scenario-own-fact-twice = { $character } da el hecho de agente { $name } dos veces
+report-standstill = atasco:

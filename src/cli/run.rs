@@ -77,6 +77,10 @@ fn text(name: &str, report: &DayReport, lang: Lang) -> String {
             }
         }
     }
+    // A standstill is said whenever in the day it began, not only in the log's tail.
+    for e in report.events.iter().filter(|e| e.kind == crate::sim::EventKind::Standstill) {
+        s += &format!("{} [{:.1}s] {}\n", plain("report-standstill"), e.t, e.text);
+    }
     let (shown, total) = (TAIL.min(report.events.len()), report.events.len());
     s += &say("report-tail", &[("shown", shown.into()), ("total", total.into())]);
     s += "\n";
