@@ -61,6 +61,16 @@ pub enum Label {
     Save,
     StepBack,
     SaveDay,
+    SectionPlan,
+    SectionWhy,
+    SectionInsistence,
+    SectionOverTheDay,
+    SectionFacts,
+    SectionLog,
+    SectionDetails,
+    AtDecisionUntimed,
+    NoDecisionYet,
+    LastDecisionUntimed,
 }
 
 impl Label {
@@ -123,6 +133,16 @@ impl Label {
             SaveDay => "save-day",
             WhyItChose => "why-it-chose",
             Save => "save",
+            SectionPlan => "section-plan",
+            SectionWhy => "section-why",
+            SectionInsistence => "section-insistence",
+            SectionOverTheDay => "section-over-the-day",
+            SectionFacts => "section-facts",
+            SectionLog => "section-log",
+            SectionDetails => "section-details",
+            AtDecisionUntimed => "at-decision-untimed",
+            NoDecisionYet => "no-decision-yet",
+            LastDecisionUntimed => "last-decision-untimed",
         }
     }
 }

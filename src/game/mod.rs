@@ -7,6 +7,7 @@ pub mod editing;
 mod figures;
 mod frame_stats;
 mod history;
+mod layout;
 pub mod hot_reload;
 mod i18n;
 pub mod inspect;
