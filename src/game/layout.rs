@@ -51,12 +51,14 @@ impl PanelLayout {
         timeline - MARGIN
     }
 
-    /// How tall the scrolling part of side panel `name` may be, for the whole panel to end above
-    /// the timeline: its frame and title, as laid out last frame, come off the room there is.
-    pub fn scroll_height(&self, name: &str, screen: egui::Rect) -> f32 {
-        let frame = self.panels.get(name).and_then(|p| Some(p.outer[3] - p.outer[1] - p.scroll?[1]));
-        let room = self.bottom(screen) - (screen.min.y + MARGIN);
-        (room - frame.unwrap_or(48.0).max(0.0)).max(60.0)
+    /// How tall side panel `name` is to be, frame and title included: as tall as its content
+    /// (as laid out last frame), but ending above the timeline; what does not fit scrolls.
+    pub fn side_height(&self, name: &str, screen: egui::Rect) -> f32 {
+        let room = (self.bottom(screen) - (screen.min.y + MARGIN)).max(120.0);
+        let Some(panel) = self.panels.get(name) else { return room };
+        let Some([content, shown]) = panel.scroll else { return room };
+        let frame = (panel.outer[3] - panel.outer[1] - shown).max(0.0);
+        (content + frame).clamp(80.0, room)
     }
 }
 

@@ -66,16 +66,21 @@ fn world_panel(
     let ctx = contexts.ctx_mut()?;
     let l = *lang;
     let screen = ctx.content_rect();
-    let height = layout.scroll_height("world", screen);
+    let height = layout.side_height("world", screen);
+    let width = WORLD_WIDTH + frame_width(ctx);
     let selected = selection.0.and_then(|e| villagers.get(e).ok());
     let shown = egui::Window::new(l.text(Label::World))
         .id(egui::Id::new("world"))
         .anchor(egui::Align2::LEFT_TOP, [MARGIN, MARGIN])
         .resizable(false)
+        .min_height(height)
+        .max_height(height)
+        .min_width(width)
+        .max_width(width)
         .collapsible(true)
         .show(ctx, |ui| {
             ui.set_width(WORLD_WIDTH);
-            let scroll = egui::ScrollArea::vertical().max_height(height).auto_shrink([false, true]).show(ui, |ui| {
+            let scroll = egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
                 ui.heading(&town.scenario.name);
                 let paused =
                     if speed.paused { format!(" ({})", l.text(Label::Paused)) } else { String::new() };
@@ -244,6 +249,11 @@ fn station_inspector(ui: &mut egui::Ui, view: &StationView, l: Lang) {
     }
 }
 
+/// How much wider than its content a window is: its frame's margins and stroke.
+fn frame_width(ctx: &egui::Context) -> f32 {
+    egui::Frame::window(&ctx.global_style()).total_margin().sum().x
+}
+
 /// A moment of the day, as the inspector says it: `12.3`.
 fn seconds(t: f32) -> String {
     format!("{t:.1}")
@@ -271,16 +281,21 @@ fn inspector_panel(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let l = *lang;
-    let height = layout.scroll_height("inspector", ctx.content_rect());
+    let height = layout.side_height("inspector", ctx.content_rect());
+    let width = INSPECTOR_WIDTH + frame_width(ctx);
     let shown = egui::Window::new(l.text(Label::Inspector))
         .id(egui::Id::new("inspector"))
         .anchor(egui::Align2::RIGHT_TOP, [-MARGIN, MARGIN])
         .resizable(false)
+        .min_height(height)
+        .max_height(height)
+        .min_width(width)
+        .max_width(width)
         .collapsible(true)
         .show(ctx, |ui| {
             ui.set_width(INSPECTOR_WIDTH);
             let scroll =
-                egui::ScrollArea::vertical().max_height(height).auto_shrink([false, true]).show(ui, |ui| {
+                egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
                     match (&inspected.villager, &inspected.station) {
                         (Some((view, history)), _) => {
                             villager_inspector(ui, view, history.as_ref(), l, (&mut *why, &mut *clicked, &mut *timeline))
@@ -345,7 +360,7 @@ fn villager_inspector(
             None if view.table.is_some() => l.text(Label::AtDecisionUntimed).to_owned(),
             None => l.text(Label::NoDecisionYet).to_owned(),
         };
-        ui.small(format!("↳ {when}"));
+        ui.small(when);
         for goal in &view.goals {
             let fill = if goal.current {
                 egui::Color32::from_rgb(220, 170, 60)
@@ -357,7 +372,7 @@ fn villager_inspector(
                 .text(format!("{} {:.2}", goal.label, goal.insistence));
             ui.add(bar);
             if let Some(then) = &goal.at_decision {
-                ui.small(format!("↳ {}", then.text));
+                ui.small(format!("    — {}", then.text));
             }
         }
         if let Some(history) = history {
@@ -381,7 +396,13 @@ fn villager_inspector(
     let shown = clicked_here.and_then(|t| view.decisions.iter().find(|d| d.t == t));
     let (title, table) = match shown {
         Some(d) => (words().say(l, "decision-table", &[("t", seconds(d.t).into())]), d.table.as_ref()),
-        None => (l.text(Label::WhyItChose).to_owned(), view.table.as_ref()),
+        None => {
+            let title = match view.decided_at {
+                Some(t) => words().say(l, "last-decision", &[("t", seconds(t).into())]),
+                None => l.text(Label::LastDecisionUntimed).to_owned(),
+            };
+            (title, view.table.as_ref())
+        }
     };
     section(ui, l.text(Label::SectionWhy), "why", true, |ui| match table {
         Some(table) => {
