@@ -57,7 +57,10 @@ fn the_bakers_switch_keeps_its_table_and_says_why_the_winner_won() {
     assert!(spanish.starts_with("Bake bread superó a Hunger: su ventaja 0.3"), "{spanish}");
     let row = |lang| sim::row_text(town, lang, baker, &table.rows[goal("hunger") as usize]);
     assert_eq!(row(Lang::ENGLISH), "plan Mill flour, Bake bread, Take a loaf, Eat (cost 5.08, score -0.10)");
-    assert_eq!(row(Lang::SPANISH), "plan Mill flour, Bake bread, Take a loaf, Eat (costo 5.08, puntaje -0.10)");
+    assert_eq!(
+        row(Lang::SPANISH),
+        "plan Mill flour, Bake bread, Take a loaf, Eat (costo 5.08, puntaje -0.10)"
+    );
     // And it is the baker's last table until it decides again; a wait's table says what it waits on.
     let tables = app.world().resource::<DecisionTables>();
     assert!(tables.0.len() >= 6, "every villager has decided");

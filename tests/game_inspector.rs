@@ -239,7 +239,10 @@ fn a_waiting_villager_follows_the_chain_of_who_waits_for_whom() {
     // The farmer's line, in Spanish: what it needs and how it stands.
     app.insert_resource(Lang::SPANISH);
     let spanish = inspect(app.world(), baker).unwrap();
-    assert_eq!(spanish.makers[1].state.describe(Lang::SPANISH), "esperando herramientas: no hay en el pueblo");
+    assert_eq!(
+        spanish.makers[1].state.describe(Lang::SPANISH),
+        "esperando herramientas: no hay en el pueblo"
+    );
     app.insert_resource(Lang::ENGLISH);
     assert_eq!((chain[2].0, chain[2].1, chain[2].2), (2, "Smith", "Forge tools"));
     assert!(

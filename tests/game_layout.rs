@@ -43,7 +43,10 @@ fn layout(size: &str, args: &[&str]) -> Value {
 
 /// Whether `inner` lies within `outer` (to half a point).
 fn within(inner: Rect, outer: Rect) -> bool {
-    inner[0] >= outer[0] - 0.5 && inner[1] >= outer[1] - 0.5 && inner[2] <= outer[2] + 0.5 && inner[3] <= outer[3] + 0.5
+    inner[0] >= outer[0] - 0.5
+        && inner[1] >= outer[1] - 0.5
+        && inner[2] <= outer[2] + 0.5
+        && inner[3] <= outer[3] + 0.5
 }
 
 fn overlap(a: Rect, b: Rect) -> bool {
@@ -60,12 +63,18 @@ fn check(size: &str, args: &[&str]) {
         let outer = rect(&panel(name)["outer"]);
         let content = rect(&panel(name)["content"]);
         assert!(within(outer, screen), "{args:?}: the {name} panel {outer:?} runs off the window {screen:?}");
-        assert!(within(content, outer), "{args:?}: the {name} panel's content {content:?} is cut off at {outer:?}");
+        assert!(
+            within(content, outer),
+            "{args:?}: the {name} panel's content {content:?} is cut off at {outer:?}"
+        );
     }
     let timeline = rect(&panel("timeline")["outer"]);
     for name in ["world", "inspector"] {
         let outer = rect(&panel(name)["outer"]);
-        assert!(!overlap(outer, timeline), "{args:?}: the timeline {timeline:?} covers the {name} panel {outer:?}");
+        assert!(
+            !overlap(outer, timeline),
+            "{args:?}: the timeline {timeline:?} covers the {name} panel {outer:?}"
+        );
         // Whatever does not fit scrolls.
         let scroll = panel(name)["scroll"].as_array().unwrap_or_else(|| panic!("{name} does not scroll"));
         eprintln!("{args:?}: {name} shows {} of {} points of content", scroll[1], scroll[0]);

@@ -76,7 +76,10 @@ fn the_last_reason_never_contradicts_the_goal_pursued() {
             assert_eq!(Some(winner), view.goal.as_deref(), "{}: {reason:?}", view.name);
         }
         if !view.steps.is_empty() {
-            assert!(!reason.text.starts_with("Resting") && !reason.text.starts_with("No viable plan"), "{reason:?}");
+            assert!(
+                !reason.text.starts_with("Resting") && !reason.text.starts_with("No viable plan"),
+                "{reason:?}"
+            );
         }
         if reason.from_decision {
             stood_in += 1;
@@ -107,13 +110,16 @@ fn said(view: &InspectorView, lang: Lang) -> Vec<String> {
 
 #[test]
 fn the_inspector_says_labels_and_words_not_ids() {
-    for (name, lang) in [("village.ron", Lang::ENGLISH), ("town.ron", Lang::SPANISH), ("forge.ron", Lang::ENGLISH)] {
+    for (name, lang) in
+        [("village.ron", Lang::ENGLISH), ("town.ron", Lang::SPANISH), ("forge.ron", Lang::ENGLISH)]
+    {
         let mut app = shipped(name);
         app.insert_resource(lang);
         let scenario = app.world().resource::<sim::Town>().scenario.clone();
         // Ids a player would not write: camelCase ones (`mineOre`, `ironIngot`).
         let camel = |id: &str| id.chars().any(char::is_uppercase);
-        let mut ids: Vec<String> = scenario.actions.iter().map(|a| a.id.clone()).filter(|id| camel(id)).collect();
+        let mut ids: Vec<String> =
+            scenario.actions.iter().map(|a| a.id.clone()).filter(|id| camel(id)).collect();
         ids.extend(scenario.facts.ids().map(|f| scenario.facts.name(f).to_owned()).filter(|id| camel(id)));
         let mut lines = 0;
         every_view(&mut app, 2000, 41, |_, _, view| {
@@ -137,9 +143,13 @@ fn a_count_below_zero_is_shown_as_none() {
     let mut app = shipped("forge.ron");
     sim::step(&mut app);
     let smith = villagers(&mut app)[1];
-    let ingots = app.world().resource::<sim::Town>().scenario.facts.ids().find(|&f| {
-        app.world().resource::<sim::Town>().scenario.facts.qualified(f) == "world.ironIngot"
-    });
+    let ingots = app
+        .world()
+        .resource::<sim::Town>()
+        .scenario
+        .facts
+        .ids()
+        .find(|&f| app.world().resource::<sim::Town>().scenario.facts.qualified(f) == "world.ironIngot");
     sim::edit_world_fact(app.world_mut(), 0, ingots.unwrap(), -1);
     let view = inspect(app.world(), smith).unwrap();
     assert_eq!(view.state, StateLine::Waiting(Some("iron ingots: none in the town".to_owned())));
@@ -162,8 +172,14 @@ fn the_world_panel_names_the_tile_whose_facts_it_shows() {
     assert_eq!((tile, title), (2, format!("World of tile {number} (Smith)")));
     let (_, spanish) = shown_world(town, Some(&smith), Lang::SPANISH);
     assert_eq!(spanish, format!("Mundo de la parcela {number} (Smith)"));
-    assert_eq!(shown_world(town, None, Lang::ENGLISH).1, format!("World of tile {}", town.layout.town_tile(0)));
+    assert_eq!(
+        shown_world(town, None, Lang::ENGLISH).1,
+        format!("World of tile {}", town.layout.town_tile(0))
+    );
     // A town as written has one world.
     let app = shipped("forge.ron");
-    assert_eq!(shown_world(app.world().resource::<sim::Town>(), None, Lang::ENGLISH), (0, "World facts".into()));
+    assert_eq!(
+        shown_world(app.world().resource::<sim::Town>(), None, Lang::ENGLISH),
+        (0, "World facts".into())
+    );
 }

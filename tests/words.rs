@@ -139,13 +139,20 @@ fn facts_and_conditions_are_said_in_words() {
     assert_eq!(fact_words(Lang::SPANISH, "tools"), "herramientas");
     assert_eq!(fact_words(Lang::SPANISH, "gemsFound"), "gems found");
     let said = |lang, compare, value, now| condition_words(lang, "tools", Whose::Town, compare, value, now);
-    assert_eq!(needs_words(Lang::ENGLISH, said(Lang::ENGLISH, Compare::AtLeast, 1, Some(0))), "needs tools: none in the town");
+    assert_eq!(
+        needs_words(Lang::ENGLISH, said(Lang::ENGLISH, Compare::AtLeast, 1, Some(0))),
+        "needs tools: none in the town"
+    );
     assert_eq!(
         needs_words(Lang::SPANISH, said(Lang::SPANISH, Compare::AtLeast, 1, Some(0))),
         "necesita herramientas: no hay en el pueblo"
     );
     assert_eq!(said(Lang::ENGLISH, Compare::AtLeast, 3, Some(1)), "tools (at least 3): 1 in the town");
-    assert_eq!(said(Lang::ENGLISH, Compare::AtLeast, 1, Some(-2)), "tools: none in the town", "never below none");
+    assert_eq!(
+        said(Lang::ENGLISH, Compare::AtLeast, 1, Some(-2)),
+        "tools: none in the town",
+        "never below none"
+    );
     assert_eq!(said(Lang::ENGLISH, Compare::AtMost, 2, None), "tools (at most 2)");
     assert_eq!(said(Lang::ENGLISH, Compare::Exactly, 0, None), "no tools");
     assert_eq!(said(Lang::SPANISH, Compare::Differs, 4, None), "herramientas (distinto de 4)");

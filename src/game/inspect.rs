@@ -330,7 +330,8 @@ fn reason_view(
     let gave = |e: &&crate::sim::SimEvent| {
         e.villager == Some(number) && matches!(&e.what, Happening::Changed(r) if r == reason)
     };
-    let said = log.and_then(|log| log.recent.iter().rev().find(gave).or_else(|| log.today.iter().rev().find(gave)));
+    let said =
+        log.and_then(|log| log.recent.iter().rev().find(gave).or_else(|| log.today.iter().rev().find(gave)));
     let t = said.filter(|e| Some(e.day) == day).map(|e| e.t);
     let stale = match *reason {
         LastReason::Switched { to, .. } => intent.goal() != Some(usize::from(to)),
@@ -453,7 +454,8 @@ fn follow(
     };
     for (entity, villager) in in_tile(world, tile) {
         let character = &town.scenario.characters[villager.index()];
-        let (Some(&action), Some(state)) = (character.actions.iter().find(helps), state_line(world, entity, lang))
+        let (Some(&action), Some(state)) =
+            (character.actions.iter().find(helps), state_line(world, entity, lang))
         else {
             continue;
         };

@@ -41,7 +41,13 @@ fn corners(rect: egui::Rect) -> [f32; 4] {
 
 impl PanelLayout {
     /// Keeps what `name` took this frame.
-    pub fn keep(&mut self, name: &'static str, outer: egui::Rect, content: egui::Rect, scroll: Option<[f32; 2]>) {
+    pub fn keep(
+        &mut self,
+        name: &'static str,
+        outer: egui::Rect,
+        content: egui::Rect,
+        scroll: Option<[f32; 2]>,
+    ) {
         self.panels.insert(name, PanelRects { outer: corners(outer), content: corners(content), scroll });
     }
 

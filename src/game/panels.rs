@@ -167,10 +167,9 @@ fn scenario_picker(
     described: &mut Described,
     request: &mut Request,
 ) {
-    egui::ComboBox::from_id_salt("scenario")
-        .selected_text(current_name)
-        .width(ui.available_width())
-        .show_ui(ui, |ui| {
+    egui::ComboBox::from_id_salt("scenario").selected_text(current_name).width(ui.available_width()).show_ui(
+        ui,
+        |ui| {
             ui.set_width(WORLD_WIDTH + 60.0);
             ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
             for choice in available_scenarios() {
@@ -197,7 +196,8 @@ fn scenario_picker(
                     *request = Request::Open(choice);
                 }
             }
-        });
+        },
+    );
 }
 
 /// Facts in words, their values beside them (the scenario's names on hover).
@@ -294,16 +294,19 @@ fn inspector_panel(
         .collapsible(true)
         .show(ctx, |ui| {
             ui.set_width(INSPECTOR_WIDTH);
-            let scroll =
-                egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                    match (&inspected.villager, &inspected.station) {
-                        (Some((view, history)), _) => {
-                            villager_inspector(ui, view, history.as_ref(), l, (&mut *why, &mut *clicked, &mut *timeline))
-                        }
-                        (None, Some(station)) => station_inspector(ui, station, l),
-                        (None, None) => _ = ui.label(l.text(Label::NoSelection)),
-                    }
-                });
+            let scroll = egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                match (&inspected.villager, &inspected.station) {
+                    (Some((view, history)), _) => villager_inspector(
+                        ui,
+                        view,
+                        history.as_ref(),
+                        l,
+                        (&mut *why, &mut *clicked, &mut *timeline),
+                    ),
+                    (None, Some(station)) => station_inspector(ui, station, l),
+                    (None, None) => _ = ui.label(l.text(Label::NoSelection)),
+                }
+            });
             (ui.min_rect(), [scroll.content_size.y, scroll.inner_rect.height()])
         });
     if let Some(shown) = shown {

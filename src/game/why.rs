@@ -131,9 +131,7 @@ fn rows(
         g: e.g,
         h: e.h,
         on_plan: e.on_plan,
-        state: (trace.facts.iter().zip(&e.values))
-            .map(|(&f, &v)| fact(f, v))
-            .collect(),
+        state: (trace.facts.iter().zip(&e.values)).map(|(&f, &v)| fact(f, v)).collect(),
         tried: e.tried.iter().map(|t| (task(t.action), t.result)).collect(),
         skipped: e.skipped,
     };

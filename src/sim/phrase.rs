@@ -23,7 +23,8 @@ fn condition_text(town: &Town, lang: Lang, condition: &Condition, now: Option<Va
 
 /// The labels of a plan's tasks, in order: `Take a loaf, Eat`.
 fn steps_text(town: &Town, character: usize, steps: &[u32]) -> String {
-    let labels: Vec<&str> = steps.iter().map(|&t| town.action(character, t as usize).label.as_str()).collect();
+    let labels: Vec<&str> =
+        steps.iter().map(|&t| town.action(character, t as usize).label.as_str()).collect();
     labels.join(", ")
 }
 
