@@ -111,13 +111,15 @@ fn every_kind_of_event_is_told_in_english_and_in_spanish() {
 #[test]
 fn queues_and_leaving_them_are_told_in_english_and_in_spanish() {
     let village = shipped("village.ron");
-    let (en, es) = (day(village.clone(), Lang::ENGLISH), day(village, Lang::SPANISH));
+    let (en, es) = (day(village.clone(), Lang::ENGLISH), day(village.clone(), Lang::SPANISH));
     let queued = first(&en, &es, EventKind::Queued, None);
     let place = |text: &str| text.rsplit_once('(').map(|(_, p)| p.to_owned()).unwrap();
     assert!(queued.0.starts_with("Queued at ") && queued.1.starts_with("En la cola de "), "{queued:?}");
     assert_eq!((place(&queued.0), place(&queued.1)), ("1st in line)".into(), "1.º en la cola)".into()));
     let behind = en.events.iter().position(|e| e.kind == EventKind::Queued && e.behind.is_some()).unwrap();
-    let who = en.events[behind].behind.clone().unwrap();
+    // Who it is behind, by name (the report's data keeps the id).
+    let id = en.events[behind].behind.clone().unwrap();
+    let who = &village.characters.iter().find(|c| c.id == id).unwrap().name;
     assert!(en.events[behind].text.contains(&format!(" behind {who} (")), "{}", en.events[behind].text);
     assert!(es.events[behind].text.contains(&format!(" detrás de {who} (")), "{}", es.events[behind].text);
     let left =

@@ -21,6 +21,7 @@ pub mod sprites;
 pub mod station_view;
 mod timeline;
 mod view;
+mod villager_panel;
 pub mod why;
 
 pub use crate::words::Lang;

@@ -28,7 +28,7 @@ fn steps_text(town: &Town, character: usize, steps: &[u32]) -> String {
     labels.join(", ")
 }
 
-/// `event` in words: `Queued at Oven 2 behind baker@1 (2nd in line)`.
+/// `event` in words: `Queued at Oven 2 behind Baker 1 (2nd in line)`.
 pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
     let character = event.villager.map_or(0, |n| town.layout.character_of(n));
     let goal = |g: u16| text(&town.scenario.characters[character].goals[g as usize].label);
@@ -51,7 +51,9 @@ pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
         }
         Happening::Finished { task } => say("event-finished", &[("action", action(*task))]),
         Happening::Queued { station: s, behind, place } => {
-            let behind = behind.map_or(text("none"), |n| text(&town.villager_id(n as usize)));
+            // By name: a tiled town's inspector speaks of one tile, where names are the scenario's.
+            let name = |n: u32| &town.scenario.characters[town.layout.character_of(n as usize)].name;
+            let behind = behind.map_or(text("none"), |n| text(name(n)));
             say("event-queued", &[("station", station(*s)), ("behind", behind), ("place", (*place).into())])
         }
         Happening::LeftQueue { station: s, to } => {
