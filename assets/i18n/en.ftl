@@ -26,7 +26,6 @@ state = State
 goal = Goal
 plan = Plan
 goals = Goals
-at-last-decision = score and cost at the last decision
 last-reason = Last reason
 decisions = Recent decisions
 insistence = Insistence over the day
@@ -146,7 +145,6 @@ row-no-plan = { $blocked ->
     [none] no plan ({ $why })
    *[other] no plan ({ $why }): { $blocked }
 }
-why-it-chose = Why it chose (the last decision)
 why-unreachable = unreachable
 why-exhausted = exhausted
 why-budget = over budget

@@ -25,7 +25,6 @@ state = Estado
 goal = Objetivo
 plan = Plan
 goals = Objetivos
-at-last-decision = puntaje y costo en la última decisión
 last-reason = Último motivo
 decisions = Decisiones recientes
 insistence = Insistencia a lo largo del día
@@ -134,7 +133,6 @@ row-no-plan = { $blocked ->
     [none] sin plan ({ $why })
    *[other] sin plan ({ $why }): { $blocked }
 }
-why-it-chose = Por qué eligió (la última decisión)
 why-unreachable = inalcanzable
 why-exhausted = agotada
 why-budget = sin presupuesto
