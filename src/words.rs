@@ -166,3 +166,86 @@ impl Language {
         Ok(Language { id: id.to_owned(), bundle, ids, plain })
     }
 }
+
+/// A fact's name in words: its own message `fact-<name>` where a language file has one (in
+/// English when the language lacks it), else the name split into words (`ironIngot` → `iron
+/// ingot`).
+pub fn fact_words(lang: Lang, name: &str) -> String {
+    let id = format!("fact-{name}");
+    let words = words();
+    match words.has(lang, &id) || words.has(Lang::ENGLISH, &id) {
+        true => words.say(lang, &id, &[]),
+        false => humanised(name),
+    }
+}
+
+/// An identifier in words: camelCase and snake_case split at their joins, lower case, a number
+/// set apart (`pickDurability` → `pick durability`, `oven2` → `oven 2`).
+pub fn humanised(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    let mut previous: Option<char> = None;
+    for c in name.chars() {
+        let join = match previous {
+            None => false,
+            Some(p) if c == '_' || c == '-' => {
+                previous = Some(p);
+                if !out.ends_with(' ') {
+                    out.push(' ');
+                }
+                continue;
+            }
+            Some(p) => {
+                (c.is_uppercase() && (p.is_lowercase() || p.is_ascii_digit()))
+                    || (c.is_ascii_digit() && p.is_alphabetic())
+            }
+        };
+        if join && !out.ends_with(' ') {
+            out.push(' ');
+        }
+        out.extend(c.to_lowercase());
+        previous = Some(c);
+    }
+    out.trim().to_owned()
+}
+
+/// Whose a fact is, as a condition on it is said: the town's (a world fact) or the villager's own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Whose {
+    Town,
+    Own,
+}
+
+/// A condition in words: what it asks for (`tools`, `tools (at least 3)`, `no fire lit`) and,
+/// when `now` is known, how it stands (`tools: none in the town`, `water: it has 2`). A count
+/// below zero is said as none.
+pub fn condition_words(
+    lang: Lang,
+    fact: &str,
+    whose: Whose,
+    compare: crate::planner::Compare,
+    value: i32,
+    now: Option<i32>,
+) -> String {
+    use crate::planner::Compare;
+    let words = words();
+    let what_id = match compare {
+        Compare::AtLeast => "condition-at-least",
+        Compare::AtMost => "condition-at-most",
+        Compare::Exactly => "condition-exactly",
+        Compare::Differs => "condition-differs",
+    };
+    let fact = FluentValue::String(fact_words(lang, fact).into());
+    let what = words.say(lang, what_id, &[("fact", fact), ("value", value.into())]);
+    let Some(now) = now else { return what };
+    let now_id = match whose {
+        Whose::Town => "condition-now-town",
+        Whose::Own => "condition-now-own",
+    };
+    let now = words.say(lang, now_id, &[("now", now.max(0).into())]);
+    words.say(lang, "condition-standing", &[("what", what.into()), ("now", now.into())])
+}
+
+/// `needs tools: none in the town`: a condition (from [`condition_words`]) an action or a goal needs.
+pub fn needs_words(lang: Lang, condition: String) -> String {
+    words().say(lang, "condition-needs", &[("condition", condition.into())])
+}

@@ -56,8 +56,8 @@ fn the_bakers_switch_keeps_its_table_and_says_why_the_winner_won() {
     let spanish = words(Lang::SPANISH);
     assert!(spanish.starts_with("Hunger superó a Bake bread: su ventaja 0.1"), "{spanish}");
     let row = |lang| sim::row_text(town, lang, baker, &table.rows[goal("hunger") as usize]);
-    assert_eq!(row(Lang::ENGLISH), "plan takeBread, eatMeal (cost 2.3, score 0.58)");
-    assert_eq!(row(Lang::SPANISH), "plan takeBread, eatMeal (costo 2.3, puntaje 0.58)");
+    assert_eq!(row(Lang::ENGLISH), "plan Take a loaf, Eat (cost 2.3, score 0.58)");
+    assert_eq!(row(Lang::SPANISH), "plan Take a loaf, Eat (costo 2.3, puntaje 0.58)");
     // And it is the baker's last table until it decides again; a wait's table says what it waits on.
     let tables = app.world().resource::<DecisionTables>();
     assert!(tables.0.len() >= 6, "every villager has decided");
@@ -67,8 +67,8 @@ fn the_bakers_switch_keeps_its_table_and_says_why_the_winner_won() {
     let table = wait.table.as_ref().unwrap();
     assert!(matches!(table.outcome, Outcome::Waited { .. }));
     let forge = table.rows.iter().find(|r| matches!(r.result, RowResult::NoPlan { .. })).unwrap();
-    assert_eq!(sim::row_text(town, Lang::ENGLISH, smith, forge), "no plan (unreachable): world.iron >= 1");
-    assert_eq!(sim::row_text(town, Lang::SPANISH, smith, forge), "sin plan (inalcanzable): world.iron >= 1");
+    assert_eq!(sim::row_text(town, Lang::ENGLISH, smith, forge), "no plan (unreachable): needs iron");
+    assert_eq!(sim::row_text(town, Lang::SPANISH, smith, forge), "sin plan (inalcanzable): necesita hierro");
 }
 
 #[test]
@@ -104,8 +104,8 @@ fn an_edited_world_fact_is_logged_and_a_waiting_villager_takes_it_into_account()
     let log = app.world().resource::<EventLog>();
     let edited = log.today.last().unwrap();
     assert_eq!(edited.kind(), EventKind::Edited);
-    assert_eq!(sim::event_text(&town, Lang::ENGLISH, edited), "world.bread set to 3 (was 0)");
-    assert_eq!(sim::event_text(&town, Lang::SPANISH, edited), "world.bread cambiado a 3 (antes 0)");
+    assert_eq!(sim::event_text(&town, Lang::ENGLISH, edited), "bread set to 3 (was 0)");
+    assert_eq!(sim::event_text(&town, Lang::SPANISH, edited), "pan cambiado a 3 (antes 0)");
     let since = log.today.len();
     for _ in 0..(10.0 / sim::STEP) as usize {
         sim::step(&mut app);

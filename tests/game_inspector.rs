@@ -1,5 +1,6 @@
 //! The inspector's content, built from ECS data: a villager that waits, one mid-plan with its
-//! plan as stops on the map, and a station with who acts there and who is in line.
+//! plan as stops on the map, and a station with who acts there and who is in line — said in
+//! words rather than ids, what holds now kept apart from what held at the last decision.
 
 use bevy::prelude::*;
 use goap_town::game::Lang;
@@ -17,6 +18,7 @@ fn forge() -> App {
 fn shipped(name: &str) -> App {
     let mut app = sim::simulation_app(scenario::parse(scenario::shipped(name).unwrap(), name).unwrap());
     app.init_resource::<sim::DecisionTables>();
+    inspect::keep_decision_times(&mut app);
     app
 }
 
@@ -32,10 +34,10 @@ fn a_waiting_villager_says_why() {
     let smith = entity_of(&mut app, 1);
     let view = inspect(app.world(), smith).unwrap();
     assert_eq!(view.name, "Smith");
-    // Nothing the smith can do brings an ingot: the planner names it, and the inspector says so.
-    assert_eq!(view.state, StateLine::Waiting(Some("world.ironIngot >= 1".to_owned())));
-    assert_eq!(view.state.describe(Lang::ENGLISH), "waiting for world.ironIngot >= 1");
-    assert_eq!(view.state.describe(Lang::SPANISH), "esperando world.ironIngot >= 1");
+    // Nothing the smith can do brings an ingot: the planner names it, and the inspector says so,
+    // in words, with how it stands now.
+    assert_eq!(view.state, StateLine::Waiting(Some("iron ingots: none in the town".to_owned())));
+    assert_eq!(view.state.describe(Lang::ENGLISH), "waiting for iron ingots: none in the town");
     assert_eq!(StateLine::Waiting(None).describe(Lang::SPANISH), "esperando…");
     // Who can bring it about, and what they are doing now: the smelter, heading for the mine.
     let makers: Vec<(&str, &str)> =
@@ -46,20 +48,30 @@ fn a_waiting_villager_says_why() {
         "{:?}",
         view.makers
     );
-    assert_eq!(view.reason, "No viable plan for Make tools: waiting for world.ironIngot >= 1");
+    assert_eq!(view.reason.text, "No viable plan for Make tools: waiting for iron ingots");
+    assert!(!view.reason.from_decision && view.reason.earlier.is_none());
     assert_eq!(view.goal.as_deref(), Some("Make tools"), "the goal it waits on");
     assert!(view.steps.is_empty());
     assert_eq!(view.goals.len(), 1);
-    assert_eq!(
-        (view.goals[0].label.as_str(), view.goals[0].score, view.goals[0].cost),
-        ("Make tools", None, None)
-    );
-    assert_eq!(
-        view.decisions.last().unwrap().text,
-        "No viable plan for Make tools: waiting for world.ironIngot >= 1"
-    );
-    assert!(view.world_facts.contains(&("ironIngot".to_owned(), 0)));
-    assert_eq!(view.own_facts, [("iron".to_owned(), 0)]);
+    let then = view.goals[0].at_decision.as_ref().unwrap();
+    assert_eq!((view.goals[0].label.as_str(), then.plan), ("Make tools", None));
+    assert_eq!(then.text, "no plan (unreachable): needs iron ingots");
+    assert!(view.decided_at.is_some_and(|t| t < 0.15), "it decided at the first step: {:?}", view.decided_at);
+    assert_eq!(view.decisions.last().unwrap().text, "No viable plan for Make tools: waiting for iron ingots");
+    let ingots = view.world_facts.iter().find(|f| f.id == "world.ironIngot").unwrap();
+    assert_eq!((ingots.name.as_str(), ingots.value), ("iron ingots", 0));
+    let own: Vec<(&str, &str, i32)> =
+        view.own_facts.iter().map(|f| (f.name.as_str(), f.id.as_str(), f.value)).collect();
+    assert_eq!(own, [("iron", "agent.iron", 0)]);
+    // The ids stay within reach, in the details.
+    assert!(view.details.contains(&"goal tools".to_owned()), "{:?}", view.details);
+    assert!(view.details.contains(&"blocked world.ironIngot >= 1".to_owned()), "{:?}", view.details);
+
+    // And in Spanish.
+    app.insert_resource(Lang::SPANISH);
+    let view = inspect(app.world(), smith).unwrap();
+    assert_eq!(view.state.describe(Lang::SPANISH), "esperando lingotes de hierro: no hay en el pueblo");
+    assert_eq!(view.reason.text, "Sin plan viable para Make tools: esperando lingotes de hierro");
 }
 
 #[test]
@@ -70,7 +82,11 @@ fn a_resting_villager_has_not_planned_its_goals() {
     let baker = entity_of(&mut app, 2);
     let view = inspect(app.world(), baker).unwrap();
     assert_eq!(view.state, StateLine::Resting);
-    assert!(view.goals.iter().all(|g| !g.planned && g.score.is_none()), "{:?}", view.goals);
+    // Its bars say what the table says: every goal too quiet to plan for.
+    for goal in &view.goals {
+        let then = goal.at_decision.as_ref().unwrap();
+        assert_eq!((then.plan, then.text.as_str()), (None, "not planned (too quiet)"), "{goal:?}");
+    }
 }
 
 #[test]
@@ -100,13 +116,17 @@ fn a_villager_mid_plan_shows_done_current_and_next_steps() {
         StateLine::Acting { .. } | StateLine::Deciding => {}
         other => panic!("unexpected state {other:?}"),
     }
-    assert!(
-        view.goals[0].planned
-            && view.goals[0].score.is_some()
-            && view.goals[0].cost.is_some()
-            && view.goals[0].current
-    );
-    assert!(view.decisions.iter().any(|d| d.text.starts_with("Plan for Smelt iron: ")));
+    let then = view.goals[0].at_decision.as_ref().unwrap();
+    assert!(then.plan.is_some() && view.goals[0].current, "{:?}", view.goals);
+    let (score, cost) = then.plan.unwrap();
+    assert_eq!(then.text, format!("plan: cost {}, score {score:.2}", scenario::cost_text(u64::from(cost))));
+    // A plan of labels, not ids.
+    let planned = view.decisions.iter().rev().find(|d| d.text.starts_with("Plan for Smelt iron: ")).unwrap();
+    assert!(planned.text.starts_with("Plan for Smelt iron: Mine ore, "), "{}", planned.text);
+    // The figures of the last decision say when it was; the plan came of a decision no later.
+    let now = app.world().resource::<sim::Clock>().time;
+    let decided = view.decided_at.expect("the decision's moment is known");
+    assert!(planned.t <= decided && decided <= now, "{} <= {decided} <= {now}", planned.t);
 
     // And while acting, the state line counts the seconds.
     sim::run_until(&mut app, 200, |app| {
@@ -207,15 +227,23 @@ fn a_waiting_villager_follows_the_chain_of_who_waits_for_whom() {
     }
     let baker = entity_of(&mut app, 0);
     let view = inspect(app.world(), baker).unwrap();
-    assert_eq!(view.state.describe(Lang::ENGLISH), "waiting for world.flour >= 1");
+    assert_eq!(view.state.describe(Lang::ENGLISH), "waiting for flour: none in the town");
     let chain: Vec<(usize, &str, &str, String)> = view
         .makers
         .iter()
         .map(|m| (m.depth, m.name.as_str(), m.action.as_str(), m.state.describe(Lang::ENGLISH)))
         .collect();
     assert_eq!(chain.len(), 3, "{chain:?}");
-    assert_eq!(chain[0], (0, "Miller", "Mill flour", "waiting for world.wheat >= 1".to_owned()));
-    assert_eq!(chain[1], (1, "Farmer", "Harvest wheat", "waiting for world.tools >= 1".to_owned()));
+    assert_eq!(chain[0], (0, "Miller", "Mill flour", "waiting for wheat: none in the town".to_owned()));
+    assert_eq!(chain[1], (1, "Farmer", "Harvest wheat", "waiting for tools: none in the town".to_owned()));
+    // The farmer's line, in Spanish: what it needs and how it stands.
+    app.insert_resource(Lang::SPANISH);
+    let spanish = inspect(app.world(), baker).unwrap();
+    assert_eq!(
+        spanish.makers[1].state.describe(Lang::SPANISH),
+        "esperando herramientas: no hay en el pueblo"
+    );
+    app.insert_resource(Lang::ENGLISH);
     assert_eq!((chain[2].0, chain[2].1, chain[2].2), (2, "Smith", "Forge tools"));
     assert!(
         chain[2].3.starts_with("acting: Forge tools ") && chain[2].3.ends_with(" / 100.0 s"),
@@ -279,7 +307,8 @@ fn why_this_plan_shows_the_search_state_by_state() {
     assert_eq!(result_text(Lang::SPANISH, *result), "nuevo (g 2.65 h 2.31 f 4.96)");
     assert_eq!(result_text(Lang::SPANISH, TriedResult::DeadEnd), "sin salida");
     assert_eq!(search.rows[1].skipped, 2);
-    assert!(search.rows[1].state.contains(&"agent.@place=Woodpile".to_owned()), "{:?}", search.rows[1].state);
+    assert!(search.rows[1].state.contains(&"at the Woodpile".to_owned()), "{:?}", search.rows[1].state);
+    assert!(search.rows[0].state.contains(&"at its start".to_owned()), "{:?}", search.rows[0].state);
 }
 
 /// One in line sees the search from its own place in line, as it decides: Bo, first in line

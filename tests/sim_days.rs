@@ -49,7 +49,7 @@ fn the_smith_first_waits_for_an_ingot_then_makes_tools() {
     let day = one_day("forge.ron");
     let first = day.events.iter().find(|e| e.villager.as_deref() == Some("smith")).unwrap();
     assert_eq!(first.kind, EventKind::Waiting);
-    assert_eq!(first.text, "No viable plan for Make tools: waiting for world.ironIngot >= 1");
+    assert_eq!(first.text, "No viable plan for Make tools: waiting for iron ingots");
     assert_eq!(first.blockers, ["world.ironIngot >= 1"], "the wait names what blocks it");
     let json = serde_json::to_value(first).unwrap();
     assert_eq!(json["blockers"], serde_json::json!(["world.ironIngot >= 1"]));

@@ -69,15 +69,15 @@ fn every_kind_of_event_is_told_in_english_and_in_spanish() {
     assert_eq!(
         told(EventKind::Waiting, Some("smith")),
         (
-            "No viable plan for Hunger: waiting for world.bread >= 1".into(),
-            "Sin plan viable para Hunger: esperando world.bread >= 1".into()
+            "No viable plan for Hunger: waiting for bread".into(),
+            "Sin plan viable para Hunger: esperando pan".into()
         )
     );
     assert_eq!(
         told(EventKind::Abandoned, Some("smith")),
         (
-            "Abandoned Take a loaf: needs world.bread >= 1, but world.bread is 0 now".into(),
-            "Abandonó Take a loaf: necesita world.bread >= 1, pero world.bread vale 0 ahora".into()
+            "Abandoned Take a loaf: needs bread: none in the town".into(),
+            "Abandonó Take a loaf: necesita pan: no hay en el pueblo".into()
         )
     );
     assert_eq!(
@@ -90,8 +90,8 @@ fn every_kind_of_event_is_told_in_english_and_in_spanish() {
     assert_eq!(
         told(EventKind::PlanMade, Some("baker")),
         (
-            "Plan for Hunger: takeBread, eatMeal (cost 2.46, 2 expanded)".into(),
-            "Plan para Hunger: takeBread, eatMeal (costo 2.46, 2 estados expandidos)".into()
+            "Plan for Hunger: Take a loaf, Eat (cost 2.46, 2 expanded)".into(),
+            "Plan para Hunger: Take a loaf, Eat (costo 2.46, 2 estados expandidos)".into()
         )
     );
     assert_eq!(
@@ -111,17 +111,55 @@ fn every_kind_of_event_is_told_in_english_and_in_spanish() {
 #[test]
 fn queues_and_leaving_them_are_told_in_english_and_in_spanish() {
     let village = shipped("village.ron");
-    let (en, es) = (day(village.clone(), Lang::ENGLISH), day(village, Lang::SPANISH));
+    let (en, es) = (day(village.clone(), Lang::ENGLISH), day(village.clone(), Lang::SPANISH));
     let queued = first(&en, &es, EventKind::Queued, None);
     let place = |text: &str| text.rsplit_once('(').map(|(_, p)| p.to_owned()).unwrap();
     assert!(queued.0.starts_with("Queued at ") && queued.1.starts_with("En la cola de "), "{queued:?}");
     assert_eq!((place(&queued.0), place(&queued.1)), ("1st in line)".into(), "1.º en la cola)".into()));
     let behind = en.events.iter().position(|e| e.kind == EventKind::Queued && e.behind.is_some()).unwrap();
-    let who = en.events[behind].behind.clone().unwrap();
+    // Who it is behind, by name (the report's data keeps the id).
+    let id = en.events[behind].behind.clone().unwrap();
+    let who = &village.characters.iter().find(|c| c.id == id).unwrap().name;
     assert!(en.events[behind].text.contains(&format!(" behind {who} (")), "{}", en.events[behind].text);
     assert!(es.events[behind].text.contains(&format!(" detrás de {who} (")), "{}", es.events[behind].text);
     let left =
         en.events.iter().position(|e| e.kind == EventKind::LeftQueue && e.for_station.is_some()).unwrap();
     assert!(en.events[left].text.starts_with("Left the queue at ") && en.events[left].text.contains(" for "));
     assert!(es.events[left].text.starts_with("Dejó la cola de ") && es.events[left].text.contains(" por "));
+}
+
+/// What a player reads of a fact or a condition: words, not the scenario's ids.
+#[test]
+fn facts_and_conditions_are_said_in_words() {
+    use goap_town::planner::Compare;
+    use goap_town::words::{Whose, condition_words, fact_words, humanised, needs_words};
+    assert_eq!(humanised("pickDurability"), "pick durability");
+    assert_eq!(humanised("oven2"), "oven 2");
+    assert_eq!(humanised("has_weapon"), "has weapon");
+    assert_eq!(humanised("wood"), "wood");
+    // A fact with a name of its own in the language files, and one without.
+    assert_eq!(fact_words(Lang::SPANISH, "tools"), "herramientas");
+    assert_eq!(fact_words(Lang::SPANISH, "gemsFound"), "gems found");
+    let said = |lang, compare, value, now| condition_words(lang, "tools", Whose::Town, compare, value, now);
+    assert_eq!(
+        needs_words(Lang::ENGLISH, said(Lang::ENGLISH, Compare::AtLeast, 1, Some(0))),
+        "needs tools: none in the town"
+    );
+    assert_eq!(
+        needs_words(Lang::SPANISH, said(Lang::SPANISH, Compare::AtLeast, 1, Some(0))),
+        "necesita herramientas: no hay en el pueblo"
+    );
+    assert_eq!(said(Lang::ENGLISH, Compare::AtLeast, 3, Some(1)), "tools (at least 3): 1 in the town");
+    assert_eq!(
+        said(Lang::ENGLISH, Compare::AtLeast, 1, Some(-2)),
+        "tools: none in the town",
+        "never below none"
+    );
+    assert_eq!(said(Lang::ENGLISH, Compare::AtMost, 2, None), "tools (at most 2)");
+    assert_eq!(said(Lang::ENGLISH, Compare::Exactly, 0, None), "no tools");
+    assert_eq!(said(Lang::SPANISH, Compare::Differs, 4, None), "herramientas (distinto de 4)");
+    let own = condition_words(Lang::ENGLISH, "wood", Whose::Own, Compare::AtLeast, 1, Some(0));
+    assert_eq!(own, "wood: it has none");
+    let own = condition_words(Lang::SPANISH, "wood", Whose::Own, Compare::AtLeast, 2, Some(1));
+    assert_eq!(own, "leña (al menos 2): tiene 1");
 }

@@ -26,7 +26,6 @@ state = State
 goal = Goal
 plan = Plan
 goals = Goals
-at-last-decision = score and cost at the last decision
 last-reason = Last reason
 decisions = Recent decisions
 insistence = Insistence over the day
@@ -75,7 +74,7 @@ event-dawn = Dawn of day { $day }
 event-plan-made = Plan for { $goal }: { $steps } (cost { $cost }, { $expanded } expanded)
 event-started = Started { $action } at { $station }
 event-finished = Finished { $action }
-event-abandoned = Abandoned { $action }: needs { $needs }, but { $fact } is { $was } now
+event-abandoned = Abandoned { $action }: { $needs }
 event-queued = Queued at { $station }{ $behind ->
     [none] {""}
    *[other] {" "}behind { $behind }
@@ -146,7 +145,6 @@ row-no-plan = { $blocked ->
     [none] no plan ({ $why })
    *[other] no plan ({ $why }): { $blocked }
 }
-why-it-chose = Why it chose (the last decision)
 why-unreachable = unreachable
 why-exhausted = exhausted
 why-budget = over budget
@@ -344,3 +342,90 @@ scenario-cycle-from = , from { $fact }, which only { $maker } makes
 scenario-cycle-stuck-at-dawn = ; none of it is there at dawn, so none of them can start
 scenario-own-fact-twice = { $character } gives agent fact { $name } twice
 report-standstill = standstill:
+
+# --- inspector ---
+# The inspector, which speaks plainly: conditions and facts in words, what holds now kept apart
+# from what held at the last decision.
+
+# A condition in words. $fact is the fact's name in words, $value the number it is compared with.
+condition-at-least = { $value ->
+    [1] { $fact }
+   *[other] { $fact } (at least { $value })
+}
+condition-at-most = { $fact } (at most { $value })
+condition-exactly = { $value ->
+    [0] no { $fact }
+   *[other] { $fact } (exactly { $value })
+}
+condition-differs = { $fact } (not { $value })
+# How a condition's fact stands now: a world fact, then one of the villager's own.
+condition-now-town = { $now ->
+    [0] none in the town
+   *[other] { $now } in the town
+}
+condition-now-own = { $now ->
+    [0] it has none
+   *[other] it has { $now }
+}
+condition-standing = { $what }: { $now }
+condition-needs = needs { $condition }
+# Where a villager stands, in a search's states.
+at-place = at the { $station }
+at-start = at its start
+# The inspector's sections.
+section-plan = Plan
+section-why = Why it chose
+section-insistence = Insistence now
+section-over-the-day = Over the day
+section-facts = Facts
+section-log = Recent decisions
+section-details = Details (ids)
+# When the figures shown were so: now, or at the villager's last decision.
+at-decision = score and plan cost from the last decision ({ $t } s)
+at-decision-untimed = score and plan cost from the last decision
+no-decision-yet = no decision yet
+bar-plan = plan: cost { $cost }, score { $score }
+last-decision = Last decision ({ $t } s)
+last-decision-untimed = Last decision
+earlier = Earlier ({ $t } s): { $reason }
+reason-at = { $reason } ({ $t } s)
+world-of-tile = World of tile { $tile } ({ $who })
+its-world = World of tile { $tile }
+# Facts' names in words (a fact without one is said as its name split into words).
+fact-baked = loaves baked
+fact-bread = bread
+fact-breadBaked = bread baked
+fact-built = built
+fact-chopped = wood chopped
+fact-drank = drank
+fact-fed = fed
+fact-fireLit = fire lit
+fact-flour = flour
+fact-furnitureBuilt = furniture built
+fact-harvested = harvested
+fact-hasAmmo = ammo
+fact-hasWeapon = weapon
+fact-houses = houses
+fact-inCover = cover
+fact-ingotsSmelted = ingots smelted
+fact-iron = iron
+fact-ironIngot = iron ingots
+fact-ironSmelted = iron smelted
+fact-logs = logs
+fact-meal = meal
+fact-milled = milled
+fact-nearPlayer = near the player
+fact-ore = ore
+fact-oreDelivered = ore delivered
+fact-oreMined = ore mined
+fact-pickDurability = pick durability
+fact-planks = planks
+fact-playerDead = player dead
+fact-safe = safe
+fact-sawn = sawn
+fact-timber = timber
+fact-tools = tools
+fact-toolsForged = tools forged
+fact-wheat = wheat
+fact-wheatHarvested = wheat harvested
+fact-wood = wood

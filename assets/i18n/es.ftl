@@ -25,7 +25,6 @@ state = Estado
 goal = Objetivo
 plan = Plan
 goals = Objetivos
-at-last-decision = puntaje y costo en la última decisión
 last-reason = Último motivo
 decisions = Decisiones recientes
 insistence = Insistencia a lo largo del día
@@ -68,7 +67,7 @@ event-dawn = Amanecer del día { $day }
 event-plan-made = Plan para { $goal }: { $steps } (costo { $cost }, { $expanded } estados expandidos)
 event-started = Empezó { $action } en { $station }
 event-finished = Terminó { $action }
-event-abandoned = Abandonó { $action }: necesita { $needs }, pero { $fact } vale { $was } ahora
+event-abandoned = Abandonó { $action }: { $needs }
 event-queued = En la cola de { $station }{ $behind ->
     [none] {""}
    *[other] {" "}detrás de { $behind }
@@ -134,7 +133,6 @@ row-no-plan = { $blocked ->
     [none] sin plan ({ $why })
    *[other] sin plan ({ $why }): { $blocked }
 }
-why-it-chose = Por qué eligió (la última decisión)
 why-unreachable = inalcanzable
 why-exhausted = agotada
 why-budget = sin presupuesto
@@ -372,3 +370,90 @@ scenario-cycle-from = , a partir de { $fact }, que solo hace { $maker }
 scenario-cycle-stuck-at-dawn = ; no hay nada de ello al amanecer, así que ninguno puede empezar
 scenario-own-fact-twice = { $character } da el hecho de agente { $name } dos veces
 report-standstill = atasco:
+
+# --- inspector ---
+# El inspector, que habla claro: condiciones y hechos en palabras, lo que vale ahora separado de
+# lo que valía en la última decisión.
+
+# Una condición en palabras. $fact es el nombre del hecho en palabras, $value el número con que se compara.
+condition-at-least = { $value ->
+    [1] { $fact }
+   *[other] { $fact } (al menos { $value })
+}
+condition-at-most = { $fact } (como mucho { $value })
+condition-exactly = { $value ->
+    [0] sin { $fact }
+   *[other] { $fact } (exactamente { $value })
+}
+condition-differs = { $fact } (distinto de { $value })
+# Cómo está ahora el hecho de una condición: un hecho del mundo, luego uno propio del aldeano.
+condition-now-town = { $now ->
+    [0] no hay en el pueblo
+   *[other] hay { $now } en el pueblo
+}
+condition-now-own = { $now ->
+    [0] no tiene
+   *[other] tiene { $now }
+}
+condition-standing = { $what }: { $now }
+condition-needs = necesita { $condition }
+# Dónde está un aldeano, en los estados de una búsqueda.
+at-place = en { $station }
+at-start = en su punto de partida
+# Las secciones del inspector.
+section-plan = Plan
+section-why = Por qué eligió
+section-insistence = Insistencia ahora
+section-over-the-day = A lo largo del día
+section-facts = Hechos
+section-log = Decisiones recientes
+section-details = Detalles (ids)
+# Cuándo valían las cifras mostradas: ahora, o en la última decisión del aldeano.
+at-decision = puntaje y costo del plan de la última decisión ({ $t } s)
+at-decision-untimed = puntaje y costo del plan de la última decisión
+no-decision-yet = aún no decidió
+bar-plan = plan: costo { $cost }, puntaje { $score }
+last-decision = Última decisión ({ $t } s)
+last-decision-untimed = Última decisión
+earlier = Antes ({ $t } s): { $reason }
+reason-at = { $reason } ({ $t } s)
+world-of-tile = Mundo de la parcela { $tile } ({ $who })
+its-world = Mundo de la parcela { $tile }
+# Los nombres de los hechos en palabras (uno sin nombre se dice con su nombre separado en palabras).
+fact-baked = panes horneados
+fact-bread = pan
+fact-breadBaked = pan horneado
+fact-built = construido
+fact-chopped = leña cortada
+fact-drank = bebió
+fact-fed = alimentado
+fact-fireLit = fuego encendido
+fact-flour = harina
+fact-furnitureBuilt = muebles hechos
+fact-harvested = cosechado
+fact-hasAmmo = munición
+fact-hasWeapon = arma
+fact-houses = casas
+fact-inCover = refugio
+fact-ingotsSmelted = lingotes fundidos
+fact-iron = hierro
+fact-ironIngot = lingotes de hierro
+fact-ironSmelted = hierro fundido
+fact-logs = troncos
+fact-meal = comida
+fact-milled = molido
+fact-nearPlayer = cerca del jugador
+fact-ore = mineral
+fact-oreDelivered = mineral entregado
+fact-oreMined = mineral extraído
+fact-pickDurability = desgaste del pico
+fact-planks = tablones
+fact-playerDead = jugador muerto
+fact-safe = a salvo
+fact-sawn = aserrado
+fact-timber = madera aserrada
+fact-tools = herramientas
+fact-toolsForged = herramientas forjadas
+fact-wheat = trigo
+fact-wheatHarvested = trigo cosechado
+fact-wood = leña

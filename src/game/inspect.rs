@@ -2,12 +2,34 @@
 //! test can read exactly what a player would see.
 
 use super::i18n::Label;
-use crate::planner::{Condition, Delta};
+use crate::planner::{Condition, Delta, Value};
+use crate::scenario::Scope;
 use crate::sim::{
-    Activity, AgentFacts, EventKind, EventLog, Goals, Intent, LastReason, Town, Verdict, Villager, WorldFacts,
+    Activity, AgentFacts, DecisionTable, EventKind, EventLog, Happening, Intent, LastReason, RowResult, Town,
+    Villager, WorldFacts,
 };
-use crate::words::Lang;
-use bevy::ecs::prelude::*;
+use crate::words::{Lang, Whose, condition_words, fact_words, words};
+use bevy::prelude::*;
+use std::sync::Arc;
+
+pub use super::history::DecisionTimes;
+
+/// Notes when each decision is made, as the game does, so that the inspector can say when its
+/// figures were so (for headless apps; the game adds it itself).
+pub fn keep_decision_times(app: &mut App) {
+    super::history::note_decision_times(app);
+}
+
+/// `condition` in words (`tools`), and how it stands when `now` is known (`tools: none in the
+/// town`); the scenario's own `world.tools >= 1` is kept for the details.
+pub fn condition_text(town: &Town, lang: Lang, condition: &Condition, now: Option<Value>) -> String {
+    let facts = &town.scenario.facts;
+    let whose = match facts.scope(condition.fact) {
+        Scope::World => Whose::Town,
+        Scope::Agent => Whose::Own,
+    };
+    condition_words(lang, facts.name(condition.fact), whose, condition.compare, condition.value, now)
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum StateLine {
@@ -20,7 +42,8 @@ pub enum StateLine {
         done: f32,
         duration: f32,
     },
-    /// Waiting, and for what, when the planner named it (`world.wheat >= 1`).
+    /// Waiting, and for what, when the planner named it, in words with how it stands now
+    /// (`wheat: none in the town`).
     Waiting(Option<String>),
     Resting,
 }
@@ -32,17 +55,30 @@ pub enum StepStatus {
     Next,
 }
 
+/// One goal: its insistence now, and what the last decision made of it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GoalLine {
     pub label: String,
+    /// Its insistence now.
     pub insistence: f32,
-    /// Whether the last arbitration planned for it (not while resting, nor once met).
-    pub planned: bool,
-    /// From the last arbitration; `None` when it had no viable plan (or was not planned).
-    pub score: Option<f32>,
-    /// The plan's cost in the planner's hundredths ([`cost_text`](crate::scenario::cost_text)).
-    pub cost: Option<u32>,
+    /// Its row of the last decision's table — the row "Why it chose" shows — or `None` before the
+    /// villager's first decision (or where tables are not kept).
+    pub at_decision: Option<AtDecision>,
+    /// The goal pursued now.
     pub current: bool,
+}
+
+/// A goal at the villager's last decision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AtDecision {
+    /// Its insistence then.
+    pub insistence: f32,
+    /// Its plan's score and cost (the planner's hundredths, [`cost_text`](crate::scenario::cost_text)),
+    /// when it had a plan.
+    pub plan: Option<(f32, u32)>,
+    pub met: bool,
+    /// In a few words: `met`, `plan: cost 2.46, score 0.31`, `no plan (unreachable): needs wheat`.
+    pub text: String,
 }
 
 /// One who can bring about what a waiting villager waits for.
@@ -58,6 +94,29 @@ pub struct Maker {
     pub depth: usize,
 }
 
+/// One fact: its name in words, as written in the scenario, and its value (a count below zero
+/// shown as none).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FactLine {
+    pub name: String,
+    pub id: String,
+    pub value: i32,
+}
+
+/// Why the villager does what it does, and when that was said.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReasonView {
+    /// The last reason — or, when it no longer fits what the villager does now (it overtook for a
+    /// goal met since, it waited and has a plan now), the last decision's outcome in its place.
+    pub text: String,
+    /// Simulated seconds since dawn when it was so, when known.
+    pub t: Option<f32>,
+    /// Whether `text` is the last decision's outcome standing in for a stale reason.
+    pub from_decision: bool,
+    /// The stale reason, and when it was given.
+    pub earlier: Option<(Option<f32>, String)>,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct InspectorView {
     pub name: String,
@@ -67,13 +126,21 @@ pub struct InspectorView {
     pub goal: Option<String>,
     pub steps: Vec<(String, StepStatus)>,
     pub goals: Vec<GoalLine>,
-    pub own_facts: Vec<(String, i32)>,
-    pub world_facts: Vec<(String, i32)>,
-    pub reason: String,
+    /// When its last decision was made (simulated seconds since dawn), when known.
+    pub decided_at: Option<f32>,
+    pub own_facts: Vec<FactLine>,
+    /// The facts of its own tile of the town.
+    pub world_facts: Vec<FactLine>,
+    /// Its tile of the town, in the town's numbering, when the town is tiled.
+    pub tile: Option<usize>,
+    pub reason: ReasonView,
     /// (simulated seconds since dawn, text), oldest first.
     pub decisions: Vec<Decision>,
     /// The villager's last decision's table (where tables are kept).
     pub table: Option<TableView>,
+    /// The same in the scenario's ids, for the curious: goal, plan steps, what it waits for,
+    /// facts as stored.
+    pub details: Vec<String>,
 }
 
 /// A line of the decision log, with the table of the decision that logged it, if kept.
@@ -95,7 +162,7 @@ pub struct TableView {
 }
 
 /// `table` of a villager of `character`, in `lang`.
-fn table_view(town: &Town, lang: Lang, character: usize, table: &crate::sim::DecisionTable) -> TableView {
+fn table_view(town: &Town, lang: Lang, character: usize, table: &DecisionTable) -> TableView {
     let goals = &town.scenario.characters[character].goals;
     let row = |r: &crate::sim::GoalRow| {
         (goals[r.goal as usize].label.clone(), r.insistence, crate::sim::row_text(town, lang, character, r))
@@ -106,32 +173,44 @@ fn table_view(town: &Town, lang: Lang, character: usize, table: &crate::sim::Dec
     }
 }
 
+/// A goal's row of a decision, in a few words for its bar.
+fn at_decision(town: &Town, lang: Lang, character: usize, row: &crate::sim::GoalRow) -> AtDecision {
+    let (plan, text) = match row.result {
+        RowResult::Plan { cost, score, .. } => {
+            let cost = u32::try_from(cost).unwrap_or(u32::MAX);
+            let args = [
+                ("cost", crate::scenario::cost_text(u64::from(cost)).into()),
+                ("score", format!("{score:.2}").into()),
+            ];
+            (Some((score, cost)), words().say(lang, "bar-plan", &args))
+        }
+        _ => (None, crate::sim::row_text(town, lang, character, row)),
+    };
+    AtDecision { insistence: row.insistence, plan, met: row.result == RowResult::Met, text }
+}
+
 /// How many recent decisions the inspector lists.
 const DECISIONS: usize = 10;
 
 /// The inspector's content for `entity`, or `None` if it is not a villager.
 pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
     let villager = world.get::<Villager>(entity)?;
-    let (agent, goals, intent) =
-        (world.get::<AgentFacts>(entity)?, world.get::<Goals>(entity)?, world.get::<Intent>(entity)?);
+    let (agent, intent) = (world.get::<AgentFacts>(entity)?, world.get::<Intent>(entity)?);
 
     let town = world.get_resource::<Town>()?;
     let world_facts = world.get_resource::<WorldFacts>()?;
     let scenario = &town.scenario;
-    let character = &scenario.characters[villager.index()];
+    let (c, number, tile) = (villager.index(), villager.number(), villager.tile());
+    let character = &scenario.characters[c];
     // The words are the interface's: the log and the reasons are kept as data.
     let lang = world.get_resource::<Lang>().copied().unwrap_or_default();
-    let reason = world
-        .get::<LastReason>(entity)
-        .map_or_else(String::new, |r| crate::sim::reason_text(town, lang, villager.index(), r));
+    let clock_day = world.get_resource::<crate::sim::Clock>().map(|clock| clock.day);
+    let last_reason = world.get::<LastReason>(entity).copied().unwrap_or_default();
 
-    let state = state_line(world, entity)?;
-    let tile = villager.tile();
-    let makers = match world.get::<LastReason>(entity) {
-        Some(LastReason::Waiting { blocked: Some(blocked), .. })
-            if matches!(state, StateLine::Waiting(_)) =>
-        {
-            makers(world, tile, blocked)
+    let state = state_line(world, entity, lang)?;
+    let makers = match last_reason {
+        LastReason::Waiting { blocked: Some(blocked), .. } if matches!(state, StateLine::Waiting(_)) => {
+            makers(world, lang, tile, &blocked)
         }
         _ => Vec::new(),
     };
@@ -144,82 +223,152 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
                 std::cmp::Ordering::Equal => StepStatus::Current,
                 std::cmp::Ordering::Greater => StepStatus::Next,
             };
-            (town.action(villager.index(), s).label.clone(), status)
+            (town.action(c, s).label.clone(), status)
         })
         .collect();
     let insistences = crate::sim::insistences(world, entity)?;
-    let table =
-        (world.get_resource::<crate::sim::DecisionTables>()).and_then(|t| t.0.get(&villager.number()));
-    // A plan's score and cost, from the table of the last decision.
-    let planned = |g: usize| {
-        let row = table.and_then(|t| t.rows.iter().find(|r| usize::from(r.goal) == g))?;
-        match row.result {
-            crate::sim::RowResult::Plan { cost, score, .. } => {
-                Some((u32::try_from(cost).unwrap_or(u32::MAX), score))
-            }
-            _ => None,
-        }
+    let table = world.get_resource::<crate::sim::DecisionTables>().and_then(|t| t.0.get(&number));
+    // When a table was made: today's decisions by their moment, an older one not at all.
+    let when = |table: &Arc<DecisionTable>| {
+        let (day, t) = world.get_resource::<DecisionTimes>()?.of(number, table)?;
+        (Some(day) == clock_day).then_some(t)
     };
+    let decided_at = table.and_then(when);
+    // Insistence now; score and cost from the last decision's table, as "Why it chose" shows it.
     let goal_lines = character
         .goals
         .iter()
-        .zip(&goals.0)
         .enumerate()
-        .map(|(g, (goal, live))| GoalLine {
+        .map(|(g, goal)| GoalLine {
             label: goal.label.clone(),
             insistence: insistences[g],
-            planned: live.verdict != Verdict::NotPlanned,
-            score: planned(g).map(|(_, score)| score),
-            cost: planned(g).map(|(cost, _)| cost),
+            at_decision: table
+                .and_then(|t| t.rows.iter().find(|r| usize::from(r.goal) == g))
+                .map(|row| at_decision(town, lang, c, row)),
             current: intent.goal() == Some(g),
         })
         .collect();
-    let facts_of = |scope_values: crate::planner::Facts,
-                    ids: &mut dyn Iterator<Item = crate::planner::FactId>| {
-        ids.map(|f| (scenario.facts.name(f).to_owned(), scope_values.get(f))).collect::<Vec<_>>()
+    let fact_line = |fact: crate::planner::FactId, value: Value| FactLine {
+        name: fact_words(lang, scenario.facts.name(fact)),
+        id: scenario.facts.qualified(fact),
+        value: value.max(0),
     };
-    let own_facts = facts_of(agent.0.facts(), &mut character.facts.iter().map(|&(f, _)| f));
-    let world_list = facts_of(world_facts.tile(tile), &mut scenario.world_seed.iter().map(|&(f, _)| f));
-    let decisions: Vec<Decision> = world
+    let own = agent.0.facts();
+    let own_facts: Vec<FactLine> = character.facts.iter().map(|&(f, _)| fact_line(f, own.get(f))).collect();
+    let here = world_facts.tile(tile);
+    let world_list: Vec<FactLine> =
+        scenario.world_seed.iter().map(|&(f, _)| fact_line(f, here.get(f))).collect();
+    let mine: Vec<&crate::sim::SimEvent> = world
         .get_resource::<EventLog>()
-        .map(|log| {
-            let mine: Vec<Decision> = log
-                .recent
-                .iter()
-                .filter(|e| e.villager == Some(villager.number()))
-                .filter(|e| !matches!(e.kind(), EventKind::ActionStarted | EventKind::ActionFinished))
-                .map(|e| Decision {
-                    t: e.t,
-                    today: world.get_resource::<crate::sim::Clock>().is_some_and(|c| c.day == e.day),
-                    text: crate::sim::event_text(town, lang, e),
-                    table: e.table.as_ref().map(|t| table_view(town, lang, villager.index(), t)),
-                })
-                .collect();
-            mine[mine.len().saturating_sub(DECISIONS)..].to_vec()
-        })
+        .map(|log| log.recent.iter().filter(|e| e.villager == Some(number)).collect())
         .unwrap_or_default();
+    let decisions: Vec<Decision> = {
+        let shown: Vec<Decision> = (mine.iter())
+            .filter(|e| !matches!(e.kind(), EventKind::ActionStarted | EventKind::ActionFinished))
+            .map(|e| Decision {
+                t: e.t,
+                today: clock_day == Some(e.day),
+                text: crate::sim::event_text(town, lang, e),
+                table: e.table.as_ref().map(|t| table_view(town, lang, c, t)),
+            })
+            .collect();
+        shown[shown.len().saturating_sub(DECISIONS)..].to_vec()
+    };
+    let log = world.get_resource::<EventLog>();
+    let decision = table.map(|t| (t, decided_at));
+    let reason = reason_view(town, lang, (c, number, intent, &last_reason), log, clock_day, decision);
+    // A waiting villager names the goal it waits on.
+    let goal = match last_reason {
+        LastReason::Waiting { goal, .. } if intent.goal().is_none() => Some(goal as usize),
+        _ => intent.goal(),
+    };
+    let mut details = Vec::new();
+    if let Some(g) = goal {
+        details.push(format!("goal {}", character.goals[g].id));
+    }
+    for s in intent.plan() {
+        let station = &scenario.stations[town.station(c, s)].id;
+        details.push(format!("step {} @ {station}", town.action(c, s).id));
+    }
+    if let LastReason::Waiting { blocked: Some(blocked), .. } = last_reason {
+        details.push(format!("blocked {}", scenario.facts.condition(&blocked)));
+    }
+    let raw = |f: crate::planner::FactId, v: Value| format!("{} = {v}", scenario.facts.qualified(f));
+    details.extend(character.facts.iter().map(|&(f, _)| raw(f, own.get(f))));
+    details.extend(scenario.world_seed.iter().map(|&(f, _)| raw(f, here.get(f))));
     Some(InspectorView {
         name: character.name.clone(),
         state,
         makers,
-        // A waiting villager names the goal it waits on.
-        goal: match world.get::<LastReason>(entity) {
-            Some(LastReason::Waiting { goal, .. }) if intent.goal().is_none() => Some(*goal as usize),
-            _ => intent.goal(),
-        }
-        .map(|g| character.goals[g].label.clone()),
+        goal: goal.map(|g| character.goals[g].label.clone()),
         steps,
         goals: goal_lines,
+        decided_at,
         own_facts,
         world_facts: world_list,
+        tile: town.layout.is_tiled().then(|| town.layout.town_tile(tile)),
         reason,
         decisions,
-        table: table.map(|t| table_view(town, lang, villager.index(), t)),
+        table: table.map(|t| table_view(town, lang, c, t)),
+        details,
     })
 }
 
+/// The last reason, said with its moment — unless it no longer fits what the villager does now
+/// (it overtook for a goal since met or given up, it waited or rested and has a plan now): then
+/// the last decision's outcome stands in for it, and it is kept as what came earlier.
+fn reason_view(
+    town: &Town,
+    lang: Lang,
+    (character, number, intent, reason): (usize, usize, &Intent, &LastReason),
+    log: Option<&EventLog>,
+    day: Option<u32>,
+    table: Option<(&Arc<DecisionTable>, Option<f32>)>,
+) -> ReasonView {
+    let text = crate::sim::reason_text(town, lang, character, reason);
+    // Its moment: the latest event that gave it, today.
+    let gave = |e: &&crate::sim::SimEvent| {
+        e.villager == Some(number) && matches!(&e.what, Happening::Changed(r) if r == reason)
+    };
+    let said =
+        log.and_then(|log| log.recent.iter().rev().find(gave).or_else(|| log.today.iter().rev().find(gave)));
+    let t = said.filter(|e| Some(e.day) == day).map(|e| e.t);
+    let stale = match *reason {
+        LastReason::Switched { to, .. } | LastReason::Pursuing { goal: to } => {
+            intent.goal() != Some(usize::from(to))
+        }
+        LastReason::Waiting { .. } | LastReason::Resting => intent.goal().is_some(),
+        LastReason::None | LastReason::Abandoned { .. } => false,
+    };
+    match table {
+        Some((table, decided)) if stale => ReasonView {
+            text: crate::sim::outcome_text(town, lang, character, &table.outcome),
+            t: decided,
+            from_decision: true,
+            earlier: Some((t, text)),
+        },
+        _ => ReasonView { text, t, from_decision: false, earlier: None },
+    }
+}
+
+/// Which tile's world facts the world panel shows, and its title: in a tiled town the selected
+/// villager's own tile, named as such (`World of tile 7 (Builder)`), else the first tile.
+pub fn shown_world(town: &Town, selected: Option<&Villager>, lang: Lang) -> (usize, String) {
+    let tile = selected.map_or(0, Villager::tile);
+    let number = ("tile", town.layout.town_tile(tile).into());
+    let title = match (town.layout.is_tiled(), selected) {
+        (false, _) => lang.text(Label::WorldFacts).to_owned(),
+        (true, Some(v)) => {
+            let who = town.scenario.characters[v.index()].name.clone();
+            words().say(lang, "world-of-tile", &[number, ("who", who.into())])
+        }
+        (true, None) => words().say(lang, "its-world", &[number]),
+    };
+    (tile, title)
+}
+
 /// What `entity` is doing, as the inspector's state line says it.
-fn state_line(world: &World, entity: Entity) -> Option<StateLine> {
+fn state_line(world: &World, entity: Entity, lang: Lang) -> Option<StateLine> {
     let (villager, intent, activity) =
         (world.get::<Villager>(entity)?, world.get::<Intent>(entity)?, world.get::<Activity>(entity)?);
     let town = world.get_resource::<Town>()?;
@@ -248,7 +397,13 @@ fn state_line(world: &World, entity: Entity) -> Option<StateLine> {
             StateLine::Queued(scenario.stations[at].label.clone(), place)
         }
         Activity::Waiting { .. } => StateLine::Waiting(match world.get::<LastReason>(entity) {
-            Some(LastReason::Waiting { blocked: Some(c), .. }) => Some(scenario.facts.condition(c)),
+            Some(LastReason::Waiting { blocked: Some(c), .. }) => {
+                let now = match scenario.facts.scope(c.fact) {
+                    Scope::World => world.get_resource::<WorldFacts>()?.tile(villager.tile()).get(c.fact),
+                    Scope::Agent => world.get::<AgentFacts>(entity)?.0.facts().get(c.fact),
+                };
+                Some(condition_text(town, lang, c, Some(now)))
+            }
             _ => None,
         }),
         Activity::Resting { .. } => StateLine::Resting,
@@ -273,14 +428,15 @@ const CHAIN: usize = 3;
 /// the villager is doing now (making it, or waiting itself). A maker that waits is followed to
 /// who can bring about what it waits for, while the chain stays short and does not come back to
 /// a condition already on it; the list is depth first.
-fn makers(world: &World, tile: usize, blocked: &Condition) -> Vec<Maker> {
+fn makers(world: &World, lang: Lang, tile: usize, blocked: &Condition) -> Vec<Maker> {
     let mut found = Vec::new();
-    follow(world, tile, blocked, 0, &mut vec![*blocked], &mut found);
+    follow(world, lang, tile, blocked, 0, &mut vec![*blocked], &mut found);
     found
 }
 
 fn follow(
     world: &World,
+    lang: Lang,
     tile: usize,
     blocked: &Condition,
     depth: usize,
@@ -300,7 +456,8 @@ fn follow(
     };
     for (entity, villager) in in_tile(world, tile) {
         let character = &town.scenario.characters[villager.index()];
-        let (Some(&action), Some(state)) = (character.actions.iter().find(helps), state_line(world, entity))
+        let (Some(&action), Some(state)) =
+            (character.actions.iter().find(helps), state_line(world, entity, lang))
         else {
             continue;
         };
@@ -312,14 +469,14 @@ fn follow(
             && !seen.contains(next)
         {
             seen.push(*next);
-            follow(world, tile, next, depth + 1, seen, found);
+            follow(world, lang, tile, next, depth + 1, seen, found);
         }
     }
 }
 
 impl StateLine {
-    /// "walking to Oven", "queued at Oven 2 (2nd)", "acting: Bake bread 2.5 / 6.0 s", "waiting",
-    /// "resting".
+    /// "walking to Oven", "queued at Oven 2 (2nd)", "acting: Bake bread 2.5 / 6.0 s", "waiting for
+    /// wheat: none in the town", "resting".
     pub fn describe(&self, lang: Lang) -> String {
         match self {
             StateLine::Deciding => lang.text(Label::Idle).to_owned(),

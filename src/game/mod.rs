@@ -10,6 +10,7 @@ mod history;
 pub mod hot_reload;
 mod i18n;
 pub mod inspect;
+mod layout;
 mod notices;
 mod panels;
 pub mod popups;
@@ -21,6 +22,7 @@ pub mod station_view;
 mod stuck;
 mod timeline;
 mod view;
+mod villager_panel;
 pub mod why;
 
 pub use crate::words::Lang;

@@ -3,6 +3,7 @@
 
 use super::hot_reload::ReloadStatus;
 use super::i18n::Label;
+use super::layout::{MARGIN, PanelLayout};
 use crate::words::Lang;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -11,15 +12,26 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, (error_banner, reload_notice));
 }
 
-fn error_banner(mut contexts: EguiContexts, status: Res<ReloadStatus>, lang: Res<Lang>) -> Result {
+/// Where a notice's bottom goes: just above the timeline.
+fn above_timeline(ctx: &egui::Context, layout: &PanelLayout) -> [f32; 2] {
+    let screen = ctx.content_rect();
+    [0.0, -(screen.max.y - layout.bottom(screen))]
+}
+
+fn error_banner(
+    mut contexts: EguiContexts,
+    status: Res<ReloadStatus>,
+    lang: Res<Lang>,
+    layout: Res<PanelLayout>,
+) -> Result {
     if status.errors.is_empty() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("errors")
         .title_bar(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -56.0])
-        .min_width(760.0)
+        .anchor(egui::Align2::CENTER_BOTTOM, above_timeline(ctx, &layout))
+        .min_width(760.0_f32.min(ctx.content_rect().width() - 4.0 * MARGIN))
         .resizable(false)
         .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(120, 24, 24)))
         .show(ctx, |ui| {
@@ -39,7 +51,12 @@ fn error_banner(mut contexts: EguiContexts, status: Res<ReloadStatus>, lang: Res
 const NOTICE_SECONDS: f32 = 8.0;
 
 /// A short notice of what the last save changed, and whether the day went on.
-fn reload_notice(mut contexts: EguiContexts, status: Res<ReloadStatus>, lang: Res<Lang>) -> Result {
+fn reload_notice(
+    mut contexts: EguiContexts,
+    status: Res<ReloadStatus>,
+    lang: Res<Lang>,
+    layout: Res<PanelLayout>,
+) -> Result {
     let Some(last) = &status.last else { return Ok(()) };
     if !status.errors.is_empty() || last.at.elapsed().as_secs_f32() > NOTICE_SECONDS {
         return Ok(());
@@ -52,7 +69,7 @@ fn reload_notice(mut contexts: EguiContexts, status: Res<ReloadStatus>, lang: Re
     };
     egui::Window::new("reloaded")
         .title_bar(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -56.0])
+        .anchor(egui::Align2::CENTER_BOTTOM, above_timeline(ctx, &layout))
         .resizable(false)
         .show(ctx, |ui| {
             ui.label(lang.text(heading));

@@ -1,20 +1,23 @@
 //! The egui panels: the world (clock, facts, time controls, scenario picker) and the inspector
-//! of the selected villager or station. What a save of the file did is told by [`super::notices`].
+//! of the selected villager ([`super::villager_panel`]) or station, each scrolling what does not
+//! fit, laid out by [`super::layout`].
+//! What a save of the file did is told by [`super::notices`].
 
 use super::CurrentScenario;
 use super::drive::SimSpeed;
 use super::history::InsistenceHistory;
 use super::i18n::Label;
-use super::inspect::{InspectorView, StateLine, StepStatus, inspect};
+use super::inspect::{InspectorView, inspect, shown_world};
+use super::layout::{INSPECTOR_WIDTH, MARGIN, PanelLayout, WORLD_WIDTH};
 use super::selection::{SelectedStation, Selection};
 use super::station_view::{StationView, inspect_station};
 use super::why::WhyThisPlan;
 use crate::scenario::{ScenarioChoice, available_scenarios};
-use crate::sim::{Clock, Town, WorldFacts};
-use crate::words::{Lang, words};
+use crate::sim::{Clock, Town, Villager, WorldFacts};
+use crate::words::{Lang, fact_words, words};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use egui_plot::{Legend, Line, Plot};
+use std::collections::HashMap;
 
 /// What the player asked for that needs the whole world to carry out.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
@@ -23,8 +26,8 @@ pub enum Request {
     Nothing,
     RestartDay,
     Open(ScenarioChoice),
-    /// Set a world fact of the town shown (the first tile) to a value.
-    SetFact(crate::planner::FactId, crate::planner::Value),
+    /// Set a world fact of a tile of the town (the one the world panel shows) to a value.
+    SetFact(usize, crate::planner::FactId, crate::planner::Value),
     /// Write the moved stations' positions into the scenario file.
     Save,
 }
@@ -32,112 +35,170 @@ pub enum Request {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Request>()
         .init_resource::<Lang>()
+        .add_plugins(super::layout::plugin)
         .add_systems(EguiPrimaryContextPass, (world_panel, inspector_panel))
         .init_resource::<Inspected>()
         .add_systems(Update, (carry_out_request, refresh_inspected).chain());
 }
 
+/// A scenario's name and description, as the picker lists it: read once per file.
+#[derive(Default)]
+struct Described(HashMap<String, (String, String)>);
+
+impl Described {
+    fn of(&mut self, choice: &ScenarioChoice) -> &(String, String) {
+        self.0.entry(choice.name()).or_insert_with(|| match choice.load() {
+            Ok(scenario) => (scenario.name.clone(), scenario.description.clone()),
+            Err(_) => (choice.name(), String::new()),
+        })
+    }
+}
+
 fn world_panel(
     mut contexts: EguiContexts,
-    clock: Res<Clock>,
-    town: Res<Town>,
-    world: Res<WorldFacts>,
-    current: Res<CurrentScenario>,
-    mut speed: ResMut<SimSpeed>,
-    mut lang: ResMut<Lang>,
-    mut request: ResMut<Request>,
+    (clock, town, world, current): (Res<Clock>, Res<Town>, Res<WorldFacts>, Res<CurrentScenario>),
+    (mut speed, mut lang, mut request): (ResMut<SimSpeed>, ResMut<Lang>, ResMut<Request>),
     unsaved: Res<super::editing::Unsaved>,
+    (selection, villagers): (Res<Selection>, Query<&Villager>),
+    mut layout: ResMut<PanelLayout>,
+    mut described: Local<Described>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let l = *lang;
-    egui::Window::new(l.text(Label::World))
+    let screen = ctx.content_rect();
+    let height = layout.side_height("world", screen);
+    let width = WORLD_WIDTH + frame_width(ctx);
+    let selected = selection.0.and_then(|e| villagers.get(e).ok());
+    let shown = egui::Window::new(l.text(Label::World))
         .id(egui::Id::new("world"))
-        .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
+        .anchor(egui::Align2::LEFT_TOP, [MARGIN, MARGIN])
         .resizable(false)
-        .default_width(230.0)
+        .min_height(height)
+        .max_height(height)
+        .min_width(width)
+        .max_width(width)
+        .collapsible(true)
         .show(ctx, |ui| {
-            ui.heading(&town.scenario.name);
-            let paused = if speed.paused { format!(" ({})", l.text(Label::Paused)) } else { String::new() };
-            ui.add(egui::ProgressBar::new(clock.progress()).text(format!(
-                "{} {} · {:.0} / {:.0} s{paused}",
-                l.text(Label::Day),
-                clock.day,
-                clock.time,
-                clock.day_length
-            )));
-            ui.horizontal(|ui| {
-                let toggle = if speed.paused { l.text(Label::Resume) } else { l.text(Label::Pause) };
-                if ui.button(toggle).clicked() {
-                    speed.paused = !speed.paused;
-                }
-                for m in [1, 2, 4, 8] {
-                    if ui.selectable_label(!speed.paused && speed.multiplier == m, format!("{m}×")).clicked()
-                    {
-                        speed.multiplier = m;
-                        speed.paused = false;
+            ui.set_width(WORLD_WIDTH);
+            let scroll = egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                ui.heading(&town.scenario.name);
+                let paused =
+                    if speed.paused { format!(" ({})", l.text(Label::Paused)) } else { String::new() };
+                ui.add(egui::ProgressBar::new(clock.progress()).text(format!(
+                    "{} {} · {:.0} / {:.0} s{paused}",
+                    l.text(Label::Day),
+                    clock.day,
+                    clock.time,
+                    clock.day_length
+                )));
+                ui.horizontal_wrapped(|ui| {
+                    let toggle = if speed.paused { l.text(Label::Resume) } else { l.text(Label::Pause) };
+                    if ui.button(toggle).clicked() {
+                        speed.paused = !speed.paused;
                     }
-                }
-            });
-            ui.horizontal(|ui| {
-                if ui.button(l.text(Label::Step)).clicked() {
-                    speed.paused = true;
-                    speed.pending_steps += 1;
-                }
-                if ui.button(l.text(Label::RestartDay)).clicked() {
-                    *request = Request::RestartDay;
-                }
-                if ui.button(l.other().text(Label::Language)).clicked() {
-                    *lang = l.other();
-                }
-            });
-            // Stations dragged on the map wait here to be written into the file.
-            if !unsaved.0.is_empty() && matches!(current.choice, ScenarioChoice::File(_)) {
-                let moved = words().say(l, "moved-stations", &[("n", unsaved.0.len().into())]);
-                ui.horizontal(|ui| {
-                    if ui.button(l.text(Label::Save)).clicked() {
-                        *request = Request::Save;
+                    for m in [1, 2, 4, 8] {
+                        let on = !speed.paused && speed.multiplier == m;
+                        if ui.selectable_label(on, format!("{m}×")).clicked() {
+                            speed.multiplier = m;
+                            speed.paused = false;
+                        }
                     }
-                    ui.small(moved);
                 });
-            }
-            ui.separator();
-            ui.label(l.text(Label::Scenario));
-            egui::ComboBox::from_id_salt("scenario").selected_text(current.choice.name()).show_ui(ui, |ui| {
-                for choice in available_scenarios() {
-                    let selected = choice == current.choice;
-                    if ui.selectable_label(selected, choice.name()).clicked() && !selected {
-                        *request = Request::Open(choice);
+                ui.horizontal_wrapped(|ui| {
+                    if ui.button(l.text(Label::Step)).clicked() {
+                        speed.paused = true;
+                        speed.pending_steps += 1;
                     }
-                }
-            });
-            if matches!(current.choice, ScenarioChoice::BuiltIn(_)) {
-                ui.small(l.text(Label::BuiltIn));
-            }
-            ui.separator();
-            ui.label(l.text(Label::WorldFacts));
-            // Each world fact can be set here: drag its value, or click it and type.
-            egui::Grid::new("world_facts").num_columns(2).striped(true).show(ui, |ui| {
-                for &(fact, _) in &town.scenario.world_seed {
-                    let mut value = world.tile(0).get(fact);
-                    ui.label(town.scenario.facts.name(fact));
-                    if ui.add(egui::DragValue::new(&mut value).speed(0.1)).changed() {
-                        *request = Request::SetFact(fact, value);
+                    if ui.button(l.text(Label::RestartDay)).clicked() {
+                        *request = Request::RestartDay;
                     }
-                    ui.end_row();
+                    if ui.button(l.other().text(Label::Language)).clicked() {
+                        *lang = l.other();
+                    }
+                });
+                // Stations dragged on the map wait here to be written into the file.
+                if !unsaved.0.is_empty() && matches!(current.choice, ScenarioChoice::File(_)) {
+                    let moved = words().say(l, "moved-stations", &[("n", unsaved.0.len().into())]);
+                    ui.horizontal_wrapped(|ui| {
+                        if ui.button(l.text(Label::Save)).clicked() {
+                            *request = Request::Save;
+                        }
+                        ui.small(moved);
+                    });
                 }
+                ui.separator();
+                ui.label(l.text(Label::Scenario));
+                scenario_picker(ui, &current.choice, &town.scenario.name, &mut described, &mut request);
+                if matches!(current.choice, ScenarioChoice::BuiltIn(_)) {
+                    ui.small(l.text(Label::BuiltIn));
+                }
+                ui.separator();
+                let (tile, title) = shown_world(&town, selected, l);
+                ui.label(title);
+                // Each world fact can be set here: drag its value, or click it and type.
+                egui::Grid::new("world_facts").num_columns(2).striped(true).show(ui, |ui| {
+                    for &(fact, _) in &town.scenario.world_seed {
+                        let mut value = world.tile(tile).get(fact).max(0);
+                        let name = town.scenario.facts.name(fact);
+                        ui.label(fact_words(l, name)).on_hover_text(town.scenario.facts.qualified(fact));
+                        let drag = egui::DragValue::new(&mut value).speed(0.1).range(0..=i32::MAX);
+                        if ui.add(drag).changed() {
+                            *request = Request::SetFact(tile, fact, value);
+                        }
+                        ui.end_row();
+                    }
+                });
             });
+            (ui.min_rect(), [scroll.content_size.y, scroll.inner_rect.height()])
         });
+    if let Some(shown) = shown {
+        let (content, scroll) = shown.inner.unwrap_or((shown.response.rect, [0.0, 0.0]));
+        layout.keep("world", shown.response.rect, content, Some(scroll));
+    }
     Ok(())
 }
 
-fn facts_grid<'a>(ui: &mut egui::Ui, id: &str, facts: impl Iterator<Item = (&'a str, i32)>) {
-    egui::Grid::new(id).num_columns(2).striped(true).show(ui, |ui| {
-        for (name, value) in facts {
-            ui.label(name);
-            ui.monospace(value.to_string());
-            ui.end_row();
-        }
-    });
+/// The scenarios to choose from, each by its name with its description under it (its file on
+/// hover).
+fn scenario_picker(
+    ui: &mut egui::Ui,
+    current: &ScenarioChoice,
+    current_name: &str,
+    described: &mut Described,
+    request: &mut Request,
+) {
+    egui::ComboBox::from_id_salt("scenario")
+        .selected_text(current_name)
+        .width(ui.available_width())
+        .height(440.0)
+        .show_ui(ui, |ui| {
+            ui.set_width(WORLD_WIDTH + 60.0);
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+            for choice in available_scenarios() {
+                let selected = choice == *current;
+                let (name, description) = described.of(&choice).clone();
+                let mut job = egui::text::LayoutJob::default();
+                let style = ui.style();
+                egui::RichText::new(name).strong().append_to(
+                    &mut job,
+                    style,
+                    egui::FontSelection::Default,
+                    egui::Align::Min,
+                );
+                if !description.is_empty() {
+                    egui::RichText::new(format!("\n{description}")).small().append_to(
+                        &mut job,
+                        style,
+                        egui::FontSelection::Default,
+                        egui::Align::Min,
+                    );
+                }
+                let line = ui.selectable_label(selected, job).on_hover_text(choice.name());
+                if line.clicked() && !selected {
+                    *request = Request::Open(choice);
+                }
+            }
+        });
 }
 
 /// The inspector's content for this frame, built from the world by [`inspect`] or
@@ -178,6 +239,11 @@ fn station_inspector(ui: &mut egui::Ui, view: &StationView, l: Lang) {
     }
 }
 
+/// How much wider than its content a window is: its frame's margins and stroke.
+fn frame_width(ctx: &egui::Context) -> f32 {
+    egui::Frame::window(&ctx.global_style()).total_margin().sum().x
+}
+
 fn inspector_panel(
     mut contexts: EguiContexts,
     inspected: Res<Inspected>,
@@ -185,148 +251,42 @@ fn inspector_panel(
     mut why: ResMut<WhyThisPlan>,
     mut clicked: Local<Option<(String, f32)>>,
     mut timeline: ResMut<super::timeline::Timeline>,
+    mut layout: ResMut<PanelLayout>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let l = *lang;
-    egui::Window::new(l.text(Label::Inspector))
+    let height = layout.side_height("inspector", ctx.content_rect());
+    let width = INSPECTOR_WIDTH + frame_width(ctx);
+    let shown = egui::Window::new(l.text(Label::Inspector))
         .id(egui::Id::new("inspector"))
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+        .anchor(egui::Align2::RIGHT_TOP, [-MARGIN, MARGIN])
         .resizable(false)
-        .default_width(330.0)
+        .min_height(height)
+        .max_height(height)
+        .min_width(width)
+        .max_width(width)
+        .collapsible(true)
         .show(ctx, |ui| {
-            let Some((view, history)) = &inspected.villager else {
-                match &inspected.station {
-                    Some(station) => station_inspector(ui, station, l),
-                    None => _ = ui.label(l.text(Label::NoSelection)),
-                }
-                return;
-            };
-            ui.heading(&view.name);
-            ui.label(format!("{}: {}", l.text(Label::State), view.state.describe(l)));
-            if matches!(view.state, StateLine::Waiting(Some(_))) && view.makers.is_empty() {
-                ui.small(format!("— {}", l.text(Label::NobodyMakesIt)));
-            }
-            for maker in &view.makers {
-                let doing = maker.state.describe(l);
-                let indent = "    ".repeat(maker.depth);
-                let line = format!(
-                    "{indent}— {} {} ({}): {doing}",
-                    maker.name,
-                    l.text(Label::MakesIt),
-                    maker.action
-                );
-                ui.small(line);
-            }
-            ui.label(format!(
-                "{}: {}",
-                l.text(Label::Goal),
-                view.goal.as_deref().unwrap_or(l.text(Label::Nothing))
-            ));
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.label(l.text(Label::Plan));
-                if ui.small_button(l.text(Label::WhyThisPlan)).clicked() {
-                    why.asked = true;
+            ui.set_width(INSPECTOR_WIDTH);
+            let scroll = egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                match (&inspected.villager, &inspected.station) {
+                    (Some((view, history)), _) => super::villager_panel::villager_inspector(
+                        ui,
+                        view,
+                        history.as_ref(),
+                        l,
+                        (&mut *why, &mut *clicked, &mut *timeline),
+                    ),
+                    (None, Some(station)) => station_inspector(ui, station, l),
+                    (None, None) => _ = ui.label(l.text(Label::NoSelection)),
                 }
             });
-            for (label, status) in &view.steps {
-                let (mark, color) = match status {
-                    StepStatus::Done => ("✔", egui::Color32::GRAY),
-                    StepStatus::Current => ("▶", egui::Color32::YELLOW),
-                    StepStatus::Next => ("·", egui::Color32::LIGHT_GRAY),
-                };
-                ui.colored_label(color, format!("{mark} {label}"));
-            }
-            ui.separator();
-            ui.label(format!("{} ({})", l.text(Label::Goals), l.text(Label::AtLastDecision)));
-            for goal in &view.goals {
-                let detail = match (goal.planned, goal.score, goal.cost) {
-                    (false, _, _) => l.text(Label::NotPlanned).to_owned(),
-                    (true, Some(score), Some(cost)) => {
-                        format!(
-                            "{} {score:.2} · {} {}",
-                            l.text(Label::Score),
-                            l.text(Label::Cost),
-                            crate::scenario::cost_text(u64::from(cost))
-                        )
-                    }
-                    (true, _, _) => l.text(Label::NoPlan).to_owned(),
-                };
-                let fill = if goal.current {
-                    egui::Color32::from_rgb(220, 170, 60)
-                } else {
-                    egui::Color32::from_rgb(90, 140, 200)
-                };
-                ui.add(
-                    egui::ProgressBar::new(goal.insistence)
-                        .fill(fill)
-                        .text(format!("{} {:.2} — {detail}", goal.label, goal.insistence)),
-                );
-            }
-            if let Some(history) = history {
-                ui.label(l.text(Label::Insistence));
-                Plot::new("insistence")
-                    .height(110.0)
-                    .include_y(0.0)
-                    .include_y(1.0)
-                    .legend(Legend::default())
-                    .show(ui, |plot| {
-                        for (samples, goal) in history.0.iter().zip(&view.goals) {
-                            plot.line(Line::new(goal.label.clone(), samples.clone()));
-                        }
-                    });
-            }
-            ui.separator();
-            ui.columns(2, |columns| {
-                columns[0].label(l.text(Label::OwnFacts));
-                facts_grid(
-                    &mut columns[0],
-                    "own_facts",
-                    view.own_facts.iter().map(|(n, v)| (n.as_str(), *v)),
-                );
-                columns[1].label(l.text(Label::WorldFacts));
-                facts_grid(
-                    &mut columns[1],
-                    "their_world",
-                    view.world_facts.iter().map(|(n, v)| (n.as_str(), *v)),
-                );
-            });
-            ui.separator();
-            ui.label(format!(
-                "{}: {}",
-                l.text(Label::LastReason),
-                if view.reason.is_empty() { "—" } else { &view.reason }
-            ));
-            // The decision whose line was clicked, else the last one: its table, and why.
-            let clicked_here = clicked.as_ref().filter(|(name, _)| *name == view.name).map(|c| c.1);
-            let shown = clicked_here.and_then(|t| view.decisions.iter().find(|d| d.t == t));
-            let (title, table) = match shown {
-                Some(d) => (
-                    words().say(l, "decision-table", &[("t", format!("{:.1}", d.t).into())]),
-                    d.table.as_ref(),
-                ),
-                None => (l.text(Label::WhyItChose).to_owned(), view.table.as_ref()),
-            };
-            if let Some(table) = table {
-                ui.label(title);
-                for (goal, insistence, text) in &table.rows {
-                    ui.small(format!("  {goal} {insistence:.2} — {text}"));
-                }
-                ui.colored_label(egui::Color32::from_rgb(255, 200, 80), &table.outcome);
-            }
-            ui.label(l.text(Label::Decisions));
-            for d in view.decisions.iter().rev() {
-                let line = egui::RichText::new(format!("[{:>5.1}s] {}", d.t, d.text)).small();
-                if ui.selectable_label(clicked_here == Some(d.t), line).clicked() {
-                    *clicked = (clicked_here != Some(d.t)).then(|| (view.name.clone(), d.t));
-                    // And the town goes back (or forward) to that moment.
-                    if d.today {
-                        timeline
-                            .go_to((f64::from(d.t) * f64::from(crate::sim::STEPS_PER_SECOND)).round() as u64);
-                    }
-                }
-            }
+            (ui.min_rect(), [scroll.content_size.y, scroll.inner_rect.height()])
         });
+    if let Some(shown) = shown {
+        let (content, scroll) = shown.inner.unwrap_or((shown.response.rect, [0.0, 0.0]));
+        layout.keep("inspector", shown.response.rect, content, Some(scroll));
+    }
     Ok(())
 }
 
@@ -338,7 +298,7 @@ fn carry_out_request(world: &mut World) {
             super::selection::keeping_selection(world, |world| crate::sim::replace_scenario(world, scenario));
         }
         Request::Open(choice) => super::open(world, choice),
-        Request::SetFact(fact, value) => crate::sim::edit_world_fact(world, 0, fact, value),
+        Request::SetFact(tile, fact, value) => crate::sim::edit_world_fact(world, tile, fact, value),
         Request::Save => {
             if let Err(why) = super::editing::save(world) {
                 eprintln!("cannot save: {why}");

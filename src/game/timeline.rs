@@ -5,6 +5,7 @@
 
 use super::drive::SimSpeed;
 use super::history::InsistenceHistory;
+use super::layout::{MARGIN, PanelLayout};
 use super::selection::Selection;
 use crate::sim::{Clock, DayHistory, EventLog, Happening, LastReason, STEPS_PER_SECOND, Villager, seek};
 use crate::words::{Lang, words};
@@ -78,17 +79,22 @@ fn timeline_panel(
     selection: Res<Selection>,
     villagers: Query<&Villager>,
     mut timeline: ResMut<Timeline>,
+    mut layout: ResMut<PanelLayout>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let per_second = f64::from(STEPS_PER_SECOND);
     let latest = timeline.latest;
     let mut at = clock.steps;
-    egui::Window::new("timeline")
+    // Across the bottom of the window, under the side panels (which end above it).
+    let frame = egui::Frame::window(&ctx.global_style()).total_margin().sum().x;
+    let width = (ctx.content_rect().width() - 2.0 * MARGIN - frame).max(200.0);
+    let shown = egui::Window::new("timeline")
         .title_bar(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+        .anchor(egui::Align2::LEFT_BOTTOM, [MARGIN, -MARGIN])
         .resizable(false)
         .show(ctx, |ui| {
+            ui.set_width(width);
             ui.horizontal(|ui| {
                 let now = words().say(
                     *lang,
@@ -99,46 +105,54 @@ fn timeline_panel(
                     ],
                 );
                 ui.label(now);
-                ui.spacing_mut().slider_width = 420.0;
-                let slider = egui::Slider::new(&mut at, 0..=latest.max(1)).show_value(false);
-                let response = ui.add(slider);
-                if response.changed() {
-                    timeline.go_to(at);
-                }
-                // A step back; the world panel's step goes forward.
-                if ui.small_button("◀").on_hover_text(lang.text(super::Label::StepBack)).clicked() {
-                    timeline.go_to(clock.steps.saturating_sub(1));
-                }
-                if ui.small_button(lang.text(super::Label::SaveDay)).clicked() {
-                    commands.queue(super::replays::save_day_told);
-                }
-                // The selected villager's decisions, as marks along the day.
-                let Some(villager) = selection.0.and_then(|e| villagers.get(e).ok()) else { return };
-                let rect = response.rect;
-                let x = |t: f32| {
-                    rect.left() + rect.width() * (f64::from(t) * per_second / latest.max(1) as f64) as f32
-                };
-                for event in log.today.iter().filter(|e| e.villager == Some(villager.number())) {
-                    let colour = match &event.what {
-                        Happening::PlanMade { .. } => egui::Color32::from_rgb(120, 200, 120),
-                        Happening::Changed(LastReason::Waiting { .. }) => {
-                            egui::Color32::from_rgb(230, 170, 60)
-                        }
-                        Happening::Changed(LastReason::Switched { .. }) => {
-                            egui::Color32::from_rgb(110, 170, 240)
-                        }
-                        Happening::Changed(LastReason::Abandoned { .. }) => {
-                            egui::Color32::from_rgb(230, 80, 80)
-                        }
-                        _ => continue,
+                // The buttons at the right end, the slider taking the room between.
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button(lang.text(super::Label::SaveDay)).clicked() {
+                        commands.queue(super::replays::save_day_told);
+                    }
+                    // A step back; the world panel's step goes forward.
+                    if ui.button("◀").on_hover_text(lang.text(super::Label::StepBack)).clicked() {
+                        timeline.go_to(clock.steps.saturating_sub(1));
+                    }
+                    ui.spacing_mut().slider_width = (ui.available_width() - 12.0).max(60.0);
+                    let slider = egui::Slider::new(&mut at, 0..=latest.max(1)).show_value(false);
+                    let response = ui.add(slider);
+                    if response.changed() {
+                        timeline.go_to(at);
+                    }
+                    // The selected villager's decisions, as marks along the day.
+                    let Some(villager) = selection.0.and_then(|e| villagers.get(e).ok()) else { return };
+                    let rect = response.rect;
+                    let x = |t: f32| {
+                        rect.left() + rect.width() * (f64::from(t) * per_second / latest.max(1) as f64) as f32
                     };
-                    let x = x(event.t);
-                    ui.painter().line_segment(
-                        [egui::pos2(x, rect.top()), egui::pos2(x, rect.top() + 4.0)],
-                        (2.0, colour),
-                    );
-                }
+                    for event in log.today.iter().filter(|e| e.villager == Some(villager.number())) {
+                        let colour = match &event.what {
+                            Happening::PlanMade { .. } => egui::Color32::from_rgb(120, 200, 120),
+                            Happening::Changed(LastReason::Waiting { .. }) => {
+                                egui::Color32::from_rgb(230, 170, 60)
+                            }
+                            Happening::Changed(LastReason::Switched { .. }) => {
+                                egui::Color32::from_rgb(110, 170, 240)
+                            }
+                            Happening::Changed(LastReason::Abandoned { .. }) => {
+                                egui::Color32::from_rgb(230, 80, 80)
+                            }
+                            _ => continue,
+                        };
+                        let x = x(event.t);
+                        ui.painter().line_segment(
+                            [egui::pos2(x, rect.top()), egui::pos2(x, rect.top() + 4.0)],
+                            (2.0, colour),
+                        );
+                    }
+                });
             });
+            ui.min_rect()
         });
+    if let Some(shown) = shown {
+        let content = shown.inner.unwrap_or(shown.response.rect);
+        layout.keep("timeline", shown.response.rect, content, None);
+    }
     Ok(())
 }

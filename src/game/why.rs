@@ -8,7 +8,7 @@ use super::selection::Selection;
 use crate::planner::{NoPlan, Trace, TriedResult};
 use crate::scenario::{self, cost_text};
 use crate::sim::{Activity, AgentFacts, Intent, LastReason, Lines, Outlook, Town, Villager, WorldFacts};
-use crate::words::{Lang, words};
+use crate::words::{Lang, fact_words, words};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -38,7 +38,7 @@ pub struct SearchRow {
     pub g: u64,
     pub h: u64,
     pub on_plan: bool,
-    /// `fact=value` for each fact the search ran over.
+    /// Each fact the search ran over, in words: `at the Woodpile`, `wood: 1`.
     pub state: Vec<String>,
     /// `action @ station` and what came of it.
     pub tried: Vec<(String, TriedResult)>,
@@ -66,6 +66,7 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
     let (villager, agent, intent) =
         (world.get::<Villager>(entity)?, world.get::<AgentFacts>(entity)?, world.get::<Intent>(entity)?);
     let town = world.get_resource::<Town>()?;
+    let lang = world.get_resource::<Lang>().copied().unwrap_or_default();
     let character = &town.scenario.characters[villager.index()];
     let insistences = crate::sim::insistences(world, entity)?;
     let loudest = (0..insistences.len()).max_by(|&a, &b| insistences[a].total_cmp(&insistences[b]));
@@ -103,27 +104,35 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
                     NoPlan::Unreachable { blocked } => blocked,
                     _ => &[],
                 };
-                Err((why.clone(), blocked.iter().map(|c| town.scenario.facts.condition(c)).collect()))
+                let blocked = blocked.iter().map(|c| super::inspect::condition_text(town, lang, c, None));
+                Err((why.clone(), blocked.collect()))
             }
         },
-        rows: rows(&town.scenario, &trace, task),
+        rows: rows(&town.scenario, lang, &trace, task),
         duplicates: trace.duplicates,
         pruned: trace.pruned,
     })
 }
 
-fn rows(scenario: &scenario::Scenario, trace: &Trace, task: impl Fn(u32) -> String) -> Vec<SearchRow> {
-    let value = |fact, v: crate::planner::Value| match fact == scenario.place {
-        true => scenario.station_at(v).map_or_else(|| "—".to_owned(), |s| s.label.clone()),
-        false => v.to_string(),
+/// The states a search expanded, in words: `at the Woodpile`, `wood: 1`.
+fn rows(
+    scenario: &scenario::Scenario,
+    lang: Lang,
+    trace: &Trace,
+    task: impl Fn(u32) -> String,
+) -> Vec<SearchRow> {
+    let fact = |fact, v: crate::planner::Value| match fact == scenario.place {
+        true => match scenario.station_at(v) {
+            Some(station) => words().say(lang, "at-place", &[("station", station.label.clone().into())]),
+            None => words().plain(lang, "at-start").to_owned(),
+        },
+        false => format!("{}: {v}", fact_words(lang, scenario.facts.name(fact))),
     };
     let row = |e: &crate::planner::Expansion| SearchRow {
         g: e.g,
         h: e.h,
         on_plan: e.on_plan,
-        state: (trace.facts.iter().zip(&e.values))
-            .map(|(&f, &v)| format!("{}={}", scenario.facts.qualified(f), value(f, v)))
-            .collect(),
+        state: (trace.facts.iter().zip(&e.values)).map(|(&f, &v)| fact(f, v)).collect(),
         tried: e.tried.iter().map(|t| (task(t.action), t.result)).collect(),
         skipped: e.skipped,
     };
@@ -195,7 +204,7 @@ fn window(mut contexts: EguiContexts, mut why: ResMut<WhyThisPlan>, lang: Res<La
                         egui::Color32::LIGHT_GRAY
                     };
                     ui.colored_label(color, head);
-                    ui.small(row.state.join("  "));
+                    ui.small(row.state.join(" · "));
                     for (action, result) in &row.tried {
                         ui.small(format!("      {action} — {}", result_text(l, *result)));
                     }

@@ -5,11 +5,30 @@ use super::log::{Happening, SimEvent};
 use super::table::{GoalRow, Outcome, RowResult};
 use super::town::Town;
 use super::villager::LastReason;
-use crate::scenario;
-use crate::words::{Lang, words};
+use crate::planner::{Condition, Value};
+use crate::scenario::{self, Scope};
+use crate::words::{Lang, Whose, condition_words, fact_words, needs_words, words};
 use fluent_bundle::FluentValue;
 
-/// `event` in words: `Queued at Oven 2 behind baker@1 (2nd in line)`.
+/// `condition` in words (`tools (at least 3)`), and how it stands when `now` is known (`tools:
+/// none in the town`).
+fn condition_text(town: &Town, lang: Lang, condition: &Condition, now: Option<Value>) -> String {
+    let facts = &town.scenario.facts;
+    let whose = match facts.scope(condition.fact) {
+        Scope::World => Whose::Town,
+        Scope::Agent => Whose::Own,
+    };
+    condition_words(lang, facts.name(condition.fact), whose, condition.compare, condition.value, now)
+}
+
+/// The labels of a plan's tasks, in order: `Take a loaf, Eat`.
+fn steps_text(town: &Town, character: usize, steps: &[u32]) -> String {
+    let labels: Vec<&str> =
+        steps.iter().map(|&t| town.action(character, t as usize).label.as_str()).collect();
+    labels.join(", ")
+}
+
+/// `event` in words: `Queued at Oven 2 behind Baker 1 (2nd in line)`.
 pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
     let character = event.villager.map_or(0, |n| town.layout.character_of(n));
     let goal = |g: u16| text(&town.scenario.characters[character].goals[g as usize].label);
@@ -19,12 +38,10 @@ pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
     match &event.what {
         Happening::Dawn => say("event-dawn", &[("day", event.day.into())]),
         Happening::PlanMade { goal: g, plan, cost, expanded, part } => {
-            let steps: Vec<&str> =
-                plan.iter().map(|&t| town.action(character, t as usize).id.as_str()).collect();
             let whole = town.scenario.characters[character].goals[*g as usize].conditions.first();
             let args = [
                 ("goal", goal(*g)),
-                ("steps", text(&steps.join(", "))),
+                ("steps", text(&steps_text(town, character, plan))),
                 ("cost", text(&scenario::cost_text(*cost))),
                 ("expanded", (*expanded).into()),
                 ("part", part.map_or(0, i64::from).into()),
@@ -37,7 +54,9 @@ pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
         }
         Happening::Finished { task } => say("event-finished", &[("action", action(*task))]),
         Happening::Queued { station: s, behind, place } => {
-            let behind = behind.map_or(text("none"), |n| text(&town.villager_id(n as usize)));
+            // By name: a tiled town's inspector speaks of one tile, where names are the scenario's.
+            let name = |n: u32| &town.scenario.characters[town.layout.character_of(n as usize)].name;
+            let behind = behind.map_or(text("none"), |n| text(name(n)));
             say("event-queued", &[("station", station(*s)), ("behind", behind), ("place", (*place).into())])
         }
         Happening::LeftQueue { station: s, to } => {
@@ -46,7 +65,7 @@ pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
         }
         Happening::Met { goal: g } => say("event-met", &[("goal", goal(*g))]),
         Happening::Edited { fact, was, now } => {
-            let fact = text(&town.scenario.facts.qualified(*fact));
+            let fact = text(&fact_words(lang, town.scenario.facts.name(*fact)));
             say(
                 "event-edited",
                 &[("fact", fact), ("was", text(&was.to_string())), ("now", text(&now.to_string()))],
@@ -81,12 +100,10 @@ pub fn standstill_text(town: &Town, lang: Lang, standstill: &super::Standstill) 
 
 /// Why a villager of `character` last changed course, in words: `Resting: every insistence is
 /// below 0.05`, `Hunger (0.72) overtook Smelt iron (0.51)`, `No viable plan for Bake bread:
-/// waiting for world.wheat >= 1`, `Abandoned Take a loaf: needs world.bread >= 1, but world.bread
-/// is 0 now`.
+/// waiting for wheat`, `Abandoned Take a loaf: needs bread: none in the town`.
 pub fn reason_text(town: &Town, lang: Lang, character: usize, reason: &LastReason) -> String {
     let goals = &town.scenario.characters[character].goals;
     let goal = |g: u16| text(&goals[g as usize].label);
-    let facts = &town.scenario.facts;
     let say = |id: &str, args: &[(&str, FluentValue)]| words().say(lang, id, args);
     match *reason {
         LastReason::None => String::new(),
@@ -94,7 +111,7 @@ pub fn reason_text(town: &Town, lang: Lang, character: usize, reason: &LastReaso
             say("event-resting", &[("threshold", text(&town.scenario.settings.rest_threshold.to_string()))])
         }
         LastReason::Waiting { goal: g, blocked } => {
-            let blocked = blocked.map_or(text("none"), |c| text(&facts.condition(&c)));
+            let blocked = blocked.map_or(text("none"), |c| text(&condition_text(town, lang, &c, None)));
             say("event-waiting", &[("goal", goal(g)), ("blocked", blocked)])
         }
         LastReason::Pursuing { goal: g } => say("event-pursuing", &[("goal", goal(g))]),
@@ -110,13 +127,8 @@ pub fn reason_text(town: &Town, lang: Lang, character: usize, reason: &LastReaso
         LastReason::Abandoned { task, condition, was } => {
             let action = town.action(character, task as usize);
             let c = &action.planning.preconditions[condition as usize];
-            let args = [
-                ("action", text(&action.label)),
-                ("needs", text(&facts.condition(c))),
-                ("fact", text(&facts.qualified(c.fact))),
-                ("was", text(&was.to_string())),
-            ];
-            say("event-abandoned", &args)
+            let needs = needs_words(lang, condition_text(town, lang, c, Some(was)));
+            say("event-abandoned", &[("action", text(&action.label)), ("needs", text(&needs))])
         }
     }
 }
@@ -167,18 +179,16 @@ pub fn outcome_text(town: &Town, lang: Lang, character: usize, outcome: &Outcome
     }
 }
 
-/// One goal's line of a decision table, after its label and insistence: `plan chopWood, lightFire
-/// (cost 2.46, score 0.11)`, `no plan (unreachable): world.wheat >= 1`, `met`, `not planned`.
+/// One goal's line of a decision table, after its label and insistence: `plan Chop wood, Light
+/// the fire (cost 2.46, score 0.11)`, `no plan (unreachable): needs wheat`, `met`, `not planned`.
 pub fn row_text(town: &Town, lang: Lang, character: usize, row: &GoalRow) -> String {
     let say = |id: &str, args: &[(&str, FluentValue)]| words().say(lang, id, args);
     match &row.result {
         RowResult::Met => words().plain(lang, "row-met").to_owned(),
         RowResult::Quiet => words().plain(lang, "row-quiet").to_owned(),
         RowResult::Plan { steps, cost, score, part } => {
-            let ids: Vec<&str> =
-                steps.iter().map(|&t| town.action(character, t as usize).id.as_str()).collect();
             let args = [
-                ("steps", text(&ids.join(", "))),
+                ("steps", text(&steps_text(town, character, steps))),
                 ("cost", text(&scenario::cost_text(*cost))),
                 ("score", text(&format!("{score:.2}"))),
                 ("part", part.map_or(0, i64::from).into()),
@@ -186,7 +196,8 @@ pub fn row_text(town: &Town, lang: Lang, character: usize, row: &GoalRow) -> Str
             say(if part.is_some() { "row-plan-part" } else { "row-plan" }, &args)
         }
         RowResult::NoPlan { why, blocked } => {
-            let blocked = blocked.map_or(text("none"), |c| text(&town.scenario.facts.condition(&c)));
+            let blocked = blocked
+                .map_or(text("none"), |c| text(&needs_words(lang, condition_text(town, lang, &c, None))));
             let why = words().plain(
                 lang,
                 match *why {
