@@ -264,6 +264,7 @@ fn a_moved_station_is_saved_in_place_and_the_day_goes_on() {
         choice: goap_town::scenario::ScenarioChoice::File(path.clone()),
     });
     app.init_resource::<Unsaved>();
+    app.init_resource::<goap_town::game::hot_reload::ReloadStatus>();
     for _ in 0..100 {
         goap_town::sim::step(&mut app);
     }
@@ -288,4 +289,9 @@ fn a_moved_station_is_saved_in_place_and_the_day_goes_on() {
     assert!(app.world().resource::<Unsaved>().0.is_empty());
     let reread = goap_town::scenario::parse(&saved, "town.ron").unwrap();
     assert_eq!(reread.stations[oven].position, [150.5, -20.0]);
+    // The notice says what was written, not "no change".
+    let status = app.world().resource::<goap_town::game::hot_reload::ReloadStatus>();
+    let told = status.saved.as_ref().expect("the save is told");
+    assert_eq!((told.stations.clone(), told.file.clone()), (vec![("Oven".to_owned(), [150.5, -20.0])], path));
+    assert!(status.last.is_none());
 }

@@ -365,3 +365,27 @@ fn effects_pop_up_in_a_few_words() {
     assert_eq!(effect_words(Change::Subtract, 1, "flour"), "-1 flour");
     assert_eq!(effect_words(Change::Set, 0, "fireLit"), "fireLit = 0");
 }
+
+/// A villager stuck in a standstill sees the ring in its inspector: the makers of its chain
+/// that wait on each other are marked, and the standstill is said in words.
+#[test]
+fn a_villager_in_a_standstill_sees_the_ring_marked() {
+    let mut app = shipped("town.ron");
+    for _ in 0..(150.0 / sim::STEP) as usize {
+        sim::step(&mut app);
+    }
+    let farmer = entity_of(&mut app, 3);
+    let view = inspect(app.world(), farmer).unwrap();
+    let stuck = view.stuck.as_deref().expect("the farmer is stuck by 150 s");
+    assert!(stuck.starts_with("Stuck: Farmer waits for bread, which only Baker makes"), "{stuck}");
+    let ring: Vec<(&str, bool)> = view.makers.iter().map(|m| (m.name.as_str(), m.in_ring)).collect();
+    assert_eq!(ring.first(), Some(&("Baker", true)), "{ring:?}");
+    // One at work is in no ring.
+    let mut app = shipped("village.ron");
+    for _ in 0..600 {
+        sim::step(&mut app);
+    }
+    let baker = entity_of(&mut app, 6);
+    let view = inspect(app.world(), baker).unwrap();
+    assert!(view.stuck.is_none() && view.makers.iter().all(|m| !m.in_ring), "{view:?}");
+}

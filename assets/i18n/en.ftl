@@ -429,3 +429,5 @@ fact-toolsForged = tools forged
 fact-wheat = wheat
 fact-wheatHarvested = wheat harvested
 fact-wood = wood
+standstill-in-ring = the ring closes: they wait on each other
+saved-to = Saved to { $file }: the stations moved stand here now (the day goes on)

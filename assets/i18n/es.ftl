@@ -457,3 +457,5 @@ fact-toolsForged = herramientas forjadas
 fact-wheat = trigo
 fact-wheatHarvested = trigo cosechado
 fact-wood = leña
+standstill-in-ring = el círculo se cierra: se esperan unos a otros
+saved-to = Guardado en { $file }: las estaciones movidas están ahora aquí (el día sigue)

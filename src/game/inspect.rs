@@ -92,6 +92,9 @@ pub struct Maker {
     /// 0 for who can make what the inspected villager waits for, 1 for who can make what that
     /// one waits for, and so on.
     pub depth: usize,
+    /// Whether it stands in the ring of a standstill the inspected villager is in: waiting on
+    /// what only the others of the ring make.
+    pub in_ring: bool,
 }
 
 /// One fact: its name in words, as written in the scenario, and its value (a count below zero
@@ -123,6 +126,8 @@ pub struct InspectorView {
     pub state: StateLine,
     /// While it waits on a named blocker: who in the town can bring it about.
     pub makers: Vec<Maker>,
+    /// The standstill it is part of, in words (`Stuck: Farmer waits for bread, …`), if any.
+    pub stuck: Option<String>,
     pub goal: Option<String>,
     pub steps: Vec<(String, StepStatus)>,
     pub goals: Vec<GoalLine>,
@@ -208,9 +213,14 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
     let last_reason = world.get::<LastReason>(entity).copied().unwrap_or_default();
 
     let state = state_line(world, entity, lang)?;
+    // The standstill of its tile, when it is one of those stuck in it.
+    let standstill = super::stuck::standstill_at(world, tile)
+        .filter(|s| s.links.iter().any(|l| l.villager as usize == number));
+    let ring: Vec<u32> = standstill.iter().flat_map(|s| s.links.iter().map(|l| l.villager)).collect();
+    let stuck = standstill.map(|s| crate::sim::standstill_text(town, lang, &s));
     let makers = match last_reason {
         LastReason::Waiting { blocked: Some(blocked), .. } if matches!(state, StateLine::Waiting(_)) => {
-            makers(world, lang, tile, &blocked)
+            makers(world, lang, tile, &blocked, &ring)
         }
         _ => Vec::new(),
     };
@@ -300,6 +310,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         name: character.name.clone(),
         state,
         makers,
+        stuck,
         goal: goal.map(|g| character.goals[g].label.clone()),
         steps,
         goals: goal_lines,
@@ -428,16 +439,16 @@ const CHAIN: usize = 3;
 /// the villager is doing now (making it, or waiting itself). A maker that waits is followed to
 /// who can bring about what it waits for, while the chain stays short and does not come back to
 /// a condition already on it; the list is depth first.
-fn makers(world: &World, lang: Lang, tile: usize, blocked: &Condition) -> Vec<Maker> {
+fn makers(world: &World, lang: Lang, tile: usize, blocked: &Condition, ring: &[u32]) -> Vec<Maker> {
     let mut found = Vec::new();
-    follow(world, lang, tile, blocked, 0, &mut vec![*blocked], &mut found);
+    follow(world, lang, (tile, ring), blocked, 0, &mut vec![*blocked], &mut found);
     found
 }
 
 fn follow(
     world: &World,
     lang: Lang,
-    tile: usize,
+    (tile, ring): (usize, &[u32]),
     blocked: &Condition,
     depth: usize,
     seen: &mut Vec<Condition>,
@@ -462,14 +473,15 @@ fn follow(
             continue;
         };
         let action = town.scenario.actions[action].label.clone();
-        found.push(Maker { name: character.name.clone(), action, state, depth });
+        let in_ring = ring.contains(&(villager.number() as u32));
+        found.push(Maker { name: character.name.clone(), action, state, depth, in_ring });
         if let Some(LastReason::Waiting { blocked: Some(next), .. }) = world.get::<LastReason>(entity)
             && matches!(found.last().map(|m| &m.state), Some(StateLine::Waiting(_)))
             && depth + 1 < CHAIN
             && !seen.contains(next)
         {
             seen.push(*next);
-            follow(world, lang, tile, next, depth + 1, seen, found);
+            follow(world, lang, (tile, ring), next, depth + 1, seen, found);
         }
     }
 }

@@ -1,7 +1,7 @@
 //! What the player is told about the scenario file while playing: a red banner with a broken
 //! save's errors (in the interface's language), and a short notice of what a good save changed.
 
-use super::hot_reload::ReloadStatus;
+use super::hot_reload::{ReloadStatus, Saved};
 use super::i18n::Label;
 use super::layout::{MARGIN, PanelLayout};
 use crate::words::Lang;
@@ -57,6 +57,12 @@ fn reload_notice(
     lang: Res<Lang>,
     layout: Res<PanelLayout>,
 ) -> Result {
+    if let Some(saved) = &status.saved
+        && status.errors.is_empty()
+        && saved.at.elapsed().as_secs_f32() <= NOTICE_SECONDS
+    {
+        return saved_notice(contexts.ctx_mut()?, saved, *lang, &layout);
+    }
     let Some(last) = &status.last else { return Ok(()) };
     if !status.errors.is_empty() || last.at.elapsed().as_secs_f32() > NOTICE_SECONDS {
         return Ok(());
@@ -79,6 +85,23 @@ fn reload_notice(
             }
             if last.changes.len() > SHOWN {
                 ui.label(format!("… +{}", last.changes.len() - SHOWN));
+            }
+        });
+    Ok(())
+}
+
+/// What a Save wrote: `Saved to scenarios/village.ron: Town well (120, -40)`.
+fn saved_notice(ctx: &egui::Context, saved: &Saved, lang: Lang, layout: &PanelLayout) -> Result {
+    let file = saved.file.display().to_string();
+    let heading = crate::words::words().say(lang, "saved-to", &[("file", file.into())]);
+    egui::Window::new("saved")
+        .title_bar(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, above_timeline(ctx, layout))
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label(heading);
+            for (station, [x, y]) in &saved.stations {
+                ui.label(egui::RichText::new(format!("{station} ({x}, {y})")).monospace());
             }
         });
     Ok(())

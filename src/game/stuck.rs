@@ -28,6 +28,17 @@ pub fn standstill_in(
     standstill_of(town, facts.tile(tile), tile as u32, them)
 }
 
+/// The same, read from a whole `world` (the inspector's view model).
+pub fn standstill_at(world: &World, tile: usize) -> Option<Standstill> {
+    let (town, facts, roster) =
+        (world.get_resource::<Town>()?, world.get_resource::<WorldFacts>()?, world.get_resource::<Roster>()?);
+    let them = town.layout.villagers_of(tile).filter_map(|n| {
+        let villager = world.get_entity(*roster.0.get(n)?).ok()?;
+        Some((villager.get()?, villager.get()?, villager.get()?, villager.get()?))
+    });
+    standstill_of(town, facts.tile(tile), tile as u32, them)
+}
+
 fn banner(
     mut contexts: EguiContexts,
     (town, facts, roster): (Option<Res<Town>>, Option<Res<WorldFacts>>, Option<Res<Roster>>),

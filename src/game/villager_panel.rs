@@ -53,10 +53,22 @@ pub(super) fn villager_inspector(
     if matches!(view.state, StateLine::Waiting(Some(_))) && view.makers.is_empty() {
         ui.small(format!("— {}", l.text(Label::NobodyMakesIt)));
     }
+    let amber = egui::Color32::from_rgb(235, 170, 60);
     for maker in &view.makers {
         let doing = maker.state.describe(l);
         let indent = "    ".repeat(maker.depth);
-        ui.small(format!("{indent}— {} {} ({}): {doing}", maker.name, l.text(Label::MakesIt), maker.action));
+        let line = format!("{indent}— {} {} ({}): {doing}", maker.name, l.text(Label::MakesIt), maker.action);
+        // Those of the ring it is stuck in are marked: the loop is where the chain comes back.
+        match maker.in_ring {
+            true => {
+                let ring = crate::words::words().plain(l, "standstill-in-ring");
+                ui.label(egui::RichText::new(format!("{line} — {ring}")).small().color(amber))
+            }
+            false => ui.small(line),
+        };
+    }
+    if let Some(stuck) = &view.stuck {
+        ui.label(egui::RichText::new(stuck).small().color(amber));
     }
     ui.label(format!("{}: {}", l.text(Label::Goal), view.goal.as_deref().unwrap_or(l.text(Label::Nothing))));
     reason_lines(ui, view, l);
