@@ -323,3 +323,9 @@ scenario-met-at-dawn = need { $goal } of { $character } already holds at dawn, s
 scenario-unused-action = no character can do action { $name }
 scenario-unused-station = no action happens at station { $name }
 scenario-unknown-sprite = no picture is called { $name }{ $hint }: it is drawn as if it named none
+
+# --- map ---
+# A tile of a tiled town (`--villagers N`), named on the map; $n is its number.
+map-tile = Tile { $n }
+# The station inspector: villagers waiting (no viable plan) where the station stands.
+map-waiting-here = Waiting here

@@ -351,3 +351,9 @@ scenario-met-at-dawn = la necesidad { $goal } de { $character } ya se cumple al 
 scenario-unused-action = ningún personaje puede hacer la acción { $name }
 scenario-unused-station = ninguna acción ocurre en la estación { $name }
 scenario-unknown-sprite = ninguna imagen se llama { $name }{ $hint }: se dibuja como si no nombrara ninguna
+
+# --- map ---
+# A tile of a tiled town (`--villagers N`), named on the map; $n is its number.
+map-tile = Barrio { $n }
+# The station inspector: villagers waiting (no viable plan) where the station stands.
+map-waiting-here = Esperando aquí

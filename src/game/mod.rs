@@ -9,6 +9,7 @@ mod frame_stats;
 mod history;
 pub mod hot_reload;
 mod i18n;
+pub mod map;
 pub mod inspect;
 mod notices;
 mod panels;
