@@ -8,12 +8,13 @@ use std::collections::HashMap;
 
 /// Horizontal distance between villagers side by side: a figure and its thought bubble.
 pub const SPACING: f32 = 64.0;
-/// Vertical distance between two rows of a crowd.
-pub const ROW_GAP: f32 = 62.0;
+/// Vertical distance between two rows of a crowd: a figure and a name over it.
+pub const ROW_GAP: f32 = 76.0;
 /// The most villagers in one row; more stand in further rows, each shifted half a place.
 pub const PER_ROW: usize = 5;
-/// How far under a station's middle its first row stands (under its picture).
-pub const UNDER_STATION: f32 = 16.25 * 2.0 * 1.25 + 34.0;
+/// How far under a station's middle its first row stands: under its picture, with room for a
+/// line of names between them at the default zoom.
+pub const UNDER_STATION: f32 = 32.5 + 36.0 + 20.0;
 /// Extra room between those at a station and its line, so the line reads as a line.
 const LINE_GAP: f32 = 22.0;
 

@@ -53,18 +53,24 @@ pub struct Wanted {
 pub const MOST_LINES_MOVED: usize = 2;
 
 /// Which labels of `wanted` show, and how far each moves up (+) or down (−), in order; `fixed`
-/// are pictures no label may cover (thought bubbles). Labels get their room in [`Rank`] order
-/// (in one rank, those shown last frame first, then in the order given); each takes the first
-/// place free of every label placed before it and of `fixed`: where it wants to be, else a line
-/// (its own height) further its way, up to [`MOST_LINES_MOVED`] lines — or as far as it takes,
-/// for the labels [always shown](Rank::always_shown). No two labels shown overlap.
+/// are pictures (figures, stations, thought bubbles) the labels not always shown keep off.
+/// Labels get their room in [`Rank`] order (in one rank, those shown last frame first, then in
+/// the order given); each takes the first place free of every label placed before it (and of
+/// `fixed`): where it wants to be, else a line (its own height) further its way, up to
+/// [`MOST_LINES_MOVED`] lines — or as far as it takes, for the labels
+/// [always shown](Rank::always_shown), which come first. No two labels shown overlap.
 pub fn lay_out(wanted: &[Wanted], fixed: &[Rect]) -> Vec<Option<f32>> {
     let mut order: Vec<usize> = (0..wanted.len()).collect();
     order.sort_by_key(|&i| (wanted[i].rank, !wanted[i].was_shown, i));
-    let mut placed: Vec<Rect> = fixed.to_vec();
+    let mut placed: Vec<Rect> = Vec::new();
     let mut shown = vec![None; wanted.len()];
+    let mut pictures_added = false;
     for i in order {
         let Wanted { rect, rank, moves, .. } = wanted[i];
+        if !rank.always_shown() && !pictures_added {
+            placed.extend_from_slice(fixed);
+            pictures_added = true;
+        }
         let line = rect.height().max(1.0);
         let way = match moves {
             Moves::Stays => 0.0,
@@ -219,6 +225,7 @@ pub(in crate::game) fn place_words(
         };
         let at = transform.translation.truncate();
         let grow = transform.scale.x;
+        fixed.push(Rect::from_center_half_size(at, figure_half(transform)));
         for &child in children {
             if let Ok((_, word, ..)) = words.get(child) {
                 let rank = rank.unwrap_or(if *word == Word::Name { Rank::Name } else { Rank::Status });
@@ -243,6 +250,7 @@ pub(in crate::game) fn place_words(
             let at = transform.translation.truncate();
             if on_screen(at) {
                 let grow = transform.scale.x;
+                fixed.push(Rect::from_center_half_size(at, crate::game::view::STATION / 2.0 * grow));
                 candidates.extend(children.iter().filter(|c| words.contains(*c)).map(|c| (c, at, grow, Rank::Station)));
             }
         }

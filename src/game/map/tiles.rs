@@ -41,13 +41,9 @@ pub fn tile_name(lang: Lang, tile: usize) -> String {
 /// Tile `tile`'s outline on the map: around its stations and starts, [`MARGIN`] further.
 pub fn tile_rect(scenario: &Scenario, layout: &Layout, tile: usize) -> Rect {
     let points = scenario.stations.iter().map(|s| s.position).chain(scenario.characters.iter().map(|c| c.start));
-    let mut rect = Rect::from_corners(Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
-    for p in points {
-        rect = rect.union_point(Vec2::from(p));
-    }
-    if rect.is_empty() {
-        rect = Rect::default();
-    }
+    let mut points = points.map(Vec2::from);
+    let first = points.next().unwrap_or_default();
+    let rect = points.fold(Rect::from_center_size(first, Vec2::ZERO), |r, p| r.union_point(p));
     let origin = Vec2::from(layout.origin(tile));
     Rect::from_corners(rect.min + origin, rect.max + origin).inflate(MARGIN)
 }
