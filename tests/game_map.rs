@@ -47,7 +47,8 @@ fn labels_that_would_overlap_stack_a_line_at_a_time_then_give_way() {
 fn the_selected_and_hovered_villagers_words_always_show_where_they_want_to_be() {
     // Crowded round: a station label and names everywhere, and a bubble where the name would go.
     let bubble = Rect::new(-500.0, 5.0, -480.0, 15.0);
-    let mut wanted: Vec<Wanted> = (0..6).map(|i| label(i as f32 * 10.0, 0.0, 100.0, Rank::Name, Moves::Up)).collect();
+    let mut wanted: Vec<Wanted> =
+        (0..6).map(|i| label(i as f32 * 10.0, 0.0, 100.0, Rank::Name, Moves::Up)).collect();
     wanted.push(label(0.0, 0.0, 80.0, Rank::Station, Moves::Stays));
     wanted.push(label(20.0, 5.0, 100.0, Rank::Hovered, Moves::Up));
     wanted.push(label(10.0, 0.0, 100.0, Rank::Selected, Moves::Up));
@@ -72,7 +73,8 @@ fn the_selected_and_hovered_villagers_words_always_show_where_they_want_to_be() 
 
 #[test]
 fn a_label_shown_last_frame_keeps_its_room() {
-    let mut wanted = [label(0.0, 0.0, 100.0, Rank::Name, Moves::Stays), label(10.0, 0.0, 100.0, Rank::Name, Moves::Stays)];
+    let mut wanted =
+        [label(0.0, 0.0, 100.0, Rank::Name, Moves::Stays), label(10.0, 0.0, 100.0, Rank::Name, Moves::Stays)];
     assert_eq!(lay_out(&wanted, &[]), [Some(0.0), None]);
     wanted[1].was_shown = true;
     assert_eq!(lay_out(&wanted, &[]), [None, Some(0.0)]);
@@ -95,14 +97,34 @@ fn laid_out_labels_never_overlap_and_the_selected_always_show() {
                 moves: *random.pick(&ways),
                 was_shown: random.below(2) == 0,
             })
+            // The words always shown (the hovered villager's) can move: a name up, a status down.
+            .map(|w| match (w.rank.always_shown(), w.moves) {
+                (true, Moves::Stays) => Wanted { moves: Moves::Up, ..w },
+                _ => w,
+            })
             .collect();
         // The selected villager's name and status line.
         let at = Vec2::new(random.unit() * 400.0, random.unit() * 300.0);
-        wanted.push(Wanted { rect: Rect::from_center_size(at, Vec2::new(90.0, 18.0)), rank: Rank::Selected, moves: Moves::Up, was_shown: false });
+        wanted.push(Wanted {
+            rect: Rect::from_center_size(at, Vec2::new(90.0, 18.0)),
+            rank: Rank::Selected,
+            moves: Moves::Up,
+            was_shown: false,
+        });
         let below = at - Vec2::Y * 40.0;
-        wanted.push(Wanted { rect: Rect::from_center_size(below, Vec2::new(110.0, 15.0)), rank: Rank::Selected, moves: Moves::Down, was_shown: false });
+        wanted.push(Wanted {
+            rect: Rect::from_center_size(below, Vec2::new(110.0, 15.0)),
+            rank: Rank::Selected,
+            moves: Moves::Down,
+            was_shown: false,
+        });
         let fixed: Vec<Rect> = (0..random.below(5))
-            .map(|_| Rect::from_center_size(Vec2::new(random.unit() * 400.0, random.unit() * 300.0), Vec2::splat(32.0)))
+            .map(|_| {
+                Rect::from_center_size(
+                    Vec2::new(random.unit() * 400.0, random.unit() * 300.0),
+                    Vec2::splat(32.0),
+                )
+            })
             .collect();
         let placed = lay_out(&wanted, &fixed);
         assert_eq!(placed.len(), wanted.len());
@@ -122,7 +144,14 @@ fn laid_out_labels_never_overlap_and_the_selected_always_show() {
                 assert!(!overlap(ra, f), "{a} covers a picture: {wanted:?} {fixed:?} {placed:?}");
             }
             for (b, rb) in &shown {
-                assert!(a == b || !overlap(ra, rb), "{a} and {b} overlap: {wanted:?} {placed:?}");
+                assert!(
+                    a == b || !overlap(ra, rb),
+                    "{a} and {b} overlap: {:?} {:?} {:?} {:?}",
+                    wanted[*a],
+                    wanted[*b],
+                    placed[*a],
+                    placed[*b]
+                );
             }
         }
     }
@@ -137,8 +166,11 @@ fn figures_overlap(a: Vec2, b: Vec2) -> bool {
 #[test]
 fn a_crowd_at_a_station_stands_apart_and_each_figure_picks_its_villager() {
     for (here, in_line) in [(1, 0), (2, 3), (4, 0), (7, 6), (12, 11)] {
-        let mut drawn: Vec<Vec2> = (0..here).map(|place| crowd::offset(Standing::AtStation { place, count: here })).collect();
-        drawn.extend((0..in_line).map(|place| crowd::offset(Standing::InLine { place, count: in_line, here })));
+        let mut drawn: Vec<Vec2> =
+            (0..here).map(|place| crowd::offset(Standing::AtStation { place, count: here })).collect();
+        drawn.extend(
+            (0..in_line).map(|place| crowd::offset(Standing::InLine { place, count: in_line, here })),
+        );
         for (i, a) in drawn.iter().enumerate() {
             assert!(a.y < -crowd::UNDER_STATION + 1.0, "under the station: {a}");
             for b in &drawn[i + 1..] {
@@ -148,7 +180,9 @@ fn a_crowd_at_a_station_stands_apart_and_each_figure_picks_its_villager() {
         // A click anywhere on a figure picks that villager.
         let figures = || drawn.iter().enumerate().map(|(i, &at)| (i, at, HALF_FIGURE));
         for (i, &at) in drawn.iter().enumerate() {
-            for corner in [Vec2::ZERO, HALF_FIGURE * 0.95, -HALF_FIGURE * 0.95, HALF_FIGURE * Vec2::new(0.9, -0.9)] {
+            for corner in
+                [Vec2::ZERO, HALF_FIGURE * 0.95, -HALF_FIGURE * 0.95, HALF_FIGURE * Vec2::new(0.9, -0.9)]
+            {
                 assert_eq!(crowd::pick(at + corner, figures()), Some(i), "{here} + {in_line}, figure {i}");
             }
         }
@@ -219,17 +253,19 @@ fn villagers_sharing_the_town_table_are_drawn_apart_and_picked_where_drawn() {
 
 #[test]
 fn the_station_panel_counts_who_waits_under_it() {
-    // Each bakes one of the two sacks of flour there are; then both wait at the oven for more.
+    // Each wants to bake twice, and there are two sacks of flour: each bakes once, then both wait
+    // at the oven for more.
     let text = r#"Scenario(
-    world: {"flour": 2, "bread": 0},
+    world: {"flour": 2},
+    agent: {"baked": 0},
     stations: [(id: "oven", label: "Oven", pos: (0.0, 0.0)), (id: "mill", label: "Mill", pos: (300.0, 0.0))],
     actions: [(id: "bake", station: "oven", duration: 3.0, cost: 1,
-               needs: ["world.flour >= 1"], effects: ["world.flour -= 1", "world.bread += 1"])],
+               needs: ["world.flour >= 1"], effects: ["world.flour -= 1", "agent.baked += 1"])],
     characters: [
         (id: "ana", name: "Ana", start: (0.0, 20.0), speed: 40.0, actions: ["bake"],
-         goals: [(id: "bake", wants: ["world.bread >= 3"], drift: Need(rate: 0.0, initial: 0.9))]),
+         goals: [(id: "bake", wants: ["agent.baked >= 2"], drift: Need(rate: 0.0, initial: 0.9))]),
         (id: "bo", name: "Bo", start: (0.0, 60.0), speed: 40.0, actions: ["bake"],
-         goals: [(id: "bake", wants: ["world.bread >= 3"], drift: Need(rate: 0.0, initial: 0.9))]),
+         goals: [(id: "bake", wants: ["agent.baked >= 2"], drift: Need(rate: 0.0, initial: 0.9))]),
     ],
 )"#;
     let mut app = sim::simulation_app(scenario::parse(text, "oven.ron").unwrap());

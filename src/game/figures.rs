@@ -152,7 +152,10 @@ fn dress_villager(
                 ),
                 (
                     Thought::default(),
-                    Sprite { custom_size: Some(Vec2::splat(BUBBLE)), ..Sprite::from_image(art.bubble.clone()) },
+                    Sprite {
+                        custom_size: Some(Vec2::splat(BUBBLE)),
+                        ..Sprite::from_image(art.bubble.clone())
+                    },
                     Transform::from_translation(BUBBLE_AT.extend(1.2)),
                     Visibility::Hidden,
                     Pickable::IGNORE,

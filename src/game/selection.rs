@@ -46,9 +46,10 @@ pub fn keeping_selection(world: &mut World, rebuild: impl FnOnce(&mut World)) {
 struct PlanStop;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>()
-        .init_resource::<SelectedStation>()
-        .add_systems(Update, (show_plan_stops, keep_stops_readable, draw_selection).chain().after(follow_positions));
+    app.init_resource::<Selection>().init_resource::<SelectedStation>().add_systems(
+        Update,
+        (show_plan_stops, keep_stops_readable, draw_selection).chain().after(follow_positions),
+    );
 }
 
 /// A click on a villager's figure selects the villager drawn under the pointer
@@ -141,7 +142,10 @@ fn show_plan_stops(
 }
 
 /// The plan's markers keep their size on screen at any zoom, as the words on the map do.
-fn keep_stops_readable(camera: Single<&Projection, With<Camera2d>>, mut stops: Query<&mut Transform, With<PlanStop>>) {
+fn keep_stops_readable(
+    camera: Single<&Projection, With<Camera2d>>,
+    mut stops: Query<&mut Transform, With<PlanStop>>,
+) {
     let scale = super::map::labels::zoom(&camera);
     for mut transform in &mut stops {
         if transform.scale.x != scale {

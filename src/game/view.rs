@@ -171,7 +171,8 @@ pub(super) fn follow_positions(
     mut villagers: Query<(&Villager, &Position, &Intent, &Activity, &mut Transform)>,
 ) {
     let glide = (time.delta_secs() * 12.0).min(1.0);
-    let targets = crowd::drawn_at(&town, &lines, clock.steps, villagers.iter().map(|(v, p, i, a, _)| (v, p, i, a)));
+    let targets =
+        crowd::drawn_at(&town, &lines, clock.steps, villagers.iter().map(|(v, p, i, a, _)| (v, p, i, a)));
     for ((.., mut transform), target) in villagers.iter_mut().zip(targets) {
         let shown = transform.translation.truncate();
         let next = if shown.distance(target) > 200.0 { target } else { shown.lerp(target, glide) };

@@ -76,7 +76,9 @@ pub fn drawn_at<'a>(
         let station = (0..town.scenario.stations.len())
             .find(|&s| town.layout.station_position(&town.scenario, s, tile) == position);
         let line_place = match (activity, station) {
-            (Activity::Queued { .. }, Some(s)) => Some(lines.place_of(tile, s, villager.number()).unwrap_or(0)),
+            (Activity::Queued { .. }, Some(s)) => {
+                Some(lines.place_of(tile, s, villager.number()).unwrap_or(0))
+            }
             _ => None,
         };
         let count = crowds.entry((spot, line_place.is_some())).or_default();

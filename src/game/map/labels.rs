@@ -89,7 +89,7 @@ pub fn lay_out(wanted: &[Wanted], fixed: &[Rect]) -> Vec<Option<f32>> {
         });
         let shift = match free {
             Some(shift) => shift,
-            // A label always shown that cannot move shows where it is.
+            // A label always shown that cannot move shows where it is (over another, maybe).
             None if rank.always_shown() => 0.0,
             None => continue,
         };
@@ -149,10 +149,7 @@ pub fn under_pointer<'a>(
     pointer: Vec2,
     villagers: impl IntoIterator<Item = (Entity, &'a Transform)>,
 ) -> Option<Entity> {
-    crowd::pick(
-        pointer,
-        villagers.into_iter().map(|(e, t)| (e, t.translation.truncate(), figure_half(t))),
-    )
+    crowd::pick(pointer, villagers.into_iter().map(|(e, t)| (e, t.translation.truncate(), figure_half(t))))
 }
 
 /// Where the pointer is on the map, if it is over the window.
@@ -251,7 +248,9 @@ pub(in crate::game) fn place_words(
             if on_screen(at) {
                 let grow = transform.scale.x;
                 fixed.push(Rect::from_center_half_size(at, crate::game::view::STATION / 2.0 * grow));
-                candidates.extend(children.iter().filter(|c| words.contains(*c)).map(|c| (c, at, grow, Rank::Station)));
+                candidates.extend(
+                    children.iter().filter(|c| words.contains(*c)).map(|c| (c, at, grow, Rank::Station)),
+                );
             }
         }
     }

@@ -40,7 +40,8 @@ pub fn tile_name(lang: Lang, tile: usize) -> String {
 
 /// Tile `tile`'s outline on the map: around its stations and starts, [`MARGIN`] further.
 pub fn tile_rect(scenario: &Scenario, layout: &Layout, tile: usize) -> Rect {
-    let points = scenario.stations.iter().map(|s| s.position).chain(scenario.characters.iter().map(|c| c.start));
+    let points =
+        scenario.stations.iter().map(|s| s.position).chain(scenario.characters.iter().map(|c| c.start));
     let mut points = points.map(Vec2::from);
     let first = points.next().unwrap_or_default();
     let rect = points.fold(Rect::from_center_size(first, Vec2::ZERO), |r, p| r.union_point(p));
