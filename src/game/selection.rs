@@ -67,7 +67,7 @@ pub(super) fn select_on_click(
     }
     let (camera, eye) = *camera;
     let pointer = camera.viewport_to_world_2d(eye, click.pointer_location.position).ok();
-    let under = pointer.and_then(|p| super::map::labels::under_pointer(p, &villagers));
+    let under = pointer.and_then(|p| super::map::labels::under_pointer(p, villagers.iter()));
     (selection.0, station.0) = (Some(under.unwrap_or(click.entity)), None);
 }
 

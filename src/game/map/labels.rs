@@ -124,7 +124,12 @@ pub struct Hovered(pub Option<Entity>);
 pub(in crate::game) fn plugin(app: &mut App) {
     app.init_resource::<Hovered>().add_systems(
         Update,
-        (hover.run_if(not(egui_wants_any_pointer_input)), place_words)
+        (
+            hover.run_if(not(egui_wants_any_pointer_input)),
+            // Over a panel, the pointer is over no villager.
+            forget_hover.run_if(egui_wants_any_pointer_input),
+            place_words,
+        )
             .chain()
             .after(crate::game::view::follow_positions),
     );
@@ -158,6 +163,10 @@ fn pointer_on_map(window: &Window, camera: (&Camera, &GlobalTransform)) -> Optio
     camera.0.viewport_to_world_2d(camera.1, cursor).ok()
 }
 
+fn forget_hover(mut hovered: ResMut<Hovered>) {
+    hovered.set_if_neq(Hovered(None));
+}
+
 fn hover(
     window: Option<Single<&Window, With<PrimaryWindow>>>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
@@ -165,7 +174,7 @@ fn hover(
     mut hovered: ResMut<Hovered>,
 ) {
     let pointer = window.and_then(|w| pointer_on_map(&w, *camera));
-    let now = pointer.and_then(|p| under_pointer(p, &villagers));
+    let now = pointer.and_then(|p| under_pointer(p, villagers.iter()));
     hovered.set_if_neq(Hovered(now));
 }
 
