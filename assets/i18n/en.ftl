@@ -431,3 +431,9 @@ fact-wheatHarvested = wheat harvested
 fact-wood = wood
 standstill-in-ring = the ring closes: they wait on each other
 saved-to = Saved to { $file }: the stations moved stand here now (the day goes on)
+
+# --- map ---
+# A tile of a tiled town (`--villagers N`), named on the map; $n is its number.
+map-tile = Tile { $n }
+# The station inspector: villagers waiting (no viable plan) where the station stands.
+map-waiting-here = Waiting here

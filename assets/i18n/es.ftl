@@ -459,3 +459,9 @@ fact-wheatHarvested = trigo cosechado
 fact-wood = leña
 standstill-in-ring = el círculo se cierra: se esperan unos a otros
 saved-to = Guardado en { $file }: las estaciones movidas están ahora aquí (el día sigue)
+
+# --- map ---
+# A tile of a tiled town (`--villagers N`), named on the map; $n is its number.
+map-tile = Barrio { $n }
+# The station inspector: villagers waiting (no viable plan) where the station stands.
+map-waiting-here = Esperando aquí

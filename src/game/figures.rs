@@ -3,21 +3,32 @@
 //! thought bubble with the icon of what it waits for.
 
 use super::i18n::Label;
-use super::selection::select_on_click;
+use super::map::labels::{Home, Hovered, Word};
+use super::selection::{Selection, select_on_click};
 use super::sprites::{Art, FIGURE, SCALE};
-use super::view::{GivesWay, WORDS_UNTIL_ZOOM};
+use super::view::WORDS_UNTIL_ZOOM;
 use crate::planner::FactId;
 use crate::sim::{Activity, Intent, LastReason, Town, Villager};
 use crate::words::Lang;
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
-use bevy::text::{Justify, LineBreak, TextBounds, TextLayout};
+use bevy::text::TextBackgroundColor;
 
 /// How big a villager is on the map.
 pub(super) const TOKEN: Vec2 = Vec2::new(FIGURE.x as f32 * SCALE, FIGURE.y as f32 * SCALE);
 const BAR: f32 = 34.0;
-/// The widest a status line under a token is: less than the closest villagers stand in a row.
-const STATUS_WIDTH: f32 = 60.0;
+/// How big a thought bubble is, and where it floats: beside the figure, clear of its name above,
+/// its bar and status line below, and the next figure in a row ([`super::map::crowd::SPACING`]).
+pub(super) const BUBBLE: f32 = 32.0;
+const BUBBLE_AT: Vec2 = Vec2::new(28.0, 0.0);
+/// Where a name sits (its bottom middle) and a status line hangs from (its top middle).
+const NAME_AT: Vec2 = Vec2::new(0.0, TOKEN.y / 2.0 + 2.0);
+const STATUS_AT: Vec2 = Vec2::new(0.0, -29.0);
+/// Text sizes in pixels on screen, whatever the zoom ([`super::map::labels`]).
+const NAME_SIZE: f32 = 16.0;
+const STATUS_SIZE: f32 = 13.0;
+/// The dark plate behind a villager's words, so they read over grass, pictures and night.
+pub(super) const PLATE: Color = Color::srgba(0.05, 0.06, 0.05, 0.62);
 
 #[derive(Component)]
 struct NameText;
@@ -35,7 +46,7 @@ struct Clothes;
 /// The bubble over a waiting villager, and the icon in it: what it shows is kept, so the icon is
 /// looked up only when the villager starts waiting for something else.
 #[derive(Component, Default)]
-struct Thought {
+pub(super) struct Thought {
     /// The fact whose icon it shows (`None`: the question mark), once it has shown one.
     shows: Option<Option<FactId>>,
 }
@@ -55,7 +66,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             rename_villagers.run_if(resource_exists_and_changed::<Town>),
-            (walk_and_face, show_status, show_progress, show_thoughts).after(super::view::follow_positions),
+            (walk_and_face, show_status, show_progress, show_thoughts)
+                .after(super::view::follow_positions)
+                .before(super::map::labels::place_words),
         ),
     );
 }
@@ -83,6 +96,7 @@ fn dress_villager(
 ) {
     let Ok(villager) = villagers.get(add.entity) else { return };
     let character = &town.scenario.characters[villager.index()];
+    let name = shown_name(&town, villager);
     let sheet = art.villager(crate::art::villager_picture(character));
     let [x, y] = character.start;
     let clothes = Sprite { color: villager_color(villager.index()), ..figure(&art, sheet.clone(), 0, true) };
@@ -95,27 +109,32 @@ fn dress_villager(
             Pickable::default(),
             children![
                 (Clothes, clothes, Transform::from_xyz(0.0, 0.0, 0.1), Pickable::IGNORE),
+                // Whole, on one line each: where they would overlap another's, the words stack or
+                // give way ([`super::map::labels`]), so they are never cut or run together.
                 (
                     NameText,
-                    GivesWay,
-                    Text2d::new(character.name.clone()),
-                    art.text_font(15.0),
+                    Word::Name,
+                    Home(NAME_AT),
+                    Text2d::new(name),
+                    art.text_font(NAME_SIZE),
                     TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, 30.0, 1.0),
+                    TextBackgroundColor(PLATE),
+                    Anchor::BOTTOM_CENTER,
+                    Transform::from_translation(NAME_AT.extend(1.0)),
+                    Visibility::Hidden,
                     Pickable::IGNORE,
                 ),
                 (
                     StatusText,
-                    GivesWay,
+                    Word::Status,
+                    Home(STATUS_AT),
                     Text2d::new(String::new()),
-                    art.text_font(12.0),
+                    art.text_font(STATUS_SIZE),
                     TextColor(Color::srgb(0.92, 0.95, 0.90)),
-                    // Wrapped narrower than the spacing of villagers side by side, hanging down
-                    // from under the bar, so neighbours' status lines never run into each other.
-                    TextLayout::new(Justify::Center, LineBreak::WordBoundary),
-                    TextBounds::new_horizontal(STATUS_WIDTH),
+                    TextBackgroundColor(PLATE),
                     Anchor::TOP_CENTER,
-                    Transform::from_xyz(0.0, -30.0, 1.0),
+                    Transform::from_translation(STATUS_AT.extend(1.0)),
+                    Visibility::Hidden,
                     Pickable::IGNORE,
                 ),
                 (
@@ -133,14 +152,16 @@ fn dress_villager(
                 ),
                 (
                     Thought::default(),
-                    Sprite { custom_size: Some(Vec2::splat(36.0)), ..Sprite::from_image(art.bubble.clone()) },
-                    // Beside the head, clear of the name and of a neighbour in a row.
-                    Transform::from_xyz(30.0, 16.0, 1.2),
+                    Sprite {
+                        custom_size: Some(Vec2::splat(BUBBLE)),
+                        ..Sprite::from_image(art.bubble.clone())
+                    },
+                    Transform::from_translation(BUBBLE_AT.extend(1.2)),
                     Visibility::Hidden,
                     Pickable::IGNORE,
                     children![(
                         ThoughtIcon,
-                        Sprite { custom_size: Some(Vec2::splat(20.0)), ..default() },
+                        Sprite { custom_size: Some(Vec2::splat(BUBBLE * 0.56)), ..default() },
                         Transform::from_xyz(0.0, 3.0, 0.1),
                         Pickable::IGNORE,
                     )],
@@ -198,15 +219,16 @@ fn rename_villagers(
 ) {
     for (villager, mut figure, children) in &mut villagers {
         let character = &town.scenario.characters[villager.index()];
+        let name = shown_name(&town, villager);
         let sheet = art.villager(crate::art::villager_picture(character));
         if figure.image != sheet {
             figure.image = sheet.clone();
         }
         for &child in children {
             if let Ok(mut text) = names.get_mut(child)
-                && text.0 != character.name
+                && text.0 != name
             {
-                text.0.clone_from(&character.name);
+                text.0.clone_from(&name);
             }
             if let Ok(mut sprite) = clothes.get_mut(child)
                 && sprite.image != sheet
@@ -214,6 +236,17 @@ fn rename_villagers(
                 sprite.image = sheet.clone();
             }
         }
+    }
+}
+
+/// A villager's name on the map: its character's, and in a town of several tiles also its
+/// tile's number (`Builder 2 @ 7`, the tile named on the map by [`super::map::tiles`]).
+pub fn shown_name(town: &Town, villager: &Villager) -> String {
+    let name = &town.scenario.characters[villager.index()].name;
+    if town.layout.is_tiled() {
+        format!("{name} @ {}", town.layout.town_tile(villager.tile()))
+    } else {
+        name.clone()
     }
 }
 
@@ -244,19 +277,23 @@ pub fn short_status(
     }
 }
 
-/// While words are shown ([`WORDS_UNTIL_ZOOM`]), each villager's status line says
-/// [`short_status`].
+/// Each villager's status line says [`short_status`]: while words are shown
+/// ([`WORDS_UNTIL_ZOOM`]) every one's, zoomed further out the selected and hovered villagers'.
+#[allow(clippy::too_many_arguments)]
 fn show_status(
     camera: Single<&Projection, With<Camera2d>>,
     town: Res<Town>,
     lang: Res<Lang>,
-    villagers: Query<(&Villager, &Intent, &Activity, &LastReason, &Children)>,
+    selection: Res<Selection>,
+    hovered: Res<Hovered>,
+    villagers: Query<(Entity, &Villager, &Intent, &Activity, &LastReason, &Children)>,
     mut texts: Query<&mut Text2d, With<StatusText>>,
 ) {
-    if matches!(*camera, Projection::Orthographic(o) if o.scale > WORDS_UNTIL_ZOOM) {
-        return;
-    }
-    for (villager, intent, activity, reason, children) in &villagers {
+    let far = matches!(*camera, Projection::Orthographic(o) if o.scale > WORDS_UNTIL_ZOOM);
+    for (entity, villager, intent, activity, reason, children) in &villagers {
+        if far && selection.0 != Some(entity) && hovered.0 != Some(entity) {
+            continue;
+        }
         for child in children.iter() {
             if let Ok(mut text) = texts.get_mut(child) {
                 let status = short_status(&town, villager, (intent, activity, reason), *lang);

@@ -11,6 +11,7 @@ pub mod hot_reload;
 mod i18n;
 pub mod inspect;
 mod layout;
+pub mod map;
 mod notices;
 mod panels;
 pub mod popups;

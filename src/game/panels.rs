@@ -224,16 +224,15 @@ fn station_inspector(ui: &mut egui::Ui, view: &StationView, l: Lang) {
     ui.label(format!("{}: {}", l.text(Label::Kind), view.kind));
     let capacity = view.capacity.map_or_else(|| l.text(Label::NoLimit).to_owned(), |c| c.to_string());
     ui.label(format!("{}: {capacity}", l.text(Label::Capacity)));
-    for (label, names) in
-        [(Label::ActingHere, &view.acting), (Label::InLine, &view.queued), (Label::OnTheWay, &view.coming)]
-    {
+    // Who acts there, who is in line (in order), who waits under it, who is on the way.
+    for (heading, names, numbered) in view.lists(l) {
         ui.separator();
-        ui.label(format!("{} ({})", l.text(label), names.len()));
+        ui.label(format!("{heading} ({})", names.len()));
         if names.is_empty() {
             ui.small(l.text(Label::Nobody));
         }
         for (i, name) in names.iter().enumerate() {
-            let place = if label == Label::InLine { format!("{}. ", i + 1) } else { "· ".to_owned() };
+            let place = if numbered { format!("{}. ", i + 1) } else { "· ".to_owned() };
             ui.label(format!("{place}{name}"));
         }
     }

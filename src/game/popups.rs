@@ -1,19 +1,47 @@
-//! What an action does, shown where it lands: when one finishes, its effects rise from its
-//! station (`+1 bread`, `-1 flour`) and fade, so a player sees the town's economy move.
+//! What an action does, shown where it lands: when one finishes, its effects rise from over its
+//! station's label (`+1 bread`, `-1 flour`) and fade, so a player sees the town's economy move.
+//! Several at one station stack, each on its own line.
 
 use super::sprites::Art;
-use super::view::WORDS_UNTIL_ZOOM;
+use super::view::{STATION, WORDS_UNTIL_ZOOM};
 use crate::planner::Change;
 use crate::sim::{EventLog, Happening, Town};
 use bevy::prelude::*;
+use bevy::text::TextBackgroundColor;
 
 /// How long a pop-up rises and fades, in real seconds.
 const LIFE: f32 = 1.6;
+/// Its text's size on screen, in pixels, whatever the zoom.
+const SIZE: f32 = 14.0;
+/// How far it rises as it fades, in pixels on screen: less than the room between two lines.
+const RISE: f32 = 8.0;
+/// One line of pop-ups, in pixels on screen: a line of text and its rise, so that those at one
+/// station never cover each other.
+const LINE: f32 = SIZE * 1.25 + RISE;
+/// Over a station's label: the label's height on screen, in pixels, and a gap.
+const OVER_LABEL: f32 = 15.0 * 1.25 + 3.0;
 
 #[derive(Component)]
 struct Popup {
     age: f32,
     from: Vec3,
+    /// How far it rises, in world units.
+    rise: f32,
+    /// The station (tile, index) it rises from and its line there, 0 the lowest.
+    station: (usize, usize),
+    line: usize,
+}
+
+/// The line a new pop-up at a station takes: the lowest no pop-up there still holds.
+pub fn free_line(held: impl IntoIterator<Item = usize>) -> usize {
+    let held: Vec<usize> = held.into_iter().collect();
+    (0..).find(|line| !held.contains(line)).unwrap_or(0)
+}
+
+/// Where the `line`-th pop-up over a station's middle starts, from there, at zoom `scale`: over
+/// the station's picture and its label, a [`LINE`] a line.
+pub fn popup_offset(line: usize, scale: f32) -> Vec2 {
+    Vec2::Y * (STATION.y / 2.0 + 2.0 + (OVER_LABEL + LINE * line as f32) * scale)
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -31,7 +59,9 @@ pub fn effect_words(change: Change, value: i32, fact: &str) -> String {
 
 /// A pop-up for every action finished on screen since the last frame, while the camera is near
 /// enough for words ([`WORDS_UNTIL_ZOOM`]).
+#[allow(clippy::too_many_arguments)]
 fn pop_up(
+    live: Query<&Popup>,
     mut commands: Commands,
     log: Res<EventLog>,
     town: Res<Town>,
@@ -53,11 +83,13 @@ fn pop_up(
     }
     // Half the window's size, with room to spare, in world units.
     let reach = Vec2::new(700.0, 450.0) * ortho.scale;
+    let mut held: Vec<((usize, usize), usize)> = live.iter().map(|p| (p.station, p.line)).collect();
     for event in log.recent.iter().skip(log.recent.len() - new) {
         let (Happening::Finished { task }, Some(number)) = (&event.what, event.villager) else { continue };
         let character = town.layout.character_of(number);
         let station = town.station(character, *task as usize);
-        let [x, y] = town.layout.station_position(&town.scenario, station, town.layout.tile_of(number));
+        let tile = town.layout.tile_of(number);
+        let [x, y] = town.layout.station_position(&town.scenario, station, tile);
         if (Vec2::new(x, y) - eye.translation.truncate()).abs().cmpgt(reach).any() {
             continue;
         }
@@ -69,13 +101,17 @@ fn pop_up(
             .iter()
             .map(|e| effect_words(e.change, e.value, facts.name(e.fact)))
             .collect();
-        let from = Vec3::new(x, y + 36.0, 6.0);
+        let line = free_line(held.iter().filter(|h| h.0 == (tile, station)).map(|h| h.1));
+        held.push(((tile, station), line));
+        let from = (Vec2::new(x, y) + popup_offset(line, ortho.scale)).extend(6.0);
         commands.spawn((
-            Popup { age: 0.0, from },
+            Popup { age: 0.0, from, rise: RISE * ortho.scale, station: (tile, station), line },
             Text2d::new(words.join("  ")),
-            art.text_font(14.0),
+            art.text_font(SIZE),
             TextColor(Color::srgb(1.0, 0.85, 0.35)),
-            Transform::from_translation(from),
+            TextBackgroundColor(Color::srgba(0.08, 0.06, 0.02, 0.55)),
+            bevy::sprite::Anchor::BOTTOM_CENTER,
+            Transform::from_translation(from).with_scale(Vec3::new(ortho.scale, ortho.scale, 1.0)),
             Pickable::IGNORE,
         ));
     }
@@ -84,16 +120,17 @@ fn pop_up(
 fn rise_and_fade(
     mut commands: Commands,
     time: Res<Time>,
-    mut popups: Query<(Entity, &mut Popup, &mut Transform, &mut TextColor)>,
+    mut popups: Query<(Entity, &mut Popup, &mut Transform, &mut TextColor, &mut TextBackgroundColor)>,
 ) {
-    for (entity, mut popup, mut transform, mut color) in &mut popups {
+    for (entity, mut popup, mut transform, mut color, mut plate) in &mut popups {
         popup.age += time.delta_secs();
         if popup.age >= LIFE {
             commands.entity(entity).despawn();
             continue;
         }
         let t = popup.age / LIFE;
-        transform.translation = popup.from + Vec3::Y * 30.0 * t;
+        transform.translation = popup.from + Vec3::Y * popup.rise * t;
         color.0.set_alpha(1.0 - t * t);
+        plate.0.set_alpha(0.55 * (1.0 - t * t));
     }
 }

@@ -46,19 +46,29 @@ pub fn keeping_selection(world: &mut World, rebuild: impl FnOnce(&mut World)) {
 struct PlanStop;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>()
-        .init_resource::<SelectedStation>()
-        .add_systems(Update, (show_plan_stops, draw_selection).chain().after(follow_positions));
+    app.init_resource::<Selection>().init_resource::<SelectedStation>().add_systems(
+        Update,
+        (show_plan_stops, keep_stops_readable, draw_selection).chain().after(follow_positions),
+    );
 }
 
+/// A click on a villager's figure selects the villager drawn under the pointer
+/// ([`super::map::labels::under_pointer`], from where each is drawn): where figures overlap,
+/// the one in front.
 pub(super) fn select_on_click(
     click: On<Pointer<Click>>,
+    camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
+    villagers: Query<(Entity, &Transform), With<Villager>>,
     mut selection: ResMut<Selection>,
     mut station: ResMut<SelectedStation>,
 ) {
-    if click.button == PointerButton::Primary {
-        (selection.0, station.0) = (Some(click.entity), None);
+    if click.button != PointerButton::Primary {
+        return;
     }
+    let (camera, eye) = *camera;
+    let pointer = camera.viewport_to_world_2d(eye, click.pointer_location.position).ok();
+    let under = pointer.and_then(|p| super::map::labels::under_pointer(p, villagers.iter()));
+    (selection.0, station.0) = (Some(under.unwrap_or(click.entity)), None);
 }
 
 pub(super) fn deselect_on_escape(
@@ -83,8 +93,9 @@ pub(super) fn select_station(
     }
 }
 
-/// Numbers the selected villager's plan on the map, one marker per stop at the corner of its
-/// station: amber for what is still to come, grey for what is done.
+/// Numbers the selected villager's plan on the map, one marker per stop at the left edge of its
+/// station (clear of its label above and the villagers under it): amber for what is still to
+/// come, grey for what is done.
 fn show_plan_stops(
     mut commands: Commands,
     town: Res<Town>,
@@ -116,7 +127,7 @@ fn show_plan_stops(
         commands.spawn((
             PlanStop,
             Sprite::from_color(fill, Vec2::new(12.0 + 9.0 * text.len() as f32, 20.0)),
-            Transform::from_xyz(x - STATION.x / 2.0, y + STATION.y / 2.0, 1.5),
+            Transform::from_xyz(x - STATION.x / 2.0, y, 1.5),
             Pickable::IGNORE,
             children![(
                 Text2d::new(text),
@@ -128,6 +139,19 @@ fn show_plan_stops(
         ));
     }
     *shown = stops;
+}
+
+/// The plan's markers keep their size on screen at any zoom, as the words on the map do.
+fn keep_stops_readable(
+    camera: Single<&Projection, With<Camera2d>>,
+    mut stops: Query<&mut Transform, With<PlanStop>>,
+) {
+    let scale = super::map::labels::zoom(&camera);
+    for mut transform in &mut stops {
+        if transform.scale.x != scale {
+            transform.scale = Vec3::new(scale, scale, 1.0);
+        }
+    }
 }
 
 /// Rings the selected villager and draws the way its plan still has to walk, or frames the

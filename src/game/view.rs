@@ -2,14 +2,16 @@
 //! simulation puts them (lines at stations drawn in order), and a camera to pan and zoom. How a
 //! villager looks is [`super::figures`]'; what is selected is drawn by [`super::selection`].
 
+use super::map::crowd;
+use super::map::labels::{Home, Word};
 use super::selection::{deselect_on_escape, select_station};
 use super::sprites::{Art, SCALE};
-use crate::sim::{Activity, Clock, Intent, Lines, Position, Town, Villager, position_at};
+use crate::sim::{Activity, Clock, Intent, Lines, Position, Town, Villager};
 use bevy::input::mouse::{MouseMotion, MouseWheel};
 use bevy::prelude::*;
-use bevy::sprite::{SpritePickingMode, SpritePickingSettings};
+use bevy::sprite::{Anchor, SpritePickingMode, SpritePickingSettings};
+use bevy::text::TextBackgroundColor;
 use bevy_egui::input::egui_wants_any_pointer_input;
-use std::collections::HashMap;
 
 /// Marks what is drawn for the current scenario's stations (replaced when the scenario is).
 #[derive(Component)]
@@ -19,14 +21,11 @@ pub struct StationVisual;
 #[derive(Component)]
 pub struct Ground;
 
-/// Words on the map — names, status lines, station labels — that give way when zoomed far out,
-/// where they would pile up over a crowd; the pictures, bars and bubbles speak alone then.
-#[derive(Component)]
-pub(super) struct GivesWay;
-
 /// How far the camera zooms out: a town of thousands fits on screen.
 const MOST_ZOOMED_OUT: f32 = 40.0;
-/// Zoomed out further than this, the words on the map give way.
+/// Zoomed out further than this, the words on the map give way (but the selected and hovered
+/// villagers' words, [`super::map::labels`]): they would pile up over a crowd; the pictures,
+/// bars and bubbles speak alone then.
 pub(super) const WORDS_UNTIL_ZOOM: f32 = 1.6;
 /// Zoomed out further than this, the grass would shimmer: the plain ground colour shows instead.
 const GRASS_UNTIL_ZOOM: f32 = 3.0;
@@ -35,15 +34,18 @@ const GRASS_UNTIL_ZOOM: f32 = 3.0;
 pub(super) const STATION: Vec2 = Vec2::new(32.0 * SCALE * 1.25, 26.0 * SCALE * 1.25);
 /// How far the ground reaches each way from the middle of the town.
 const GROUND: f32 = 20_000.0;
-/// Horizontal distance between villagers acting at the same station, and standing in its line.
-const ROW_SPACING: f32 = 78.0;
-const LINE_SPACING: f32 = 64.0;
+/// Where a station's label sits, its bottom middle just over the picture, and its size on screen.
+const STATION_LABEL_AT: Vec2 = Vec2::new(0.0, STATION.y / 2.0 + 2.0);
+const STATION_LABEL_SIZE: f32 = 15.0;
+/// The layer figures are drawn on (nearer ones a little in front, [`crowd::depth`]).
+const FIGURES: f32 = 2.0;
 
 pub(super) fn plugin(app: &mut App) {
     // A click anywhere on a figure's or a station's picture picks it, its transparent pixels
     // too: pixel art is mostly gaps between legs and around roofs.
     let picking = SpritePickingSettings { picking_mode: SpritePickingMode::BoundingBox, ..default() };
-    app.insert_resource(ClearColor(Color::srgb(0.16, 0.22, 0.15)))
+    app.add_plugins(super::map::plugin)
+        .insert_resource(ClearColor(Color::srgb(0.16, 0.22, 0.15)))
         .insert_resource(picking)
         .add_systems(Startup, (spawn_camera, spawn_ground))
         .add_systems(
@@ -135,12 +137,18 @@ fn draw_stations(
                 },
                 Transform::from_xyz(x, y, 0.0),
                 Pickable::default(),
+                // Over the villagers' figures (but under the night's veil); shown where no
+                // selected or hovered villager's words need the room ([`super::map::labels`]).
                 children![(
-                    GivesWay,
+                    Word::Station,
+                    Home(STATION_LABEL_AT),
                     Text2d::new(station.label.clone()),
-                    art.text_font(14.0),
+                    art.text_font(STATION_LABEL_SIZE),
                     TextColor(Color::srgb(0.98, 0.95, 0.84)),
-                    Transform::from_xyz(0.0, STATION.y / 2.0 + 9.0, 0.5),
+                    TextBackgroundColor(Color::srgba(0.12, 0.08, 0.04, 0.62)),
+                    Anchor::BOTTOM_CENTER,
+                    Transform::from_translation(STATION_LABEL_AT.extend(4.5)),
+                    Visibility::Hidden,
                     Pickable::IGNORE,
                 )],
             ))
@@ -150,10 +158,11 @@ fn draw_stations(
     }
 }
 
-/// Villagers stand where the simulation puts them; those at a station line up under it so that
-/// no token hides another — the ones acting (or waiting there) in a row, and the ones in line in
-/// a second row below it, first in line on the left; several on one spot elsewhere stand side by
-/// side. Tokens glide to where they are shown, so a villager leaving a row does not jump.
+/// Villagers stand where the simulation puts them, those at one place spread in short rows
+/// ([`crowd::drawn_at`]): at a station, the ones acting or waiting there under it and the ones in
+/// line in rows below them, first in line on the left; several on one spot elsewhere side by
+/// side. Tokens glide to where they are shown, so a villager leaving a row does not jump; the
+/// lower on the map, the nearer (drawn in front, and picked first, [`crowd::pick`]).
 pub(super) fn follow_positions(
     town: Res<Town>,
     lines: Res<Lines>,
@@ -162,42 +171,14 @@ pub(super) fn follow_positions(
     mut villagers: Query<(&Villager, &Position, &Intent, &Activity, &mut Transform)>,
 ) {
     let glide = (time.delta_secs() * 12.0).min(1.0);
-    // How many stand on each spot in each row, and each villager's (spot, at a station, row,
-    // place in its row), in query order.
-    let mut crowds: HashMap<([u32; 2], usize), usize> = HashMap::new();
-    let mut placed = Vec::with_capacity(villagers.iter().len());
-    for (villager, position, intent, activity, _) in &villagers {
-        let position = position_at(&town, clock.steps, (villager, position, intent, activity));
-        let spot = position.map(f32::to_bits);
-        let stations = 0..town.scenario.stations.len();
-        let station = stations
-            .into_iter()
-            .position(|s| town.layout.station_position(&town.scenario, s, villager.tile()) == position);
-        let place_in_line = |s: usize| lines.place_of(villager.tile(), s, villager.number());
-        let (row, place) = match (activity, station) {
-            (Activity::Queued { .. }, Some(s)) => (1, place_in_line(s).unwrap_or(0)),
-            _ => (0, crowds.get(&(spot, 0)).copied().unwrap_or(0)),
-        };
-        *crowds.entry((spot, row)).or_default() += 1;
-        placed.push((position, spot, station.is_some(), row, place));
-    }
-    for ((.., mut transform), (position, spot, at_station, row, place)) in villagers.iter_mut().zip(placed) {
-        let [mut x, mut y] = position;
-        // Several standing on one spot that is no station (where a moved station stood, a
-        // shared start) stand side by side there.
-        let crowd = crowds[&(spot, row)];
-        let spacing = [ROW_SPACING, LINE_SPACING][row];
-        x += (place as f32 - (crowd - 1) as f32 / 2.0) * spacing;
-        if at_station {
-            y -= STATION.y / 2.0 + 34.0 + 84.0 * row as f32;
-        }
-        let target = Vec2::new(x, y);
+    let targets =
+        crowd::drawn_at(&town, &lines, clock.steps, villagers.iter().map(|(v, p, i, a, _)| (v, p, i, a)));
+    for ((.., mut transform), target) in villagers.iter_mut().zip(targets) {
         let shown = transform.translation.truncate();
         let next = if shown.distance(target) > 200.0 { target } else { shown.lerp(target, glide) };
         // Written only when it moves: a token standing still costs its children nothing.
         if next != shown {
-            transform.translation.x = next.x;
-            transform.translation.y = next.y;
+            transform.translation = next.extend(FIGURES + crowd::depth(next.y));
         }
     }
 }
@@ -239,19 +220,15 @@ fn pan_and_zoom(
     }
 }
 
-/// Zoomed out, words give way ([`GivesWay`]), the grass turns to plain ground, and villagers
-/// and stations grow (up to a limit) so a crowd still reads as people at work.
+/// Zoomed out, the grass turns to plain ground, and villagers and stations grow (up to a limit)
+/// so a crowd still reads as people at work (words give way: [`super::map::labels`]).
 fn level_of_detail(
     camera: Single<&Projection, With<Camera2d>>,
-    mut words: Query<&mut Visibility, (With<GivesWay>, Without<Ground>)>,
     mut ground: Query<&mut Visibility, With<Ground>>,
     mut pictures: Query<&mut Transform, Or<(With<Villager>, With<StationVisual>)>>,
 ) {
     let Projection::Orthographic(ortho) = *camera else { return };
     let shown = |yes: bool| if yes { Visibility::Inherited } else { Visibility::Hidden };
-    for mut v in &mut words {
-        v.set_if_neq(shown(ortho.scale <= WORDS_UNTIL_ZOOM));
-    }
     for mut v in &mut ground {
         v.set_if_neq(shown(ortho.scale <= GRASS_UNTIL_ZOOM));
     }
