@@ -41,7 +41,7 @@ pub struct Standstill {
 
 /// Per tile, the standstill last logged there (until it ends), so each is said once.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct Standstills(pub hashbrown::HashMap<u32, Standstill>);
+pub struct Standstills(pub std::collections::BTreeMap<u32, Standstill>);
 
 /// What [`standstill_of`] reads of a villager.
 pub type Stands<'a> = (&'a Villager, &'a Activity, &'a Goals, &'a AgentFacts);
