@@ -268,7 +268,8 @@ pub fn short_status(
         (Activity::Queued { .. }, Some(_)) => lang.text(Label::InLineShort).to_owned(),
         (Activity::Waiting { .. }, _) => match reason {
             LastReason::Waiting { blocked: Some(c), .. } => {
-                format!("{} {}", lang.text(Label::WaitingFor), town.scenario.facts.name(c.fact))
+                let fact = crate::words::fact_words(lang, town.scenario.facts.name(c.fact));
+                format!("{} {fact}", lang.text(Label::WaitingFor))
             }
             _ => format!("{}...", lang.text(Label::Waiting)),
         },

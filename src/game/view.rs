@@ -78,8 +78,9 @@ fn spawn_ground(mut commands: Commands, art: Res<Art>) {
     ));
 }
 
-/// Frames every station and start position of every tile between the side panels.
-fn frame_town(town: &Town, camera: &mut Transform, projection: &mut Projection) {
+/// Frames every station and start position of every tile between the side panels of a window
+/// `window` pixels wide and high.
+fn frame_town(town: &Town, window: Vec2, camera: &mut Transform, projection: &mut Projection) {
     let (scenario, layout) = (&town.scenario, &town.layout);
     let points = (0..layout.tiles).flat_map(|tile| {
         let [x, y] = layout.origin(tile);
@@ -96,10 +97,14 @@ fn frame_town(town: &Town, camera: &mut Transform, projection: &mut Projection) 
         return;
     }
     let size = hi - lo + Vec2::new(160.0, 160.0);
-    // The panels take about 250 px on the left and 340 on the right of a 1280 × 800 window.
-    let scale = (size.x / 680.0).max(size.y / 740.0).max(0.6);
+    // What the side panels (their frames included) and the timeline leave of the window.
+    use super::layout::{INSPECTOR_WIDTH, MARGIN, WORLD_WIDTH};
+    let (left, right) = (WORLD_WIDTH + MARGIN + 16.0, INSPECTOR_WIDTH + MARGIN + 16.0);
+    let free = Vec2::new((window.x - left - right).max(240.0), (window.y - 60.0).max(240.0));
+    let scale = (size.x / free.x).max(size.y / free.y).max(0.6);
     let centre = (lo + hi) / 2.0;
-    camera.translation.x = centre.x + 45.0 * scale;
+    // The free room's centre lies left of the window's by half what the panels differ by.
+    camera.translation.x = centre.x + (right - left) / 2.0 * scale;
     camera.translation.y = centre.y;
     if let Projection::Orthographic(ortho) = projection {
         ortho.scale = scale;
@@ -112,13 +117,15 @@ fn draw_stations(
     art: Res<Art>,
     old: Query<Entity, With<StationVisual>>,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
     mut framed: Local<Option<String>>,
 ) {
     // Another scenario file is framed; a reload of the same one keeps the player's camera.
     let layout = Some(town.scenario.file.clone());
     if *framed != layout {
         let (mut transform, mut projection) = camera.into_inner();
-        frame_town(&town, &mut transform, &mut projection);
+        let size = window.map_or(Vec2::new(1280.0, 800.0), |w| w.size());
+        frame_town(&town, size, &mut transform, &mut projection);
         *framed = layout;
     }
     for entity in &old {

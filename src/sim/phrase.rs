@@ -87,7 +87,7 @@ pub fn standstill_text(town: &Town, lang: Lang, standstill: &super::Standstill) 
             let makers: Vec<String> = link.makers.iter().map(|&m| named(m)).collect();
             let args = [
                 ("who", name(link.villager)),
-                ("what", text(&wanted(&town.scenario.facts, &link.waits_for))),
+                ("what", text(&wanted(lang, &town.scenario.facts, &link.waits_for))),
                 ("makers", text(&makers.join(", "))),
                 ("count", makers.len().into()),
             ];
@@ -135,10 +135,11 @@ pub fn reason_text(town: &Town, lang: Lang, character: usize, reason: &LastReaso
 
 /// What a condition asks for, as briefly as it can be said: `bread` for `world.bread >= 1`,
 /// else `bread >= 3`.
-fn wanted(facts: &scenario::FactTable, c: &crate::planner::Condition) -> String {
+fn wanted(lang: Lang, facts: &scenario::FactTable, c: &crate::planner::Condition) -> String {
+    let name = crate::words::fact_words(lang, facts.name(c.fact));
     match (c.compare, c.value) {
-        (crate::planner::Compare::AtLeast, 1) => facts.name(c.fact).to_owned(),
-        _ => format!("{} {} {}", facts.name(c.fact), c.compare.symbol(), c.value),
+        (crate::planner::Compare::AtLeast, 1) => name,
+        _ => format!("{name} {} {}", c.compare.symbol(), c.value),
     }
 }
 
