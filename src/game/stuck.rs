@@ -51,8 +51,12 @@ fn banner(
     let Some(standstill) = standstill_in(&town, &facts, &roster, &villagers, tile) else { return Ok(()) };
     let said = crate::sim::standstill_text(&town, *lang, &standstill);
     let ctx = contexts.ctx_mut()?;
+    // Between the side panels (their frames included), centred on the room they leave.
+    use super::layout::{INSPECTOR_WIDTH, MARGIN, WORLD_WIDTH};
+    let (left, right) = (WORLD_WIDTH + 2.0 * MARGIN + 16.0, INSPECTOR_WIDTH + 2.0 * MARGIN + 16.0);
+    let room = (ctx.content_rect().width() - left - right - 24.0).clamp(200.0, 560.0);
     egui::Area::new(egui::Id::new("standstill"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+        .anchor(egui::Align2::CENTER_TOP, [(left - right) / 2.0, 8.0])
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::new()
@@ -60,7 +64,7 @@ fn banner(
                 .inner_margin(egui::Margin::symmetric(12, 6))
                 .corner_radius(6.0)
                 .show(ui, |ui| {
-                    ui.set_max_width(560.0);
+                    ui.set_max_width(room);
                     ui.label(egui::RichText::new(said).color(egui::Color32::WHITE).strong());
                 });
         });

@@ -96,7 +96,8 @@ fn frame_town(town: &Town, window: Vec2, camera: &mut Transform, projection: &mu
     if lo.x > hi.x {
         return;
     }
-    let size = hi - lo + Vec2::new(160.0, 160.0);
+    // Room for a station's picture at either side, and its label above.
+    let size = hi - lo + Vec2::new(100.0, 160.0);
     // What the side panels (their frames included) and the timeline leave of the window.
     use super::layout::{INSPECTOR_WIDTH, MARGIN, WORLD_WIDTH};
     let (left, right) = (WORLD_WIDTH + MARGIN + 16.0, INSPECTOR_WIDTH + MARGIN + 16.0);
