@@ -388,7 +388,6 @@ bar-plan = plan: cost { $cost }, score { $score }
 last-decision = Last decision ({ $t } s)
 last-decision-untimed = Last decision
 earlier = Earlier ({ $t } s): { $reason }
-reason-at = { $reason } ({ $t } s)
 world-of-tile = World of tile { $tile } ({ $who })
 its-world = World of tile { $tile }
 # Facts' names in words (a fact without one is said as its name split into words).

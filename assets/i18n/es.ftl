@@ -416,7 +416,6 @@ bar-plan = plan: costo { $cost }, puntaje { $score }
 last-decision = Última decisión ({ $t } s)
 last-decision-untimed = Última decisión
 earlier = Antes ({ $t } s): { $reason }
-reason-at = { $reason } ({ $t } s)
 world-of-tile = Mundo de la parcela { $tile } ({ $who })
 its-world = Mundo de la parcela { $tile }
 # Los nombres de los hechos en palabras (uno sin nombre se dice con su nombre separado en palabras).
