@@ -1,12 +1,15 @@
 //! What the inspector says about one villager, built from ECS data alone, so that a headless
 //! test can read exactly what a player would see.
 
+pub use super::decision_view::{AtDecision, Decision, ReasonView, TableView};
+use super::decision_view::{at_decision, reason_view, table_view};
 use super::i18n::Label;
-use crate::planner::{Condition, Delta, Value};
+pub use super::waiting_chain::Maker;
+use super::waiting_chain::makers;
+use crate::planner::{Condition, Value};
 use crate::scenario::Scope;
 use crate::sim::{
-    Activity, AgentFacts, DecisionTable, EventKind, EventLog, Happening, Intent, LastReason, RowResult, Town,
-    Villager, WorldFacts,
+    Activity, AgentFacts, DecisionTable, EventKind, EventLog, Intent, LastReason, Town, Villager, WorldFacts,
 };
 use crate::words::{Lang, Whose, condition_words, fact_words, words};
 use bevy::prelude::*;
@@ -68,35 +71,6 @@ pub struct GoalLine {
     pub current: bool,
 }
 
-/// A goal at the villager's last decision.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AtDecision {
-    /// Its insistence then.
-    pub insistence: f32,
-    /// Its plan's score and cost (the planner's hundredths, [`cost_text`](crate::scenario::cost_text)),
-    /// when it had a plan.
-    pub plan: Option<(f32, u32)>,
-    pub met: bool,
-    /// In a few words: `met`, `plan: cost 2.46, score 0.31`, `no plan (unreachable): needs wheat`.
-    pub text: String,
-}
-
-/// One who can bring about what a waiting villager waits for.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Maker {
-    pub name: String,
-    /// The action of theirs that does it.
-    pub action: String,
-    /// What they are doing now.
-    pub state: StateLine,
-    /// 0 for who can make what the inspected villager waits for, 1 for who can make what that
-    /// one waits for, and so on.
-    pub depth: usize,
-    /// Whether it stands in the ring of a standstill the inspected villager is in: waiting on
-    /// what only the others of the ring make.
-    pub in_ring: bool,
-}
-
 /// One fact: its name in words, as written in the scenario, and its value (a count below zero
 /// shown as none).
 #[derive(Clone, Debug, PartialEq)]
@@ -104,20 +78,6 @@ pub struct FactLine {
     pub name: String,
     pub id: String,
     pub value: i32,
-}
-
-/// Why the villager does what it does, and when that was said.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ReasonView {
-    /// The last reason — or, when it no longer fits what the villager does now (it overtook for a
-    /// goal met since, it waited and has a plan now), the last decision's outcome in its place.
-    pub text: String,
-    /// Simulated seconds since dawn when it was so, when known.
-    pub t: Option<f32>,
-    /// Whether `text` is the last decision's outcome standing in for a stale reason.
-    pub from_decision: bool,
-    /// The stale reason, and when it was given.
-    pub earlier: Option<(Option<f32>, String)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -146,52 +106,6 @@ pub struct InspectorView {
     /// The same in the scenario's ids, for the curious: goal, plan steps, what it waits for,
     /// facts as stored.
     pub details: Vec<String>,
-}
-
-/// A line of the decision log, with the table of the decision that logged it, if kept.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Decision {
-    pub t: f32,
-    /// Logged today: the timeline can go back to it.
-    pub today: bool,
-    pub text: String,
-    pub table: Option<TableView>,
-}
-
-/// A decision's table in words: each goal's label, insistence and what planning it came to,
-/// and why the winner won.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TableView {
-    pub rows: Vec<(String, f32, String)>,
-    pub outcome: String,
-}
-
-/// `table` of a villager of `character`, in `lang`.
-fn table_view(town: &Town, lang: Lang, character: usize, table: &DecisionTable) -> TableView {
-    let goals = &town.scenario.characters[character].goals;
-    let row = |r: &crate::sim::GoalRow| {
-        (goals[r.goal as usize].label.clone(), r.insistence, crate::sim::row_text(town, lang, character, r))
-    };
-    TableView {
-        rows: table.rows.iter().map(row).collect(),
-        outcome: crate::sim::outcome_text(town, lang, character, &table.outcome),
-    }
-}
-
-/// A goal's row of a decision, in a few words for its bar.
-fn at_decision(town: &Town, lang: Lang, character: usize, row: &crate::sim::GoalRow) -> AtDecision {
-    let (plan, text) = match row.result {
-        RowResult::Plan { cost, score, .. } => {
-            let cost = u32::try_from(cost).unwrap_or(u32::MAX);
-            let args = [
-                ("cost", crate::scenario::cost_text(u64::from(cost)).into()),
-                ("score", format!("{score:.2}").into()),
-            ];
-            (Some((score, cost)), words().say(lang, "bar-plan", &args))
-        }
-        _ => (None, crate::sim::row_text(town, lang, character, row)),
-    };
-    AtDecision { insistence: row.insistence, plan, met: row.result == RowResult::Met, text }
 }
 
 /// How many recent decisions the inspector lists.
@@ -325,43 +239,6 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
     })
 }
 
-/// The last reason, said with its moment — unless it no longer fits what the villager does now
-/// (it overtook for a goal since met or given up, it waited or rested and has a plan now): then
-/// the last decision's outcome stands in for it, and it is kept as what came earlier.
-fn reason_view(
-    town: &Town,
-    lang: Lang,
-    (character, number, intent, reason): (usize, usize, &Intent, &LastReason),
-    log: Option<&EventLog>,
-    day: Option<u32>,
-    table: Option<(&Arc<DecisionTable>, Option<f32>)>,
-) -> ReasonView {
-    let text = crate::sim::reason_text(town, lang, character, reason);
-    // Its moment: the latest event that gave it, today.
-    let gave = |e: &&crate::sim::SimEvent| {
-        e.villager == Some(number) && matches!(&e.what, Happening::Changed(r) if r == reason)
-    };
-    let said =
-        log.and_then(|log| log.recent.iter().rev().find(gave).or_else(|| log.today.iter().rev().find(gave)));
-    let t = said.filter(|e| Some(e.day) == day).map(|e| e.t);
-    let stale = match *reason {
-        LastReason::Switched { to, .. } | LastReason::Pursuing { goal: to } => {
-            intent.goal() != Some(usize::from(to))
-        }
-        LastReason::Waiting { .. } | LastReason::Resting => intent.goal().is_some(),
-        LastReason::None | LastReason::Abandoned { .. } => false,
-    };
-    match table {
-        Some((table, decided)) if stale => ReasonView {
-            text: crate::sim::outcome_text(town, lang, character, &table.outcome),
-            t: decided,
-            from_decision: true,
-            earlier: Some((t, text)),
-        },
-        _ => ReasonView { text, t, from_decision: false, earlier: None },
-    }
-}
-
 /// Which tile's world facts the world panel shows, and its title: in a tiled town the selected
 /// villager's own tile, named as such (`World of tile 7 (Builder)`), else the first tile.
 pub fn shown_world(town: &Town, selected: Option<&Villager>, lang: Lang) -> (usize, String) {
@@ -379,7 +256,7 @@ pub fn shown_world(town: &Town, selected: Option<&Villager>, lang: Lang) -> (usi
 }
 
 /// What `entity` is doing, as the inspector's state line says it.
-fn state_line(world: &World, entity: Entity, lang: Lang) -> Option<StateLine> {
+pub(super) fn state_line(world: &World, entity: Entity, lang: Lang) -> Option<StateLine> {
     let (villager, intent, activity) =
         (world.get::<Villager>(entity)?, world.get::<Intent>(entity)?, world.get::<Activity>(entity)?);
     let town = world.get_resource::<Town>()?;
@@ -429,61 +306,6 @@ pub(super) fn in_tile(world: &World, tile: usize) -> impl Iterator<Item = (Entit
         let villager = world.get::<Villager>(entity)?;
         (villager.tile() == tile).then_some((entity, villager))
     })
-}
-
-/// How many links of "waiting for what someone else waits for" the inspector follows.
-const CHAIN: usize = 3;
-
-/// Who in `tile` can bring `blocked` about: each villager with an action that moves its
-/// fact the way the condition needs from where the world stands now — with that action and what
-/// the villager is doing now (making it, or waiting itself). A maker that waits is followed to
-/// who can bring about what it waits for, while the chain stays short and does not come back to
-/// a condition already on it; the list is depth first.
-fn makers(world: &World, lang: Lang, tile: usize, blocked: &Condition, ring: &[u32]) -> Vec<Maker> {
-    let mut found = Vec::new();
-    follow(world, lang, (tile, ring), blocked, 0, &mut vec![*blocked], &mut found);
-    found
-}
-
-fn follow(
-    world: &World,
-    lang: Lang,
-    (tile, ring): (usize, &[u32]),
-    blocked: &Condition,
-    depth: usize,
-    seen: &mut Vec<Condition>,
-    found: &mut Vec<Maker>,
-) {
-    let (Some(town), Some(facts)) = (world.get_resource::<Town>(), world.get_resource::<WorldFacts>()) else {
-        return;
-    };
-    let now = facts.tile(tile).get(blocked.fact);
-    let need = blocked.compare.need(now, blocked.value);
-    let helps = |action: &&usize| {
-        let effects =
-            town.scenario.actions[**action].planning.effects.iter().filter(|e| e.fact == blocked.fact);
-        let delta = effects.fold(Delta::NONE, |delta, e| delta.then(e.change, e.value));
-        delta != Delta::NONE && delta.moves_as(need)
-    };
-    for (entity, villager) in in_tile(world, tile) {
-        let character = &town.scenario.characters[villager.index()];
-        let (Some(&action), Some(state)) =
-            (character.actions.iter().find(helps), state_line(world, entity, lang))
-        else {
-            continue;
-        };
-        let action = town.scenario.actions[action].label.clone();
-        let in_ring = ring.contains(&(villager.number() as u32));
-        found.push(Maker { name: character.name.clone(), action, state, depth, in_ring });
-        if let Some(LastReason::Waiting { blocked: Some(next), .. }) = world.get::<LastReason>(entity)
-            && matches!(found.last().map(|m| &m.state), Some(StateLine::Waiting(_)))
-            && depth + 1 < CHAIN
-            && !seen.contains(next)
-        {
-            seen.push(*next);
-            follow(world, lang, (tile, ring), next, depth + 1, seen, found);
-        }
-    }
 }
 
 impl StateLine {

@@ -2,6 +2,7 @@
 //! and hot-reloaded. Only this module touches windows and rendering.
 
 pub mod daylight;
+mod decision_view;
 mod drive;
 pub mod editing;
 mod figures;
@@ -24,6 +25,7 @@ mod stuck;
 mod timeline;
 mod view;
 mod villager_panel;
+mod waiting_chain;
 pub mod why;
 
 pub use crate::words::Lang;

@@ -49,7 +49,7 @@ pub use phrase::{event_text, outcome_text, reason_text, row_text, standstill_tex
 pub use replay::{Moment, NotKept, Replay};
 pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};
 pub use shards::{run_shards, shard_worlds};
-pub use standstill::{Link, Stands, Standstill, Standstills, standstill_of};
+pub use standstill::{Link, Stands, Standstill, Standstills, action_making, standstill_of};
 pub use table::{DecisionTable, DecisionTables, GoalRow, Outcome, RowResult};
 pub use tiles::{DEFAULT_SEED, Layout, VARIATION};
 pub use timing::PlanTimes;

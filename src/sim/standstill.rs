@@ -96,7 +96,7 @@ pub fn standstill_of<'a>(
     let villagers: Vec<Stands> = villagers.collect();
     let makers_of = |wanted: &Condition| -> smallvec::SmallVec<[u32; 2]> {
         (villagers.iter())
-            .filter(|(v, ..)| can_make(town, world, v.index(), wanted))
+            .filter(|(v, ..)| action_making(town, world, v.index(), wanted).is_some())
             .map(|(v, ..)| v.number() as u32)
             .collect()
     };
@@ -164,14 +164,15 @@ fn ring_from_least(mut ring: Vec<Link>) -> Vec<Link> {
     ring
 }
 
-/// Whether character `character` has an action that moves `wanted`'s fact the way it needs to
-/// go from where `world` stands (a shared fact: no one makes another's own facts).
-fn can_make(town: &Town, world: Facts, character: usize, wanted: &Condition) -> bool {
+/// The first action of character `character` that moves `wanted`'s fact the way it needs to go
+/// from where `world` stands, if it has one (a shared fact: no one makes another's own facts).
+/// The game's waiting chain asks it too.
+pub fn action_making(town: &Town, world: Facts, character: usize, wanted: &Condition) -> Option<usize> {
     if town.scenario.facts.scope(wanted.fact) != Scope::World {
-        return false;
+        return None;
     }
     let need = wanted.compare.need(world.get(wanted.fact), wanted.value);
-    town.scenario.characters[character].actions.iter().any(|&action| {
+    town.scenario.characters[character].actions.iter().copied().find(|&action| {
         let effects = town.scenario.actions[action].planning.effects.iter().filter(|e| e.fact == wanted.fact);
         let delta = effects.fold(Delta::NONE, |delta, e| delta.then(e.change, e.value));
         delta != Delta::NONE && delta.moves_as(need)
