@@ -242,12 +242,7 @@ fn rename_villagers(
 /// A villager's name on the map: its character's, and in a town of several tiles also its
 /// tile's number (`Builder 2 @ 7`, the tile named on the map by [`super::map::tiles`]).
 pub fn shown_name(town: &Town, villager: &Villager) -> String {
-    let name = &town.scenario.characters[villager.index()].name;
-    if town.layout.is_tiled() {
-        format!("{name} @ {}", town.layout.town_tile(villager.tile()))
-    } else {
-        name.clone()
-    }
+    town.villager_name(villager.number())
 }
 
 /// A few words under the token, in `lang`: the action under way, where it walks, or what it

@@ -87,7 +87,7 @@ pub fn standstill_text(town: &Town, lang: Lang, standstill: &super::Standstill) 
             let makers: Vec<String> = link.makers.iter().map(|&m| named(m)).collect();
             let args = [
                 ("who", name(link.villager)),
-                ("what", text(&wanted(lang, &town.scenario.facts, &link.waits_for))),
+                ("what", text(&condition_text(town, lang, &link.waits_for, None))),
                 ("makers", text(&makers.join(", "))),
                 ("count", makers.len().into()),
             ];
@@ -130,16 +130,6 @@ pub fn reason_text(town: &Town, lang: Lang, character: usize, reason: &LastReaso
             let needs = needs_words(lang, condition_text(town, lang, c, Some(was)));
             say("event-abandoned", &[("action", text(&action.label)), ("needs", text(&needs))])
         }
-    }
-}
-
-/// What a condition asks for, as briefly as it can be said: `bread` for `world.bread >= 1`,
-/// else `bread >= 3`.
-fn wanted(lang: Lang, facts: &scenario::FactTable, c: &crate::planner::Condition) -> String {
-    let name = crate::words::fact_words(lang, facts.name(c.fact));
-    match (c.compare, c.value) {
-        (crate::planner::Compare::AtLeast, 1) => name,
-        _ => format!("{name} {} {}", c.compare.symbol(), c.value),
     }
 }
 
