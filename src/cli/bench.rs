@@ -1,7 +1,7 @@
 //! `goap-town bench --villagers N`: a town of N villagers tiled from one scenario, run headless
 //! as fast as it goes, to measure how fast and how lean the simulation and the planner are.
 
-use crate::scenario::{SCENARIO_FOLDER, Scenario, ScenarioChoice};
+use crate::scenario::{self, SCENARIO_FOLDER, Scenario, ScenarioChoice};
 use crate::sim::{self, Layout, PlanTimes, STEP, SimOptions, Town};
 use crate::words::Lang;
 use bevy::tasks::{ComputeTaskPool, TaskPoolBuilder};
@@ -52,12 +52,7 @@ struct Measured {
 
 pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     // The scenario to tile: town.ron unless told (every figure of the bench so far tiles it).
-    let town = std::path::Path::new(SCENARIO_FOLDER).join("town.ron");
-    let choice = match request.file {
-        Some(file) => ScenarioChoice::File(file.to_path_buf()),
-        None if town.is_file() => ScenarioChoice::File(town),
-        None => ScenarioChoice::BuiltIn("town.ron"),
-    };
+    let choice = scenario::file_or(request.file, "town.ron");
     if let ScenarioChoice::BuiltIn(name) = choice {
         let _ = writeln!(err, "no {SCENARIO_FOLDER}/ folder here: tiling the built-in {name}");
     }

@@ -58,11 +58,16 @@ pub const DEFAULT_SCENARIO: &str = "village.ron";
 /// The scenario to start with: FILE, else [`DEFAULT_SCENARIO`] in `scenarios/`, else the
 /// built-in one.
 pub fn first_choice(file: Option<&Path>) -> ScenarioChoice {
-    let default = Path::new(SCENARIO_FOLDER).join(DEFAULT_SCENARIO);
+    file_or(file, DEFAULT_SCENARIO)
+}
+
+/// FILE, else the shipped scenario `name` in `scenarios/`, else the one built into the binary.
+pub fn file_or(file: Option<&Path>, name: &'static str) -> ScenarioChoice {
+    let shipped = Path::new(SCENARIO_FOLDER).join(name);
     match file {
         Some(path) => ScenarioChoice::File(path.to_path_buf()),
-        None if default.is_file() => ScenarioChoice::File(default),
-        None => ScenarioChoice::BuiltIn(DEFAULT_SCENARIO),
+        None if shipped.is_file() => ScenarioChoice::File(shipped),
+        None => ScenarioChoice::BuiltIn(name),
     }
 }
 

@@ -28,7 +28,9 @@ mod shipped;
 pub mod syntax;
 mod validate;
 
-pub use choice::{SCENARIO_FOLDER, ScenarioChoice, available_scenarios, first_choice, load_or_report};
+pub use choice::{
+    SCENARIO_FOLDER, ScenarioChoice, available_scenarios, file_or, first_choice, load_or_report,
+};
 pub use diagnostic::{Diagnostic, Severity, did_you_mean};
 pub use names::{FactTable, Scope};
 pub use phrase::{Arg, ID_PREFIX, Phrase};
