@@ -1,11 +1,13 @@
 //! The words the scenario loader, the simulation and the interface show, kept as data: one Fluent
-//! file a language (`assets/i18n/<id>.ftl`). English and Spanish are built in; any other file in
-//! that folder of the working directory is read at start, so a third language is one new file.
+//! file a language (`assets/i18n/<id>.ftl`). English and Spanish are built in; a file of that
+//! folder in the working directory adds a language (a third language is one new file) or, named
+//! like a built-in one, rewords its messages. A file is read only when its language is first
+//! used, capped in size, and never if it is not a plain file (a FIFO would block).
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use std::collections::HashMap;
-use std::path::Path;
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 /// The built-in files, English first: it is what a message missing elsewhere falls back to.
@@ -14,6 +16,9 @@ const BUILT_IN: [(&str, &str); 2] =
 
 /// Where a language file is looked for, from the working directory.
 pub const FOLDER: &str = "assets/i18n";
+
+/// The largest language file read: ten times the built-in ones (about 20 KB each).
+pub const MAX_FILE_BYTES: u64 = 256 * 1024;
 
 /// A language: an index into [`Words`]' languages, the built-in ones first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -27,62 +32,75 @@ impl Lang {
 
 /// Every language's messages.
 pub struct Words {
-    languages: Vec<Language>,
+    languages: Vec<Slot>,
+    /// Whether what is wrong with a file is said on standard error as it is read.
+    tell: bool,
+}
+
+/// A language: its built-in messages, if it has any, and a file of the folder, read when first
+/// needed, whose messages come first.
+struct Slot {
+    id: String,
+    built_in: Option<Language>,
+    file: Option<PathBuf>,
+    /// The file's messages (none if it could not be used) and what was wrong with it.
+    read: OnceLock<(Option<Language>, Vec<String>)>,
 }
 
 struct Language {
-    id: String,
     bundle: FluentBundle<FluentResource>,
     /// The ids of its messages, in file order.
     ids: Vec<String>,
     /// Every message that takes no argument, worked out once (the interface's labels).
     plain: HashMap<String, String>,
+    /// The arguments each message reads (`$file`), by id.
+    arguments: HashMap<String, BTreeSet<String>>,
 }
 
-/// The words of this process: the built-in languages and those in [`FOLDER`] (a file there
-/// named like a built-in one takes its place). A file that does not parse is left out, and
-/// said so on standard error.
+/// The words of this process: the built-in languages and those in [`FOLDER`]. What is wrong
+/// with a file is said on standard error when its language is first used.
 pub fn words() -> &'static Words {
     static WORDS: OnceLock<Words> = OnceLock::new();
-    WORDS.get_or_init(|| {
-        let (words, problems) = Words::load(Path::new(FOLDER));
-        for problem in problems {
-            eprintln!("{problem}");
-        }
-        words
-    })
+    WORDS.get_or_init(|| Words { tell: true, ..Words::load(Path::new(FOLDER)) })
 }
 
 impl Words {
     /// English and Spanish as built in.
     pub fn built_in() -> Words {
-        let languages =
-            BUILT_IN.iter().map(|&(id, text)| Language::new(id, text).expect("built-in files parse"));
-        Words { languages: languages.collect() }
+        let languages = BUILT_IN.iter().map(|&(id, text)| Slot {
+            id: id.to_owned(),
+            built_in: Some(Language::new(id, text).expect("built-in files parse")),
+            file: None,
+            read: OnceLock::new(),
+        });
+        Words { languages: languages.collect(), tell: false }
     }
 
-    /// The built-in languages with every `*.ftl` file of `folder` (sorted by name), and what
-    /// was wrong with the files left out.
-    pub fn load(folder: &Path) -> (Words, Vec<String>) {
+    /// The built-in languages with every `*.ftl` file of `folder` (sorted by name): only their
+    /// names are read here, each file when its language is first used.
+    pub fn load(folder: &Path) -> Words {
         let mut words = Words::built_in();
-        let mut problems = Vec::new();
         let mut files: Vec<_> = std::fs::read_dir(folder)
             .map(|dir| dir.filter_map(|e| e.ok().map(|e| e.path())).collect())
             .unwrap_or_default();
         files.retain(|p| p.extension().is_some_and(|e| e == "ftl"));
         files.sort();
         for path in files {
-            let id = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_owned();
-            let read = std::fs::read_to_string(&path).map_err(|e| e.to_string());
-            match read.and_then(|text| Language::new(&id, &text)) {
-                Ok(language) => match words.languages.iter().position(|l| l.id == id) {
-                    Some(i) => words.languages[i] = language,
-                    None => words.languages.push(language),
-                },
-                Err(why) => problems.push(format!("{}: left out: {why}", path.display())),
+            let Some(id) = path.file_stem().and_then(|s| s.to_str()).map(str::to_owned) else { continue };
+            match words.languages.iter_mut().find(|l| l.id == id) {
+                Some(slot) => slot.file = Some(path),
+                None => {
+                    words.languages.push(Slot { id, built_in: None, file: Some(path), read: OnceLock::new() })
+                }
             }
         }
-        (words, problems)
+        words
+    }
+
+    /// What is wrong with `lang`'s file (read now if it was not yet): why it was left out, or
+    /// which of its messages read arguments the English one is not given.
+    pub fn problems(&self, lang: Lang) -> &[String] {
+        self.slot(lang).map_or(&[], |slot| &self.read(slot).1)
     }
 
     /// The language whose file is `<id>.ftl`.
@@ -97,17 +115,17 @@ impl Words {
 
     /// The language's file name, `en`, `es`.
     pub fn id(&self, lang: Lang) -> &str {
-        &self.language(lang).id
+        self.slot(lang).map_or("en", |slot| &slot.id)
     }
 
-    /// Message `id` in `lang` with `args`; in English when `lang` lacks it, `id` itself when
-    /// English does too.
+    /// Message `id` in `lang` with `args`: from its file, else as built in, else in English;
+    /// `id` itself when English lacks it too.
     pub fn say(&self, lang: Lang, id: &str, args: &[(&str, FluentValue)]) -> String {
         let mut fluent = FluentArgs::new();
         for (name, value) in args {
             fluent.set(*name, value.clone());
         }
-        for language in [self.language(lang), &self.languages[0]] {
+        for language in self.chain(lang) {
             if let Some(pattern) = language.bundle.get_message(id).and_then(|m| m.value()) {
                 let mut errors = Vec::new();
                 return language.bundle.format_pattern(pattern, Some(&fluent), &mut errors).into_owned();
@@ -118,24 +136,77 @@ impl Words {
 
     /// Message `id`, which takes no argument, in `lang` (falling back as [`say`](Self::say)).
     pub fn plain<'w>(&'w self, lang: Lang, id: &'w str) -> &'w str {
-        let found = [self.language(lang), &self.languages[0]].into_iter().find_map(|l| l.plain.get(id));
+        let found = self.chain(lang).find_map(|l| l.plain.get(id));
         found.map_or(id, String::as_str)
     }
 
-    /// Whether `lang`'s own file has message `id` (not through English).
+    /// Whether `lang` has message `id` of its own (from its file or built in, not through English).
     pub fn has(&self, lang: Lang, id: &str) -> bool {
-        self.language(lang).bundle.has_message(id)
+        self.own(lang).any(|l| l.bundle.has_message(id))
     }
 
     /// The messages English has and `lang` lacks.
     pub fn missing(&self, lang: Lang) -> Vec<&str> {
-        let theirs = &self.language(lang).bundle;
-        self.languages[0].ids.iter().map(String::as_str).filter(|id| !theirs.has_message(id)).collect()
+        let english = self.languages[0].built_in.as_ref().expect("English is built in");
+        english.ids.iter().map(String::as_str).filter(|id| !self.has(lang, id)).collect()
     }
 
-    fn language(&self, lang: Lang) -> &Language {
-        self.languages.get(lang.0).unwrap_or(&self.languages[0])
+    fn slot(&self, lang: Lang) -> Option<&Slot> {
+        self.languages.get(lang.0)
     }
+
+    /// `lang`'s own messages: its file's, then its built-in ones.
+    fn own(&self, lang: Lang) -> impl Iterator<Item = &Language> {
+        let slot = self.slot(lang);
+        let file = slot.and_then(|slot| self.read(slot).0.as_ref());
+        file.into_iter().chain(slot.and_then(|slot| slot.built_in.as_ref()))
+    }
+
+    /// Where a message of `lang` is looked for: its own, then built-in English.
+    fn chain(&self, lang: Lang) -> impl Iterator<Item = &Language> {
+        self.own(lang).chain(self.languages[0].built_in.as_ref())
+    }
+
+    /// `slot`'s file, read and checked the first time it is asked for.
+    fn read<'w>(&'w self, slot: &'w Slot) -> &'w (Option<Language>, Vec<String>) {
+        slot.read.get_or_init(|| {
+            let Some(path) = &slot.file else { return (None, Vec::new()) };
+            let english = self.languages[0].built_in.as_ref().expect("English is built in");
+            let read = read_capped(path).and_then(|text| Language::new(&slot.id, &text));
+            let (language, problems) = match read {
+                Ok(language) => {
+                    let warnings = language.unknown_arguments(english);
+                    (
+                        Some(language),
+                        warnings.into_iter().map(|w| format!("{}: {w}", path.display())).collect(),
+                    )
+                }
+                Err(why) => (None, vec![format!("{}: left out: {why}", path.display())]),
+            };
+            if self.tell {
+                problems.iter().for_each(|p| eprintln!("{p}"));
+            }
+            (language, problems)
+        })
+    }
+}
+
+/// The text of a language file: a plain file (not a FIFO or a device) of at most
+/// [`MAX_FILE_BYTES`].
+fn read_capped(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let metadata = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !metadata.is_file() {
+        return Err("not a plain file".into());
+    }
+    if metadata.len() > MAX_FILE_BYTES {
+        return Err(format!("larger than {} KiB", MAX_FILE_BYTES / 1024));
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_FILE_BYTES).read_to_string(&mut text))
+        .map_err(|e| e.to_string())?;
+    Ok(text)
 }
 
 impl Language {
@@ -146,13 +217,19 @@ impl Language {
         let mut bundle = FluentBundle::new_concurrent(vec![tag]);
         bundle.set_use_isolating(false); // no invisible direction marks around arguments
         bundle.add_builtins().map_err(|e| format!("{e:?}"))?;
-        // The ids of its messages, as Fluent's own parser read them.
-        let ids: Vec<String> = (resource.entries())
-            .filter_map(|entry| match entry {
-                fluent_syntax::ast::Entry::Message(message) => Some(message.id.name.to_owned()),
-                _ => None,
-            })
-            .collect();
+        // The ids of its messages and the arguments each reads, as Fluent's own parser read them.
+        let mut ids = Vec::new();
+        let mut arguments = HashMap::new();
+        for entry in resource.entries() {
+            if let fluent_syntax::ast::Entry::Message(message) = entry {
+                let mut read = BTreeSet::new();
+                if let Some(pattern) = &message.value {
+                    variables(pattern, &mut read);
+                }
+                arguments.insert(message.id.name.to_owned(), read);
+                ids.push(message.id.name.to_owned());
+            }
+        }
         bundle.add_resource(resource).map_err(|e| format!("{e:?}"))?;
         let mut plain = HashMap::new();
         for message_id in &ids {
@@ -163,7 +240,59 @@ impl Language {
                 plain.insert(message_id.clone(), text.into_owned());
             }
         }
-        Ok(Language { id: id.to_owned(), bundle, ids, plain })
+        Ok(Language { bundle, ids, plain, arguments })
+    }
+
+    /// Its messages that read an argument the English message of that id does not (a
+    /// misspelt `$name` would show as `{$name}`), each said as a warning.
+    fn unknown_arguments(&self, english: &Language) -> Vec<String> {
+        let mut warnings = Vec::new();
+        for id in &self.ids {
+            let Some(given) = english.arguments.get(id) else { continue };
+            let unknown: Vec<String> =
+                self.arguments[id].difference(given).map(|name| format!("{{ ${name} }}")).collect();
+            if !unknown.is_empty() {
+                let given: Vec<String> = given.iter().map(|name| format!("{{ ${name} }}")).collect();
+                warnings.push(format!(
+                    "warning: message `{id}` reads {}, which English does not give it (it is given {})",
+                    unknown.join(", "),
+                    if given.is_empty() { "none".to_owned() } else { given.join(", ") }
+                ));
+            }
+        }
+        warnings
+    }
+}
+
+/// The arguments (`$name`) a message's pattern reads, in its selectors and variants too.
+fn variables(pattern: &fluent_syntax::ast::Pattern<&str>, into: &mut BTreeSet<String>) {
+    use fluent_syntax::ast::{Expression, InlineExpression, PatternElement};
+    fn inline(expression: &InlineExpression<&str>, into: &mut BTreeSet<String>) {
+        match expression {
+            InlineExpression::VariableReference { id } => {
+                into.insert(id.name.to_owned());
+            }
+            InlineExpression::FunctionReference { arguments, .. } => {
+                arguments.positional.iter().for_each(|a| inline(a, into));
+                arguments.named.iter().for_each(|a| inline(&a.value, into));
+            }
+            InlineExpression::Placeable { expression } => placeable(expression, into),
+            _ => {}
+        }
+    }
+    fn placeable(expression: &Expression<&str>, into: &mut BTreeSet<String>) {
+        match expression {
+            Expression::Inline(expression) => inline(expression, into),
+            Expression::Select { selector, variants } => {
+                inline(selector, into);
+                variants.iter().for_each(|v| variables(&v.value, into));
+            }
+        }
+    }
+    for element in &pattern.elements {
+        if let PatternElement::Placeable { expression } = element {
+            placeable(expression, into);
+        }
     }
 }
 

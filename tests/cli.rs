@@ -257,3 +257,95 @@ fn plan_trace_shows_the_search_of_cook() {
     );
     assert!(text.contains("        lightFire @ hearth → new (g 2.65 h 2.31 f 4.96)"), "{text}");
 }
+
+/// `run` writes each day's report as the day ends: the first is there while later days still
+/// play, and the JSON of several days is one object, as before.
+#[test]
+#[cfg(feature = "sim")]
+fn run_writes_each_day_as_it_ends() {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_goap-town"))
+        .args(["run", "scenarios/village.ron", "--days", "1000"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut seen = Vec::new();
+    let mut chunk = [0u8; 4096];
+    while !text(&seen).contains("day 2\n") {
+        let n = stdout.read(&mut chunk).unwrap();
+        assert!(n > 0, "the output ended before day 2's report: {}", text(&seen));
+        seen.extend_from_slice(&chunk[..n]);
+    }
+    // A thousand days are far from played when the first two are written.
+    assert!(child.try_wait().unwrap().is_none(), "run wrote nothing until it had played every day");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(text(&seen).starts_with("Village — day 1\n"), "{}", text(&seen));
+
+    let out = goap_town(&["run", "scenarios/forge.ron", "--days", "3", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let scenario = goap_town::scenario::load(Path::new("scenarios/forge.ron")).unwrap();
+    let expected = serde_json::json!({"scenario": "Forge", "days": goap_town::sim::play(scenario, 3)});
+    // Both through text, as serde_json reads a float back to within a last digit.
+    let expected: serde_json::Value = serde_json::from_str(&expected.to_string()).unwrap();
+    assert_eq!(v["days"].as_array().map(Vec::len), Some(3));
+    assert!(v == expected, "the streamed JSON differs from the days played in one piece");
+}
+
+/// The ranges of `--days`, `--villagers` and `--at` are refused outside them, in one line that
+/// states the range, before anything plays.
+#[test]
+#[cfg(feature = "sim")]
+fn days_villagers_and_moments_out_of_range_are_refused() {
+    let cases: [(&[&str], &str); 6] = [
+        (&["run", "scenarios/village.ron", "--days", "0"], "0 is not in 1..=1000"),
+        (&["run", "scenarios/village.ron", "--days", "1000000"], "1000000 is not in 1..=1000"),
+        (&["bench", "--villagers", "0"], "0 is not in 1..=10000000"),
+        (&["bench", "--villagers", "100000000"], "100000000 is not in 1..=10000000"),
+        (&["bench", "--days", "5000"], "5000 is not in 1..=1000"),
+        (
+            &["run", "scenarios/village.ron", "--at", "1e30", "--villager", "baker"],
+            "0 to 300000 (1000 days of 300 s)",
+        ),
+    ];
+    for (args, says) in cases {
+        let out = goap_town(args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.lines().next().unwrap_or_default().contains(says), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let help = text(&goap_town(&["bench", "--help"]).stdout);
+    assert!(help.contains("1 to 10,000,000") && help.contains("1 to 1,000"), "{help}");
+}
+
+/// The game refuses a town of no villagers, or more than it can show, as `bench` refuses one;
+/// and without a display it says so in one line and exits 1, in the player's language.
+#[test]
+#[cfg(feature = "game")]
+fn the_game_refuses_an_empty_town_and_says_when_there_is_no_display() {
+    for n in ["0", "100001"] {
+        let out = goap_town(&["--villagers", n]);
+        assert_eq!(out.status.code(), Some(2), "--villagers {n}");
+        assert!(text(&out.stderr).contains(&format!("{n} is not in 1..=100000")), "{}", text(&out.stderr));
+    }
+    for (display, lang, says) in [
+        (None, "en", "No display to open the game window on (DISPLAY is not set)."),
+        (Some(":9999"), "es", "No hay pantalla en la que abrir la ventana del juego (DISPLAY=:9999)."),
+    ] {
+        let mut game = std::process::Command::new(env!("CARGO_BIN_EXE_goap-town"));
+        game.args(["--lang", lang]).current_dir(env!("CARGO_MANIFEST_DIR"));
+        game.env_remove("WAYLAND_DISPLAY").env_remove("WAYLAND_SOCKET");
+        match display {
+            Some(display) => game.env("DISPLAY", display),
+            None => game.env_remove("DISPLAY"),
+        };
+        let out = game.output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let err = text(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with(says), "{err}");
+    }
+}

@@ -104,3 +104,35 @@ fn the_baker_restocks_the_shelf_again_and_again() {
     let eaten: u32 = day.villagers.iter().filter(|v| v.id != "baker").map(|v| v.goals[1].times_met).sum();
     assert!(eaten >= 3, "the others ate {eaten} loaves");
 }
+
+/// Played as the game plays it (`SimOptions::game`), a day leaves only its figures, however many
+/// days pass — the same figures its whole report gives, played with reports filed.
+#[test]
+fn a_day_played_as_in_the_game_leaves_its_figures_not_its_report() {
+    let scenario = common::shipped("village.ron");
+    let reports = sim::play(scenario.clone(), 3);
+    let layout = sim::Layout::single(&scenario);
+    let steps = (scenario.settings.day_length / sim::STEP) as usize + 2;
+    let mut app = sim::tiled_app(scenario.clone(), layout, sim::SimOptions::game());
+    sim::keep_history(app.world_mut());
+    let done =
+        sim::run_until(&mut app, steps * 3, |app| app.world().resource::<sim::PastDays>().0.len() == 3);
+    assert!(done, "three days played");
+    assert!(app.world().resource::<sim::FinishedDays>().0.is_empty(), "no whole report is kept");
+    let figures = &app.world().resource::<sim::PastDays>().0;
+    for (report, figures) in reports.iter().zip(figures) {
+        assert_eq!(figures.day, report.day);
+        for (character, met) in scenario.characters.iter().zip(&figures.goals_met) {
+            let of = report.villagers.iter().filter(|v| v.id == character.id);
+            let reported: u32 = of.flat_map(|v| v.goals.iter().map(|g| g.times_met)).sum();
+            assert_eq!(*met, reported, "day {}: {}", report.day, character.id);
+        }
+        let acting: f32 = report.villagers.iter().map(|v| v.seconds.acting).sum();
+        let resting: f32 = report.villagers.iter().map(|v| v.seconds.resting).sum();
+        assert!(
+            (figures.seconds.acting - acting).abs() < 0.01
+                && (figures.seconds.resting - resting).abs() < 0.01
+        );
+        assert!(figures.goals_met.iter().sum::<u32>() > 0 && acting > 0.0, "a day's work is counted");
+    }
+}

@@ -23,15 +23,77 @@ fn a_third_language_is_one_new_file_and_what_it_lacks_is_said_in_english() {
     std::fs::write(folder.path().join("fr.ftl"), "language-name = Français\nno-plan = pas de plan\n")
         .unwrap();
     std::fs::write(folder.path().join("broken.ftl"), "this is = { not fluent\n").unwrap();
-    let (words, problems) = Words::load(folder.path());
+    let words = Words::load(folder.path());
     let french = words.lang("fr").expect("fr.ftl is a language");
-    assert_eq!(words.count(), 3, "English, Spanish and French; the broken file is left out");
-    assert_eq!(problems.len(), 1, "{problems:?}");
-    assert!(problems[0].contains("broken.ftl"), "{problems:?}");
+    assert_eq!(words.count(), 4, "English, Spanish, and the folder's two files");
+    assert_eq!(words.problems(french), Vec::<String>::new());
     assert_eq!(words.plain(french, "language-name"), "Français");
     assert_eq!(words.plain(french, "no-plan"), "pas de plan");
     assert_eq!(words.plain(french, "resting"), "resting", "missing in French: English");
     assert!(words.missing(french).contains(&"event-queued"));
+    // A file that does not parse is left out when its language is used: English speaks for it.
+    let broken = words.lang("broken").unwrap();
+    assert_eq!(words.plain(broken, "no-plan"), "no plan");
+    let problems = words.problems(broken);
+    assert!(problems.len() == 1 && problems[0].contains("broken.ftl: left out"), "{problems:?}");
+}
+
+/// A working folder's file named like a built-in language rewords only the messages it has:
+/// every other one is still the built-in one of that language, not a bare id.
+#[test]
+fn a_folder_file_of_a_built_in_language_rewords_only_its_own_messages() {
+    let folder = tempfile::tempdir().unwrap();
+    std::fs::write(folder.path().join("en.ftl"), "no-plan = nothing to do\n").unwrap();
+    std::fs::write(folder.path().join("es.ftl"), "no-plan = nada que hacer\n").unwrap();
+    let words = Words::load(folder.path());
+    assert_eq!(words.count(), 2);
+    assert_eq!(words.plain(Lang::ENGLISH, "no-plan"), "nothing to do");
+    assert_eq!(words.plain(Lang::ENGLISH, "restart-day"), "Restart day");
+    assert_eq!(words.plain(Lang::SPANISH, "no-plan"), "nada que hacer");
+    assert_eq!(
+        words.plain(Lang::SPANISH, "restart-day"),
+        Words::built_in().plain(Lang::SPANISH, "restart-day")
+    );
+    assert_eq!(words.missing(Lang::SPANISH), Vec::<&str>::new());
+    let said = words.say(Lang::ENGLISH, "scenario-cannot-read", &[("reason", "gone".into())]);
+    assert_eq!(said, "cannot read: gone");
+}
+
+/// A file is read only when its language is used, never when it is not a plain file (a FIFO
+/// would block every command), and not past its size cap.
+#[test]
+fn language_files_are_read_when_used_bounded_and_never_block() {
+    let folder = tempfile::tempdir().unwrap();
+    let fifo = folder.path().join("de.ftl");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    let big = "no-plan = pas de plan\n".repeat(goap_town::words::MAX_FILE_BYTES as usize / 20);
+    std::fs::write(folder.path().join("fr.ftl"), big).unwrap();
+    let words = Words::load(folder.path());
+    // Listing the folder and speaking English touch neither file.
+    assert_eq!(words.plain(Lang::ENGLISH, "no-plan"), "no plan");
+    let (german, french) = (words.lang("de").unwrap(), words.lang("fr").unwrap());
+    assert_eq!(words.plain(german, "no-plan"), "no plan", "the FIFO is left out, not waited on");
+    assert!(words.problems(german)[0].contains("not a plain file"), "{:?}", words.problems(german));
+    assert_eq!(words.plain(french, "no-plan"), "no plan");
+    assert!(words.problems(french)[0].contains("larger than 256 KiB"), "{:?}", words.problems(french));
+}
+
+/// A translation that reads an argument its English message is not given says so, naming the
+/// message; the shipped Spanish reads none.
+#[test]
+fn a_translation_with_a_wrong_argument_name_is_a_warning_naming_the_message() {
+    let folder = tempfile::tempdir().unwrap();
+    let text = "day-saved = Día guardado en { $fichero }\nday-not-saved = No: { $why }\n";
+    std::fs::write(folder.path().join("es.ftl"), text).unwrap();
+    let words = Words::load(folder.path());
+    let problems = words.problems(Lang::SPANISH);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].contains("es.ftl: warning: message `day-saved` reads { $fichero }"), "{problems:?}");
+    assert!(problems[0].contains("it is given { $file }"), "{problems:?}");
+    let shipped = Words::load(std::path::Path::new(goap_town::words::FOLDER));
+    assert_eq!(shipped.problems(Lang::SPANISH), Vec::<String>::new());
+    assert_eq!(shipped.problems(Lang::ENGLISH), Vec::<String>::new());
 }
 
 /// One day of `scenario`, its events in `lang`.

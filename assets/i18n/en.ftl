@@ -16,6 +16,7 @@ step-back = One step back
 save-day = Save day
 day-saved = Saved the day to { $file }: `goap-town replay { $file }` opens it again.
 day-not-saved = Cannot save the day: { $why }
+no-display = No display to open the game window on ({ $why }). Run the game in a desktop session, or headless under Xvfb: xvfb-run -a goap-town
 day-not-kept = this town keeps no history
 day-file-edited = on day { $day } at { $t } s the town took in an edit of the scenario file ({ $changes }); a replay keeps the facts set and the stations moved in the game, not a file's text
 scenario = Scenario

@@ -15,6 +15,7 @@ step-back = Un paso atrás
 save-day = Guardar el día
 day-saved = Día guardado en { $file }: `goap-town replay { $file }` lo vuelve a abrir.
 day-not-saved = No se puede guardar el día: { $why }
+no-display = No hay pantalla en la que abrir la ventana del juego ({ $why }). Ejecuta el juego en una sesión de escritorio, o sin pantalla con Xvfb: xvfb-run -a goap-town
 day-not-kept = este pueblo no guarda su historia
 day-file-edited = el día { $day } a los { $t } s el pueblo recibió una edición del archivo del escenario ({ $changes }); una repetición guarda los hechos fijados y las estaciones movidas en el juego, no el texto de un archivo
 scenario = Escenario

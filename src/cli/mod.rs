@@ -49,8 +49,9 @@ pub struct GameArgs {
     /// Select this villager, or this station, (by id) when the game starts.
     #[arg(long, value_name = "ID")]
     pub select: Option<String>,
-    /// Play a town of this many villagers, the scenario tiled as `bench` tiles it.
-    #[arg(long, value_name = "N")]
+    /// Play a town of this many villagers (1 to 100,000), the scenario tiled as `bench` tiles it.
+    #[cfg(feature = "sim")]
+    #[arg(long, value_name = "N", value_parser = villagers_up_to(crate::sim::MOST_VILLAGERS_SHOWN))]
     pub villagers: Option<usize>,
     /// Start at this speed: simulated seconds per second, 1 to 8.
     #[arg(long, value_name = "X", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
@@ -110,13 +111,14 @@ pub enum Command {
     Run {
         /// Scenario file (RON).
         file: PathBuf,
-        /// How many days to play.
-        #[arg(long, default_value_t = 1)]
+        /// How many days to play (1 to 1,000); each day's report is printed as it ends.
+        #[arg(long, default_value_t = 1, value_parser = days_up_to())]
         days: u32,
         /// Print one JSON object instead of text.
         #[arg(long)]
         json: bool,
-        /// Instead of the report: the villager `--villager` at this moment, seconds from dawn.
+        /// Instead of the report: the villager `--villager` at this moment, seconds from the
+        /// first dawn (0 to 1,000 days' length).
         #[arg(long, value_name = "SECONDS", requires = "villager")]
         at: Option<f32>,
         /// The villager (character id) to show `--at` a moment.
@@ -137,11 +139,12 @@ pub enum Command {
     /// Measure a town of many villagers, tiled from one scenario, run headless as fast as it goes.
     #[cfg(feature = "sim")]
     Bench {
-        /// How many villagers (the scenario is repeated, each copy with its own world and stations).
-        #[arg(long, default_value_t = 10_000)]
+        /// How many villagers, 1 to 10,000,000 (the scenario is repeated, each copy with its own
+        /// world and stations).
+        #[arg(long, default_value_t = 10_000, value_parser = villagers_up_to(crate::sim::MOST_VILLAGERS))]
         villagers: usize,
-        /// How many days to play.
-        #[arg(long, default_value_t = 1)]
+        /// How many days to play (1 to 1,000).
+        #[arg(long, default_value_t = 1, value_parser = days_up_to())]
         days: u32,
         /// Threads to run on (default: every core).
         #[arg(long)]
@@ -246,6 +249,18 @@ fn game_options(
         frame_stats: game.frame_stats,
         lang,
     }
+}
+
+/// `--villagers`: a town of 1 to `most`.
+#[cfg(feature = "sim")]
+fn villagers_up_to(most: usize) -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..=most as u64)
+}
+
+/// `--days`: 1 to [`crate::sim::MOST_DAYS`].
+#[cfg(feature = "sim")]
+fn days_up_to() -> clap::builder::RangedU64ValueParser<u32> {
+    clap::builder::RangedU64ValueParser::new().range(1..=u64::from(crate::sim::MOST_DAYS))
 }
 
 /// The language `--lang` names, or `None` having said which there are.

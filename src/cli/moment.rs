@@ -27,14 +27,28 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let Request { file, replay, at, villager: id, lang, json: as_json } = request;
     let (at, lang) = (*at, *lang);
     let Ok(scenario) = scenario::load_or_report(file, lang, err) else { return 1 };
-    if !(at >= 0.0 && at.is_finite()) {
-        return fail(&format!("--at {at}: a moment is a number of seconds from dawn, 0 or more"), err);
+    // Past the last day a run may play, a moment would take hours to reach.
+    let latest = f64::from(scenario.settings.day_length) * f64::from(sim::MOST_DAYS);
+    if !(at >= 0.0 && f64::from(at) <= latest) {
+        return fail(
+            &format!(
+                "--at {at}: a moment is a number of seconds from the first dawn, 0 to {latest} \
+                 ({} days of {} s)",
+                sim::MOST_DAYS,
+                scenario.settings.day_length
+            ),
+            err,
+        );
     }
     let steps = (f64::from(at) * f64::from(sim::STEPS_PER_SECOND)).round() as u64;
     let mut app = App::new();
     // Decision tables kept, as the game keeps them: every decision is made in full, so why a
     // villager waits is what it was at its last retry, as the inspector says it.
-    app.add_plugins(sim::SimPlugin).insert_resource(lang).init_resource::<sim::DecisionTables>();
+    // Days are kept as the game keeps them: no whole reports, which nothing here reads.
+    app.add_plugins(sim::SimPlugin)
+        .insert_resource(sim::SimOptions::game())
+        .insert_resource(lang)
+        .init_resource::<sim::DecisionTables>();
     // The day as the scenario plays it, or as a replay of it played it, edits and all.
     let mut due = None;
     match replay.as_deref().map(Replay::read) {

@@ -22,15 +22,35 @@ pub fn run(
 ) -> u8 {
     let Ok(scenario) = scenario::load_or_report(file, lang, err) else { return 1 };
     let name = scenario.name.clone();
-    let reports = sim::play_in(scenario, days, lang);
+    // Each day is written as it ends, so a long run shows its progress and holds one day at a
+    // time; the JSON is the one object `{"days": [...], "scenario": ...}`, written in pieces.
+    let mut written = Ok(());
     if as_json {
-        let _ = writeln!(out, "{}", json!({"scenario": name, "days": reports}));
-    } else {
-        for report in &reports {
-            let _ = write!(out, "{}", text(&name, report, lang));
+        written = write!(out, "{{\"days\":[");
+    }
+    let mut first = true;
+    sim::play_each(scenario, days, lang, |report| {
+        if written.is_err() {
+            return false;
+        }
+        written = match as_json {
+            true => write!(out, "{}{}", if first { "" } else { "," }, json!(report)),
+            false => write!(out, "{}", text(&name, &report, lang)),
+        }
+        .and_then(|()| out.flush());
+        first = false;
+        written.is_ok()
+    });
+    if as_json {
+        written = written.and_then(|()| writeln!(out, "],\"scenario\":{}}}", json!(name)));
+    }
+    match written {
+        Ok(()) => 0,
+        Err(e) => {
+            let _ = writeln!(err, "cannot write the report: {e}");
+            1
         }
     }
-    0
 }
 
 fn text(name: &str, report: &DayReport, lang: Lang) -> String {

@@ -123,15 +123,23 @@ pub fn run(options: GameOptions) -> u8 {
         ..default()
     };
     let (assets, images) = sprites::asset_plugins();
-    let mut plugins = DefaultPlugins.set(window).set(assets).set(images);
+    // Bevy would say at every start that it leaves Ctrl+C to the handler set above.
+    let log = bevy::log::LogPlugin {
+        filter: format!("{},bevy_app::terminal_ctrl_c_handler=warn", bevy::log::DEFAULT_FILTER),
+        ..default()
+    };
+    let mut plugins = DefaultPlugins.set(window).set(assets).set(images).set(log);
     if options.frame_stats {
         // Drawing after the update, on the main thread, so the update's time is its own.
         plugins = plugins.disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>();
     }
-    app.add_plugins(plugins)
-        .init_resource::<sprites::Art>()
+    if let Err(why) = add_window(&mut app, plugins) {
+        return failed(&crate::words::words().say(options.lang, "no-display", &[("why", why.into())]));
+    }
+    app.init_resource::<sprites::Art>()
         .add_plugins(EguiPlugin::default())
         .add_plugins(SimPlugin)
+        .insert_resource(crate::sim::SimOptions::game())
         .insert_resource(options.lang)
         // The game shows why each villager chose, so it keeps every decision's table.
         .init_resource::<crate::sim::DecisionTables>()
@@ -190,6 +198,42 @@ pub fn run(options: GameOptions) -> u8 {
         AppExit::Success => 0,
         AppExit::Error(code) => code.get(),
     }
+}
+
+/// Adds Bevy's window, renderer and input plugins; without a display to open a window on (no
+/// X server, or one that cannot be reached) says which display instead of panicking as winit
+/// does. Any other panic is said and carried on as before.
+fn add_window(app: &mut App, plugins: bevy::app::PluginGroupBuilder) -> Result<(), String> {
+    const NO_EVENT_LOOP: &str = "Failed to build event loop";
+    let said = |info: &std::panic::PanicHookInfo| {
+        let text = info.payload().downcast_ref::<String>().map(String::as_str);
+        let text = text.or_else(|| info.payload().downcast_ref::<&str>().copied()).unwrap_or_default();
+        text.starts_with(NO_EVENT_LOOP)
+    };
+    let before: std::sync::Arc<dyn Fn(&std::panic::PanicHookInfo) + Send + Sync> =
+        std::panic::take_hook().into();
+    let hook = before.clone();
+    std::panic::set_hook(Box::new(move |info| {
+        if !said(info) {
+            hook(info);
+        }
+    }));
+    let added = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        app.add_plugins(plugins);
+    }));
+    std::panic::set_hook(Box::new(move |info| before(info)));
+    let panic = match added {
+        Ok(()) => return Ok(()),
+        Err(panic) => panic,
+    };
+    let text = panic.downcast_ref::<String>().map(String::as_str).unwrap_or_default();
+    if !text.starts_with(NO_EVENT_LOOP) {
+        std::panic::resume_unwind(panic);
+    }
+    Err(match std::env::var("DISPLAY").unwrap_or_default() {
+        display if display.is_empty() => "DISPLAY is not set".to_owned(),
+        display => format!("DISPLAY={display}"),
+    })
 }
 
 fn failed(why: &str) -> u8 {

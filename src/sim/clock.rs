@@ -1,7 +1,7 @@
 //! The day: simulated time since dawn, and the reset that every dawn brings.
 
 use super::log::{EventLog, Happening};
-use super::report::{self, FinishedDays};
+use super::report::{self, FinishedDays, PastDays};
 use super::town;
 use super::{SimSet, SimTick};
 use bevy::app::App;
@@ -13,6 +13,10 @@ pub const STEPS_PER_SECOND: u32 = 10;
 /// Simulated seconds per fixed step: the simulation's one step length, which the game's frame
 /// loop, the headless commands and the tests all count in.
 pub const STEP: f32 = 1.0 / STEPS_PER_SECOND as f32;
+
+/// The most days one headless run plays (`run --days`, `run --at`): a bound a user can read in
+/// `--help`, where a run of more would take hours and say nothing meanwhile.
+pub const MOST_DAYS: u32 = 1000;
 
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Clock {
@@ -54,8 +58,12 @@ fn advance(world: &mut World) {
         return;
     }
     if world.resource::<EventLog>().keep_days {
-        let finished = report::day_report(world);
-        world.resource_mut::<FinishedDays>().0.push(finished);
+        let figures = report::day_figures(world);
+        world.resource_mut::<PastDays>().0.push(figures);
+        if world.resource::<super::SimOptions>().file_reports {
+            let finished = report::day_report(world);
+            world.resource_mut::<FinishedDays>().0.push(finished);
+        }
     }
     // The new day's first step is played at its dawn, now.
     town::reset_day(world, 0);

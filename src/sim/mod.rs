@@ -40,18 +40,21 @@ mod wheel;
 mod world;
 
 pub use act::edit_world_fact;
-pub use clock::{Clock, STEP, STEPS_PER_SECOND};
+pub use clock::{Clock, MOST_DAYS, STEP, STEPS_PER_SECOND};
 pub use deliberate::deciding_view;
 pub use history::{DayHistory, Edit, SNAPSHOT_EVERY, keep_history, seek};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
 pub use needs::{Asked, Loudness, hear, insistence, insistences};
 pub use phrase::{event_text, outcome_text, reason_text, row_text, standstill_text};
 pub use replay::{Moment, NotKept, Replay};
-pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};
+pub use report::{
+    DayFigures, DayReport, EventReport, FinishedDays, GoalReport, PastDays, Seconds, VillagerReport,
+    day_figures,
+};
 pub use shards::{run_shards, shard_worlds};
 pub use standstill::{Link, Stands, Standstill, Standstills, action_making, standstill_of};
 pub use table::{DecisionTable, DecisionTables, GoalRow, Outcome, RowResult};
-pub use tiles::{DEFAULT_SEED, Layout, VARIATION};
+pub use tiles::{DEFAULT_SEED, Layout, MOST_VILLAGERS, MOST_VILLAGERS_SHOWN, VARIATION};
 pub use timing::PlanTimes;
 pub use town::{
     Lines, Outlook, Roster, TileFacts, Town, WorldFacts, install, install_tiled, install_town, move_station,
@@ -86,15 +89,32 @@ pub struct SimOptions {
     /// run only for speed keeps neither, nor any event (only their count), nor a [`Tally`] per
     /// villager.
     pub keep_days: bool,
+    /// Where days are kept, also file each finished day's whole report (every event, megabytes
+    /// a day in a big town) in [`FinishedDays`], for a caller that takes them; without it a day
+    /// leaves only its [`DayFigures`].
+    pub file_reports: bool,
 }
 
 impl Default for SimOptions {
     fn default() -> Self {
-        SimOptions { parallel: true, parallel_from: 20_000, time_plans: false, keep_days: true }
+        SimOptions {
+            parallel: true,
+            parallel_from: 20_000,
+            time_plans: false,
+            keep_days: true,
+            file_reports: true,
+        }
     }
 }
 
 impl SimOptions {
+    /// As the game runs the town: every day kept to be watched and gone back through, but no
+    /// whole reports, which nothing there reads (a day leaves its figures), so memory stays
+    /// flat over hours of play.
+    pub fn game() -> Self {
+        SimOptions { file_reports: false, ..SimOptions::default() }
+    }
+
     /// Whether a phase over `villagers` villagers is spread over the pool's threads.
     pub fn spread(&self, villagers: usize) -> bool {
         self.parallel && villagers >= self.parallel_from
@@ -143,6 +163,7 @@ impl Plugin for SimPlugin {
             .init_resource::<EventLog>()
             .init_resource::<calendar::Calendar>()
             .init_resource::<FinishedDays>()
+            .init_resource::<PastDays>()
             .add_plugins((
                 clock::plugin,
                 act::plugin,
@@ -203,11 +224,31 @@ pub fn play(scenario: Scenario, days: u32) -> Vec<DayReport> {
 
 /// [`play`], the reports in words of `lang`.
 pub fn play_in(scenario: Scenario, days: u32, lang: crate::words::Lang) -> Vec<DayReport> {
+    let mut reports = Vec::new();
+    play_each(scenario, days, lang, |report| {
+        reports.push(report);
+        true
+    });
+    reports
+}
+
+/// Plays `days` whole days of `scenario` headless, handing each day's report, in words of
+/// `lang`, to `each` as the day ends, until `each` says to stop (returns false): however many
+/// days, one report is held at a time.
+pub fn play_each(
+    scenario: Scenario,
+    days: u32,
+    lang: crate::words::Lang,
+    mut each: impl FnMut(DayReport) -> bool,
+) {
     let steps_per_day = (scenario.settings.day_length / STEP).ceil() as usize + 1;
     let mut app = simulation_app(scenario);
     app.insert_resource(lang);
-    run_until(&mut app, steps_per_day * days as usize + 1, |app| {
-        app.world().resource::<FinishedDays>().0.len() >= days as usize
-    });
-    std::mem::take(&mut app.world_mut().resource_mut::<FinishedDays>().0)
+    for _ in 0..days {
+        run_until(&mut app, steps_per_day + 1, |app| !app.world().resource::<FinishedDays>().0.is_empty());
+        let finished = std::mem::take(&mut app.world_mut().resource_mut::<FinishedDays>().0);
+        if !finished.into_iter().all(&mut each) {
+            return;
+        }
+    }
 }

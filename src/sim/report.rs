@@ -1,5 +1,6 @@
 //! The day report: per villager, each goal's times met and when first, where the time went,
-//! replans and aborted plans; plus every event of the day.
+//! replans and aborted plans; plus every event of the day. And what a finished day leaves for
+//! good however long the town plays: a few figures ([`DayFigures`]), not the report.
 
 use super::clock::Clock;
 use super::log::{EventKind, EventLog, Happening, SimEvent};
@@ -14,8 +15,27 @@ use crate::words::Lang;
 use bevy::ecs::prelude::*;
 use serde::Serialize;
 
+/// Finished days' whole reports, filed at each dawn where [`SimOptions::file_reports`] asks,
+/// until whoever asked takes them: they hold every event, megabytes a day in a big town.
+///
+/// [`SimOptions::file_reports`]: super::SimOptions::file_reports
 #[derive(Resource, Debug, Default)]
 pub struct FinishedDays(pub Vec<DayReport>);
+
+/// Every finished day's figures, oldest first: a few numbers a day, kept for good (a chart of the
+/// days reads them), wherever days are kept ([`EventLog::keep_days`]).
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct PastDays(pub Vec<DayFigures>);
+
+/// A finished day in figures.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DayFigures {
+    pub day: u32,
+    /// Goals met by the villagers playing each character (a trade), in the scenario's order.
+    pub goals_met: Vec<u32>,
+    /// Villager-seconds spent in each activity, summed over the town.
+    pub seconds: Seconds,
+}
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DayReport {
@@ -213,8 +233,8 @@ impl EventReport {
     }
 }
 
-/// The report of the day being played, as it stands.
-pub fn day_report(world: &mut World) -> DayReport {
+/// Each villager's number, character index, tally and seconds per activity, in roster order.
+fn tallies(world: &mut World) -> Vec<(usize, usize, Tally, [f32; 5])> {
     // Called as the day ends: the step past its last has begun, and counts for nothing.
     let through = world.resource::<Clock>().steps;
     let mut query = world.query::<(&Villager, &Tally, &Activity)>();
@@ -223,6 +243,26 @@ pub fn day_report(world: &mut World) -> DayReport {
         .map(|(v, t, a)| (v.number(), v.index(), t.clone(), t.seconds(a, through)))
         .collect();
     tallies.sort_by_key(|(number, ..)| *number);
+    tallies
+}
+
+/// The figures of the day being played, as it stands.
+pub fn day_figures(world: &mut World) -> DayFigures {
+    let tallies = tallies(world);
+    let mut goals_met = vec![0; world.resource::<Town>().scenario.characters.len()];
+    let mut sum = [0.0f32; 5];
+    for (_, character, tally, seconds) in &tallies {
+        goals_met[*character] += tally.met.iter().map(|met| met.times).sum::<u32>();
+        sum.iter_mut().zip(seconds).for_each(|(total, s)| *total += s);
+    }
+    let [walking, acting, waiting, resting, queued] = sum;
+    let day = world.resource::<Clock>().day;
+    DayFigures { day, goals_met, seconds: Seconds { walking, acting, waiting, resting, queued } }
+}
+
+/// The report of the day being played, as it stands.
+pub fn day_report(world: &mut World) -> DayReport {
+    let tallies = tallies(world);
     let town = world.resource::<Town>();
     let scenario = &town.scenario;
     let villagers = tallies

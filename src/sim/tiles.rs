@@ -18,6 +18,15 @@ pub const VARIATION: f32 = 0.2;
 /// The seed of a tiled town's variations unless one is chosen: `bench` and the game tile alike.
 pub const DEFAULT_SEED: u64 = 1;
 
+/// The largest town a headless command builds (`bench`): about 450 bytes a villager there, so
+/// some 4.5 GB — past it a slip of the keyboard would take the machine's memory.
+pub const MOST_VILLAGERS: usize = 10_000_000;
+
+/// The largest town the game shows (and a replay of it holds): the game keeps each villager's
+/// day for going back and every decision's table, about 20 KB a villager (`examples/long_play.rs`
+/// at 20,000), so some 2 GB.
+pub const MOST_VILLAGERS_SHOWN: usize = 100_000;
+
 /// Empty space between neighbouring tiles, in world units.
 const TILE_GAP: f32 = 40.0;
 

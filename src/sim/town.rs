@@ -387,6 +387,7 @@ pub fn replace_scenario(world: &mut World, scenario: Scenario) {
     }
     *world.resource_mut::<EventLog>() = EventLog::default();
     world.resource_mut::<super::FinishedDays>().0.clear();
+    world.resource_mut::<super::PastDays>().0.clear();
     // Tables are by villager number, which a new roster gives to other villagers.
     if let Some(mut tables) = world.get_resource_mut::<super::DecisionTables>() {
         tables.0.clear();
