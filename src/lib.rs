@@ -3,10 +3,12 @@
 //! [`planner`] is the pure GOAP search; [`scenario`] loads and validates RON scenario files;
 //! [`words`] says things in any language of `assets/i18n/`; [`sim`] runs a town headless as Bevy
 //! ECS plugins (the `sim` feature); [`game`] draws it in a window (the `game` feature), with the
-//! pictures [`art`] names; [`cli`] is the command line built on them.
+//! pictures [`art`] names; [`cli`] is the command line built on them; [`files`] writes the files
+//! they save without ever losing one.
 
 pub mod art;
 pub mod cli;
+pub mod files;
 #[cfg(feature = "game")]
 pub mod game;
 pub mod planner;

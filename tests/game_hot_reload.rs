@@ -295,3 +295,57 @@ fn a_moved_station_is_saved_in_place_and_the_day_goes_on() {
     assert_eq!((told.stations.clone(), told.file.clone()), (vec![("Oven".to_owned(), [150.5, -20.0])], path));
     assert!(status.last.is_none());
 }
+
+/// Stations dragged and not saved yet stay where they were dropped when the file is reloaded,
+/// so the Save offered still has something to save: on an edit the day goes on with (the
+/// reload does not say they went back), and on one that starts the day again (the moves made
+/// again at its dawn, so a replay of the day has them); a station the edit removes has its
+/// move forgotten.
+#[test]
+fn a_reload_keeps_unsaved_drags_and_forgets_those_of_removed_stations() {
+    use goap_town::game::editing::{Unsaved, move_station};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cook.ron");
+    let table = r#"(id: "table",    label: "Table",    pos: (200.0, -80.0)),"#;
+    let bench = r#"(id: "bench", label: "Bench", pos: (0.0, 0.0)),"#;
+    let original =
+        scenario::shipped("cook.ron").unwrap().replace(table, &format!("{table}\n        {bench}"));
+    std::fs::write(&path, &original).unwrap();
+    let mut app = game_without_window(&path);
+    app.init_resource::<Unsaved>();
+    sim::keep_history(app.world_mut());
+    play(&mut app, 20);
+    let (woodpile, bench_at) = (0, 3);
+    assert_eq!(app.world().resource::<Town>().scenario.stations[bench_at].id, "bench");
+    move_station(app.world_mut(), woodpile, [-100.0, -150.0]);
+    move_station(app.world_mut(), bench_at, [50.0, 50.0]);
+    let position =
+        |app: &App, station: usize| app.world().resource::<Town>().scenario.stations[station].position;
+
+    // An edit the day goes on with: the drags stay, and the reload names only the edit.
+    let renamed = original.replace(r#"name: "Cook", start"#, r#"name: "Chef", start"#);
+    std::fs::write(&path, &renamed).unwrap();
+    wait_for(&mut app, "the rename to load", |app| cook_name(app) == "Chef");
+    assert!(!last_reload(&app).restarted);
+    assert_eq!(named(&app).len(), 1, "{:?}", named(&app));
+    assert!(!named(&app)[0].contains("pos"), "{:?}", named(&app));
+    assert_eq!(position(&app, woodpile), [-100.0, -150.0]);
+    assert_eq!(position(&app, bench_at), [50.0, 50.0]);
+    assert_eq!(app.world().resource::<Unsaved>().0.len(), 2);
+
+    // An edit that starts the day again and removes the bench: the woodpile's drag stays.
+    std::fs::write(&path, renamed.replace(&format!("\n        {bench}"), "")).unwrap();
+    wait_for(&mut app, "the removal to load", |app| {
+        app.world().resource::<Town>().scenario.stations.len() == 3
+    });
+    assert!(last_reload(&app).restarted);
+    assert_eq!(position(&app, woodpile), [-100.0, -150.0]);
+    assert_eq!(app.world().resource::<Unsaved>().0, [("woodpile".to_owned(), [-100.0, -150.0])]);
+    let clock = app.world().resource::<Clock>();
+    let now = sim::Moment { day: clock.day, step: clock.steps };
+    let replay = sim::Replay::of(app.world(), "cook.ron", false, now).unwrap();
+    let first = serde_json::to_value(&replay.edits[0]).unwrap();
+    let moved =
+        serde_json::json!({"day": 1, "step": 0, "move": {"station": "woodpile", "to": [-100.0, -150.0]}});
+    assert_eq!(first, moved, "the drag made again at the new dawn: {:?}", replay.edits);
+}

@@ -432,6 +432,28 @@ fact-wood = wood
 standstill-in-ring = the ring closes: they wait on each other
 saved-to = Saved to { $file }: the stations moved stand here now (the day goes on)
 
+## Writing files: what went wrong, then what to do about it (a sentence's start)
+file-read-only = { $file } is read-only
+file-read-only-remedy = Make it writable
+file-no-space = no space is left on the disk for { $file }
+file-no-space-remedy = Free some space on the disk
+file-missing = { $file } is not there: it or its folder was deleted or moved
+file-missing-remedy = Put it back
+file-denied = this user may not write in the folder of { $file }
+file-denied-remedy = Give this user the right to write there
+file-other = { $file } could not be written: { $why }
+file-other-remedy = Put that right
+save-failed = Not saved: { $problem }.
+save-again = { $remedy } and press Save again — your moved stations are kept.
+save-built-in = a scenario built into the game has no file to save to
+save-file-broken = { $file } no longer loads as it now is on the disk: { $why }
+save-file-broken-remedy = Fix the file
+save-no-position = { $file } no longer gives station "{ $station }" a position (`pos: (x, y)`)
+save-no-position-remedy = Write its position back in the file
+day-save-again = { $remedy } and press Save day again.
+notice-dismiss = OK
+replay-from-kept-text = { $file } has changed since this day was played: the day plays from the scenario's text the replay keeps.
+
 # --- map ---
 # A tile of a tiled town (`--villagers N`), named on the map; $n is its number.
 map-tile = Tile { $n }

@@ -460,6 +460,28 @@ fact-wood = leña
 standstill-in-ring = el círculo se cierra: se esperan unos a otros
 saved-to = Guardado en { $file }: las estaciones movidas están ahora aquí (el día sigue)
 
+## Escribir archivos: qué salió mal y qué hacer (el comienzo de una frase)
+file-read-only = { $file } es de solo lectura
+file-read-only-remedy = Permite que se escriba en él
+file-no-space = no queda espacio en el disco para { $file }
+file-no-space-remedy = Libera espacio en el disco
+file-missing = { $file } no está: se borró o se movió, el archivo o su carpeta
+file-missing-remedy = Vuelve a ponerlo en su sitio
+file-denied = este usuario no puede escribir en la carpeta de { $file }
+file-denied-remedy = Da a este usuario permiso para escribir allí
+file-other = no se pudo escribir { $file }: { $why }
+file-other-remedy = Corrige eso
+save-failed = No se ha guardado: { $problem }.
+save-again = { $remedy } y vuelve a pulsar Guardar: las estaciones que moviste se conservan.
+save-built-in = un escenario incluido en el juego no tiene archivo donde guardar
+save-file-broken = { $file } ya no se carga tal como está ahora en el disco: { $why }
+save-file-broken-remedy = Corrige el archivo
+save-no-position = { $file } ya no da posición (`pos: (x, y)`) a la estación "{ $station }"
+save-no-position-remedy = Vuelve a escribir su posición en el archivo
+day-save-again = { $remedy } y vuelve a pulsar Guardar el día.
+notice-dismiss = Entendido
+replay-from-kept-text = { $file } ha cambiado desde que se jugó este día: el día se juega con el texto del escenario que guarda la repetición.
+
 # --- map ---
 # A tile of a tiled town (`--villagers N`), named on the map; $n is its number.
 map-tile = Barrio { $n }

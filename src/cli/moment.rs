@@ -55,9 +55,15 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         None => sim::install(app.world_mut(), scenario),
         Some(Err(why)) => return fail(&why, err),
         Some(Ok(replay)) => {
-            if let Err(why) = replay.check(&scenario) {
-                return fail(&why, err);
-            }
+            let scenario = match replay.scenario_played(scenario) {
+                Ok((scenario, played)) => {
+                    if let Some(notice) = played.notice(&scenario.file, lang) {
+                        let _ = writeln!(err, "{notice}");
+                    }
+                    scenario
+                }
+                Err(why) => return fail(&why, err),
+            };
             sim::install_town(app.world_mut(), replay.town(scenario));
             match replay.due(app.world()) {
                 Ok(edits) => due = Some(edits),

@@ -4,8 +4,9 @@
 //! same villager selected) otherwise; on failure the errors are shown and the last good scenario
 //! keeps running until the file is fixed.
 
-use crate::scenario::{self, Diagnostic, diff::Change};
-use crate::sim::take_in_edit;
+use crate::scenario::diff::{Change, diff};
+use crate::scenario::{self, Diagnostic};
+use crate::sim::{Town, move_station, replace_scenario, take_in_edit};
 use crate::words::Lang;
 use bevy::prelude::*;
 use notify::{RecommendedWatcher, RecursiveMode, Watcher};
@@ -137,9 +138,11 @@ fn reload_on_change(world: &mut World) {
     watcher.changed_at = None;
     let path = watcher.path.clone();
     let lang = world.get_resource::<Lang>().copied().unwrap_or_default();
-    match scenario::load_or_report(&path, lang, &mut std::io::stderr()) {
-        Ok(fresh) => {
+    let choice = scenario::ScenarioChoice::File(path.clone());
+    match choice.load_with_text_or_report(lang, &mut std::io::stderr()) {
+        Ok((fresh, text)) => {
             let reloaded = take_in(world, fresh);
+            super::day_text::keep(world, &text);
             println!("reloaded {}: {}", path.display(), reloaded.summary());
             let mut status = world.resource_mut::<ReloadStatus>();
             status.errors.clear();
@@ -156,10 +159,29 @@ fn reload_on_change(world: &mut World) {
     }
 }
 
-/// Puts a freshly loaded edit of the running scenario in place, with the same villager selected.
+/// Puts a freshly loaded edit of the running scenario in place, with the same villager selected
+/// and the stations moved in the game and not saved yet where they were dropped: the moves of
+/// stations the edit removed are forgotten, the others stay unsaved.
 fn take_in(world: &mut World, fresh: scenario::Scenario) -> Reloaded {
-    let mut changes = Vec::new();
-    super::selection::keeping_selection(world, |world| changes = take_in_edit(world, fresh));
+    let unsaved = super::editing::unsaved_in(world, &fresh);
+    let mut moved = fresh.clone();
+    for &(station, at) in &unsaved {
+        moved.stations[station].position = at;
+    }
+    // What changed, the stations still moved (so a reload does not say they went back).
+    let changes = diff(&world.resource::<Town>().scenario, &moved);
     let restarted = changes.iter().any(|c| c.restarts);
+    super::selection::keeping_selection(world, |world| {
+        if restarted {
+            // A new day from the file as it is, the moves made again at its dawn: so the run
+            // (and a replay of it) starts from the file's own text.
+            replace_scenario(world, fresh);
+            for (station, at) in unsaved {
+                move_station(world, station, at);
+            }
+        } else {
+            take_in_edit(world, moved);
+        }
+    });
     Reloaded { changes, restarted, at: Instant::now() }
 }

@@ -1,6 +1,7 @@
 //! The game window: the simulation of [`crate::sim`] driven from the frame loop, drawn, inspected
 //! and hot-reloaded. Only this module touches windows and rendering.
 
+pub mod day_text;
 pub mod daylight;
 mod decision_view;
 mod drive;
@@ -16,7 +17,7 @@ pub mod map;
 mod notices;
 mod panels;
 pub mod popups;
-mod replays;
+pub mod replays;
 mod screenshot;
 mod selection;
 pub mod sprites;
@@ -34,7 +35,7 @@ pub use i18n::Label;
 pub use selection::{SelectedStation, Selection};
 
 use crate::scenario::{SCENARIO_FOLDER, ScenarioChoice, first_choice};
-use crate::sim::{Layout, Replay, SimPlugin, Town, replace_scenario, villager_playing};
+use crate::sim::{Layout, Played, Replay, SimPlugin, Town, replace_scenario, villager_playing};
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
@@ -70,9 +71,10 @@ pub struct CurrentScenario {
 /// current one keeps running.
 pub fn open(world: &mut World, choice: ScenarioChoice) {
     let lang = world.get_resource::<Lang>().copied().unwrap_or_default();
-    match choice.load_or_report(lang, &mut std::io::stderr()) {
-        Ok(fresh) => {
+    match choice.load_with_text_or_report(lang, &mut std::io::stderr()) {
+        Ok((fresh, text)) => {
             replace_scenario(world, fresh);
+            day_text::keep(world, &text);
             world.resource_mut::<Selection>().0 = None;
             world.resource_mut::<SelectedStation>().0 = None;
             if let ScenarioChoice::File(path) = &choice {
@@ -106,9 +108,27 @@ pub fn run(options: GameOptions) -> u8 {
     if replay.is_none() && matches!(choice, ScenarioChoice::BuiltIn(_)) {
         println!("no {SCENARIO_FOLDER}/ folder here: playing the scenarios built into the binary");
     }
-    let Ok(scenario) = choice.load_or_report(options.lang, &mut std::io::stderr()) else { return 1 };
-    if let Some(Err(why)) = replay.as_ref().map(|(replay, _)| replay.check(&scenario)) {
-        return failed(&why);
+    let Ok((scenario, mut text)) = choice.load_with_text_or_report(options.lang, &mut std::io::stderr())
+    else {
+        return 1;
+    };
+    // A replay plays the text its day played: the file, or the text it keeps of it (said then).
+    let mut app_notice = None;
+    let (scenario, played) = match &replay {
+        None => (scenario, Played::File),
+        Some((replay, _)) => match replay.scenario_played(scenario) {
+            Ok(played) => played,
+            Err(why) => return failed(&why),
+        },
+    };
+    if played == Played::KeptText
+        && let Some(kept) = replay.as_ref().and_then(|(replay, _)| replay.text.clone())
+    {
+        text = kept;
+    }
+    if let Some(notice) = played.notice(&scenario.file, options.lang) {
+        println!("{notice}");
+        app_notice = Some(scenario.file.clone());
     }
     // Ctrl+C in the terminal quits as closing the window does (exit code 130), also where the
     // game was started with the signal ignored, as a script's background job is.
@@ -171,8 +191,9 @@ pub fn run(options: GameOptions) -> u8 {
         }
     };
     crate::sim::install_town(app.world_mut(), town);
-    // The day so far can be gone back through ([`timeline`]).
+    // The day so far can be gone back through ([`timeline`]), and saved with its text.
     crate::sim::keep_history(app.world_mut());
+    day_text::keep(app.world_mut(), &text);
     if let Some((replay, _)) = &replay {
         // Opened at its end, paused to be looked at (or played on to a screenshot).
         if let Err(why) = replay.play(app.world_mut(), replay.end) {
@@ -188,6 +209,9 @@ pub fn run(options: GameOptions) -> u8 {
         hot_reload::watch(app.world_mut(), path);
     }
     app.insert_resource(CurrentScenario { choice });
+    if let Some(file) = app_notice {
+        app.insert_resource(replays::PlayedFromKeptText::of(file));
+    }
     if let Some(id) = &options.select {
         app.add_systems(PostStartup, select_by_id(id.clone()));
     }

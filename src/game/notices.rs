@@ -1,6 +1,8 @@
 //! What the player is told about the scenario file while playing: a red banner with a broken
-//! save's errors (in the interface's language), and a short notice of what a good save changed.
+//! save's errors (in the interface's language), a short notice of what a good save changed, and
+//! what went wrong with a Save of the game's own, until read.
 
+use super::editing::SaveFailed;
 use super::hot_reload::{ReloadStatus, Saved};
 use super::i18n::Label;
 use super::layout::{MARGIN, PanelLayout};
@@ -9,11 +11,47 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, (error_banner, reload_notice));
+    app.add_systems(EguiPrimaryContextPass, (error_banner, reload_notice, save_failed));
+}
+
+/// The widest a failure notice grows before its lines wrap.
+const FAILURE_WIDTH: f32 = 620.0;
+
+/// A failure the player should read (`text`, a sentence a line), on red above the timeline,
+/// until its button is pressed: whether it was, now.
+pub(super) fn failure(ctx: &egui::Context, id: &str, text: &str, lang: Lang, layout: &PanelLayout) -> bool {
+    let width = FAILURE_WIDTH.min(ctx.content_rect().width() - 4.0 * MARGIN);
+    let shown = egui::Window::new(id)
+        .title_bar(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, above_timeline(ctx, layout))
+        .resizable(false)
+        .max_width(width)
+        .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(120, 24, 24)))
+        .show(ctx, |ui| {
+            for line in text.lines() {
+                ui.colored_label(egui::Color32::WHITE, line);
+            }
+            ui.button(crate::words::words().plain(lang, "notice-dismiss")).clicked()
+        });
+    shown.and_then(|s| s.inner).unwrap_or(false)
+}
+
+/// What went wrong with the last Save, until the next one or until dismissed.
+fn save_failed(
+    mut contexts: EguiContexts,
+    mut failed: ResMut<SaveFailed>,
+    lang: Res<Lang>,
+    layout: Res<PanelLayout>,
+) -> Result {
+    let Some(why) = &failed.0 else { return Ok(()) };
+    if failure(contexts.ctx_mut()?, "not saved", &why.text(*lang), *lang, &layout) {
+        failed.0 = None;
+    }
+    Ok(())
 }
 
 /// Where a notice's bottom goes: just above the timeline.
-fn above_timeline(ctx: &egui::Context, layout: &PanelLayout) -> [f32; 2] {
+pub(super) fn above_timeline(ctx: &egui::Context, layout: &PanelLayout) -> [f32; 2] {
     let screen = ctx.content_rect();
     [0.0, -(screen.max.y - layout.bottom(screen))]
 }

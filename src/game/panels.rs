@@ -298,10 +298,6 @@ fn carry_out_request(world: &mut World) {
         }
         Request::Open(choice) => super::open(world, choice),
         Request::SetFact(tile, fact, value) => crate::sim::edit_world_fact(world, tile, fact, value),
-        Request::Save => {
-            if let Err(why) = super::editing::save(world) {
-                eprintln!("cannot save: {why}");
-            }
-        }
+        Request::Save => super::editing::save_told(world),
     }
 }

@@ -3,9 +3,11 @@
 //! history there to go back through.
 
 use super::CurrentScenario;
+use super::layout::PanelLayout;
 use super::timeline::Timeline;
+use crate::files::{self, FileError};
 use crate::scenario::{SHIPPED, ScenarioChoice};
-use crate::sim::{Clock, Moment, NotKept, Replay, STEP};
+use crate::sim::{Clock, Moment, NotKept, Played, Replay, STEP};
 use crate::words::{Lang, words};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -15,12 +17,27 @@ use std::time::Instant;
 /// Where `Save day` writes, under the working directory.
 pub const REPLAY_FOLDER: &str = "replays";
 
-/// What the last `Save day` came to, said for a few seconds.
+/// What the last `Save day` came to: a file written, said for a few seconds; a failure, said
+/// until dismissed or the next `Save day`.
 #[derive(Resource, Default)]
-struct SaveNotice(Option<(Result<PathBuf, String>, Instant)>);
+struct SaveNotice(Option<(Result<PathBuf, SaveDayError>, Instant)>);
+
+/// The scenario file a replay was opened from, when its day plays from the text the replay
+/// keeps instead (the file changed since): said for a while from the first frame.
+#[derive(Resource)]
+pub(super) struct PlayedFromKeptText {
+    file: String,
+    shown_from: Option<Instant>,
+}
+
+impl PlayedFromKeptText {
+    pub(super) fn of(file: String) -> Self {
+        PlayedFromKeptText { file, shown_from: None }
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SaveNotice>().add_systems(EguiPrimaryContextPass, save_notice);
+    app.init_resource::<SaveNotice>().add_systems(EguiPrimaryContextPass, (save_notice, kept_text_notice));
 }
 
 /// Where the scenario of `replay` (read from `path`) is: the file it names, looked for from the
@@ -45,22 +62,57 @@ pub fn scenario_of(replay: &Replay, path: &Path) -> Result<ScenarioChoice, Strin
     })
 }
 
-/// Writes the run up to the latest moment played to `replays/<scenario>-day<D>-<T>s.replay.json`.
-pub fn save_day(world: &mut World) -> Result<PathBuf, String> {
-    let lang = world.get_resource::<Lang>().copied().unwrap_or_default();
+/// Why `Save day` wrote nothing.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SaveDayError {
+    #[error("{}", not_kept(Lang::ENGLISH, .0))]
+    NotKept(NotKept),
+    #[error(transparent)]
+    File(#[from] FileError),
+}
+
+impl SaveDayError {
+    /// What went wrong and what to do, in `lang`, a sentence a line: what the window says.
+    pub fn text(&self, lang: Lang) -> String {
+        let (why, remedy) = match self {
+            SaveDayError::NotKept(why) => (not_kept(lang, why), None),
+            SaveDayError::File(error) => (error.problem(lang), Some(error.remedy(lang))),
+        };
+        let mut text = words().say(lang, "day-not-saved", &[("why", why.into())]);
+        if let Some(remedy) = remedy {
+            text += "\n";
+            text += &words().say(lang, "day-save-again", &[("remedy", remedy.into())]);
+        }
+        text
+    }
+}
+
+/// Writes the run up to the latest moment played to a new file,
+/// `replays/<scenario>-day<D>-<T>s.replay.json` (`…-2.replay.json`, … when that name is taken:
+/// no replay is written over). A scenario file's replay keeps the text the run started from,
+/// so that it plays again after the file is saved over.
+pub fn save_day(world: &mut World) -> Result<PathBuf, SaveDayError> {
+    save_day_in(world, Path::new(REPLAY_FOLDER))
+}
+
+/// [`save_day`] into `folder` (made if missing), up to the timeline's latest moment (without a
+/// timeline, now).
+pub fn save_day_in(world: &mut World, folder: &Path) -> Result<PathBuf, SaveDayError> {
     let (scenario, built_in) = match &world.resource::<CurrentScenario>().choice {
         ScenarioChoice::File(path) => (path.display().to_string(), false),
         ScenarioChoice::BuiltIn(name) => (name.to_string(), true),
     };
-    let end = Moment { day: world.resource::<Clock>().day, step: world.resource::<Timeline>().latest };
-    let replay = Replay::of(world, &scenario, built_in, end).map_err(|why| not_kept(lang, &why))?;
+    let clock = world.resource::<Clock>();
+    let latest = world.get_resource::<Timeline>().map_or(clock.steps, |timeline| timeline.latest);
+    let end = Moment { day: clock.day, step: latest };
+    let mut replay = Replay::of(world, &scenario, built_in, end).map_err(SaveDayError::NotKept)?;
+    if !built_in {
+        replay.text = super::day_text::of_the_run(world).map(|text| text.to_string());
+    }
     let stem = Path::new(&scenario).file_stem().map_or("day".into(), |s| s.to_string_lossy().into_owned());
-    let name = format!("{stem}-day{}-{:.0}s.replay.json", end.day, end.step as f32 * STEP);
-    let path = Path::new(REPLAY_FOLDER).join(name);
-    std::fs::create_dir_all(REPLAY_FOLDER)
-        .and_then(|()| std::fs::write(&path, replay.to_json()))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(path)
+    let stem = format!("{stem}-day{}-{:.0}s", end.day, end.step as f32 * STEP);
+    std::fs::create_dir_all(folder).map_err(|e| FileError::of(folder, &e))?;
+    Ok(files::create_new(folder, &stem, "replay.json", replay.to_json().as_bytes())?)
 }
 
 /// `Save day`, from the interface: the file is written and the player told where, or why not.
@@ -68,7 +120,7 @@ pub fn save_day_told(world: &mut World) {
     let saved = save_day(world);
     match &saved {
         Ok(path) => println!("saved the day to {}", path.display()),
-        Err(why) => eprintln!("cannot save the day: {why}"),
+        Err(why) => eprintln!("cannot save the day: {}", why.text(Lang::ENGLISH).replace('\n', " ")),
     }
     world.resource_mut::<SaveNotice>().0 = Some((saved, Instant::now()));
 }
@@ -91,20 +143,51 @@ fn not_kept(lang: Lang, why: &NotKept) -> String {
 /// How long the notice stays up.
 const NOTICE_SECONDS: f32 = 8.0;
 
-fn save_notice(mut contexts: EguiContexts, notice: Res<SaveNotice>, lang: Res<Lang>) -> Result {
+fn save_notice(
+    mut contexts: EguiContexts,
+    mut notice: ResMut<SaveNotice>,
+    lang: Res<Lang>,
+    layout: Res<PanelLayout>,
+) -> Result {
     let Some((saved, at)) = &notice.0 else { return Ok(()) };
-    if at.elapsed().as_secs_f32() > NOTICE_SECONDS {
-        return Ok(());
-    }
     let ctx = contexts.ctx_mut()?;
-    let text = match saved {
-        Ok(path) => words().say(*lang, "day-saved", &[("file", path.display().to_string().into())]),
-        Err(why) => words().say(*lang, "day-not-saved", &[("why", why.clone().into())]),
+    let path = match saved {
+        Err(why) => {
+            if super::notices::failure(ctx, "day not saved", &why.text(*lang), *lang, &layout) {
+                notice.0 = None;
+            }
+            return Ok(());
+        }
+        Ok(_) if at.elapsed().as_secs_f32() > NOTICE_SECONDS => return Ok(()),
+        Ok(path) => path,
     };
+    let text = words().say(*lang, "day-saved", &[("file", path.display().to_string().into())]);
     egui::Window::new("day saved")
         .title_bar(false)
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -56.0])
         .resizable(false)
+        .show(ctx, |ui| ui.label(text));
+    Ok(())
+}
+
+fn kept_text_notice(
+    mut contexts: EguiContexts,
+    notice: Option<ResMut<PlayedFromKeptText>>,
+    lang: Res<Lang>,
+    layout: Res<PanelLayout>,
+) -> Result {
+    let Some(mut notice) = notice else { return Ok(()) };
+    let shown_from = *notice.shown_from.get_or_insert_with(Instant::now);
+    if shown_from.elapsed().as_secs_f32() > NOTICE_SECONDS {
+        return Ok(());
+    }
+    let text = Played::KeptText.notice(&notice.file, *lang).unwrap_or_default();
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("played from kept text")
+        .title_bar(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, super::notices::above_timeline(ctx, &layout))
+        .resizable(false)
+        .max_width(620.0)
         .show(ctx, |ui| ui.label(text));
     Ok(())
 }

@@ -32,17 +32,43 @@ impl ScenarioChoice {
         }
     }
 
+    /// [`load`](Self::load), with the text it was read from ([`super::load_with_text`]).
+    pub fn load_with_text(&self) -> Result<(Scenario, String), LoadError> {
+        match self {
+            ScenarioChoice::File(path) => super::load_with_text(path),
+            ScenarioChoice::BuiltIn(name) => {
+                let text = super::shipped(name).unwrap_or_default();
+                super::parse(text, name).map(|s| (s, text.to_owned()))
+            }
+        }
+    }
+
     /// [`load`](Self::load), or every problem written to `err` in `lang`, one a line, and
     /// handed back (to be said again, in whatever language the reader picks later).
     pub fn load_or_report(&self, lang: Lang, err: &mut dyn Write) -> Result<Scenario, Vec<Diagnostic>> {
-        self.load().map_err(|e| {
-            let diagnostics = e.diagnostics();
-            for diagnostic in &diagnostics {
-                let _ = writeln!(err, "{}", diagnostic.text(lang));
-            }
-            diagnostics
-        })
+        reported(self.load(), lang, err)
     }
+
+    /// [`load_with_text`](Self::load_with_text), its problems reported as
+    /// [`load_or_report`](Self::load_or_report) reports them.
+    pub fn load_with_text_or_report(
+        &self,
+        lang: Lang,
+        err: &mut dyn Write,
+    ) -> Result<(Scenario, String), Vec<Diagnostic>> {
+        reported(self.load_with_text(), lang, err)
+    }
+}
+
+/// `loaded`, or its problems written to `err` in `lang`, one a line, and handed back.
+fn reported<T>(loaded: Result<T, LoadError>, lang: Lang, err: &mut dyn Write) -> Result<T, Vec<Diagnostic>> {
+    loaded.map_err(|e| {
+        let diagnostics = e.diagnostics();
+        for diagnostic in &diagnostics {
+            let _ = writeln!(err, "{}", diagnostic.text(lang));
+        }
+        diagnostics
+    })
 }
 
 /// Loads the scenario file at `path`, or writes every problem to `err` in `lang`, one a line,

@@ -34,7 +34,7 @@ pub use choice::{
 pub use diagnostic::{Diagnostic, Severity, did_you_mean};
 pub use names::{FactTable, Scope};
 pub use phrase::{Arg, ID_PREFIX, Phrase};
-pub use positions::with_positions;
+pub use positions::{PositionsError, with_positions};
 pub use shipped::{SHIPPED, shipped};
 
 use crate::planner::{self, FactId, State, Value};
@@ -287,14 +287,27 @@ impl LoadError {
 
 /// Reads and validates the scenario at `path`.
 pub fn load(path: &Path) -> Result<Scenario, LoadError> {
+    parse_bytes(&read_capped(path)?, &path.display().to_string())
+}
+
+/// [`load`], with the text the scenario was read from (without a byte-order mark: the text
+/// its [`text_hash`] is of), for a replay of its day to keep.
+pub fn load_with_text(path: &Path) -> Result<(Scenario, String), LoadError> {
+    let bytes = read_capped(path)?;
+    let scenario = parse_bytes(&bytes, &path.display().to_string())?;
+    let text = String::from_utf8(bytes).expect("a scenario that loads is UTF-8");
+    Ok((scenario, text.strip_prefix('\u{feff}').map_or(text.clone(), str::to_owned)))
+}
+
+/// The bytes of the file at `path`, up to one past [`limits::MAX_FILE_BYTES`] (enough for
+/// [`parse_bytes`] to refuse it).
+fn read_capped(path: &Path) -> Result<Vec<u8>, LoadError> {
     use std::io::Read;
-    let file = path.display().to_string();
-    let unreadable = |reason: String| LoadError::Unreadable { file: file.clone(), reason };
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(limits::MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes))
-        .map_err(|e| unreadable(e.to_string()))?;
-    parse_bytes(&bytes, &file)
+        .map_err(|e| LoadError::Unreadable { file: path.display().to_string(), reason: e.to_string() })?;
+    Ok(bytes)
 }
 
 /// Validates a scenario file's bytes: UTF-8 text (a byte-order mark is skipped) of at most

@@ -1,28 +1,48 @@
 //! Writing moved stations back into a scenario file in place: only the numbers of each moved
 //! station's `pos` change; comments, spacing, order and every other byte stay as the author wrote
-//! them, so saving from the game is an edit a person could have made.
+//! them (a byte-order mark and line endings included), so saving from the game is an edit a
+//! person could have made.
 
+use super::phrase::Phrase;
 use super::syntax::{self, Node, Value};
 
+/// Why moved stations cannot be written into a text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionsError {
+    /// The text does not parse (at this byte, for this reason).
+    #[error("byte {at}: {phrase}")]
+    NotParsed { at: usize, phrase: Phrase },
+    /// The text has no station `station`, or no `pos: (x, y)` pair of numbers written for it.
+    #[error("no `pos: (x, y)` for station \"{station}\"")]
+    NoPosition { station: String },
+}
+
 /// `text` with the `pos` of each station named in `moves` (`(station id, new position)`)
-/// written anew, to a tenth. An error when the text does not parse, or a moved station or its
-/// `pos` pair is not written in it.
-pub fn with_positions(text: &str, moves: &[(&str, [f32; 2])]) -> Result<String, String> {
-    let document = syntax::parse(text).map_err(|e| e.phrase.to_string())?;
+/// written anew, to a tenth; a byte-order mark it starts with stays. An error when the text does
+/// not parse, or a moved station or its `pos` pair is not written in it.
+pub fn with_positions(text: &str, moves: &[(&str, [f32; 2])]) -> Result<String, PositionsError> {
+    const BOM: &str = "\u{feff}";
+    let (bom, text) = match text.strip_prefix(BOM) {
+        Some(rest) => (BOM, rest),
+        None => ("", text),
+    };
+    let document = syntax::parse(text)
+        .map_err(|e| PositionsError::NotParsed { at: e.at + bom.len(), phrase: e.phrase })?;
     let spans = syntax::token_spans(text);
     // (where a number starts, where it ends, what to write there), in file order.
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     for &(id, pos) in moves {
-        let numbers = pos_numbers(&document.root, id)
-            .ok_or_else(|| format!("no `pos: (x, y)` for station \"{id}\""))?;
+        let no_position = || PositionsError::NoPosition { station: id.to_owned() };
+        let numbers = pos_numbers(&document.root, id).ok_or_else(no_position)?;
         for (node, value) in numbers.iter().zip(pos) {
-            let end =
-                spans.iter().find(|s| s.start == node.at).map(|s| s.end).ok_or("a number out of place")?;
+            // A number node is one token, so its span is always found.
+            let end = spans.iter().find(|s| s.start == node.at).map(|s| s.end).ok_or_else(no_position)?;
             edits.push((node.at, end, format!("{value:.1}")));
         }
     }
     edits.sort_by_key(|e| e.0);
-    let (mut out, mut from) = (String::with_capacity(text.len()), 0);
+    let (mut out, mut from) = (String::with_capacity(bom.len() + text.len()), 0);
+    out.push_str(bom);
     for (start, end, number) in edits {
         out.push_str(&text[from..start]);
         out.push_str(&number);
@@ -54,14 +74,25 @@ fn pos_numbers<'d>(root: &'d Node, id: &str) -> Option<[&'d Node; 2]> {
 
 #[cfg(test)]
 mod tests {
-    use super::with_positions;
+    use super::{PositionsError, with_positions};
+
+    /// A byte-order mark and Windows line endings stay: only the moved numbers change.
+    #[test]
+    fn a_byte_order_mark_and_crlf_line_endings_stay() {
+        let text = "\u{feff}// A town.\r\nScenario(\r\n    stations: [(id: \"well\", pos: (-220.0, 90.0))],\r\n)\r\n";
+        let moved = with_positions(text, &[("well", [1.0, 2.5])]).unwrap();
+        assert_eq!(moved, text.replace("(-220.0, 90.0)", "(1.0, 2.5)"));
+        let broken = with_positions("\u{feff}Scenario(", &[("well", [1.0, 2.5])]);
+        assert!(matches!(broken, Err(PositionsError::NotParsed { .. })), "{broken:?}");
+    }
 
     #[test]
     fn only_the_moved_stations_numbers_change() {
         let text = "// A town.\nScenario(\n    stations: [\n        (id: \"well\", pos: ( -220.0 , 90 )), // by the road\n        (id: \"oven\", pos: (40.0, 110.0)),\n    ],\n)\n";
         let moved = with_positions(text, &[("well", [12.34, -5.0])]).unwrap();
         assert_eq!(moved, text.replace("-220.0 , 90 ", "12.3 , -5.0 "));
-        assert!(with_positions(text, &[("mill", [0.0, 0.0])]).is_err());
+        let missing = with_positions(text, &[("mill", [0.0, 0.0])]);
+        assert_eq!(missing, Err(PositionsError::NoPosition { station: "mill".into() }));
         assert_eq!(with_positions(text, &[]).unwrap(), text);
     }
 

@@ -10,6 +10,7 @@ use super::{Clock, SimTick, edit_world_fact};
 use crate::planner::{FactId, Value};
 use crate::scenario::diff::diff;
 use crate::scenario::{Scenario, Scope};
+use crate::words::{Lang, words};
 use bevy::ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -37,6 +38,28 @@ pub struct Replay {
     pub end: Moment,
     /// Every edit, in the order made.
     pub edits: Vec<Edited>,
+    /// The scenario text the run started from (without a byte-order mark), when the replay keeps
+    /// it: the day plays from it once its file is edited (or saved over by the game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
+}
+
+/// Which text of its scenario a replay plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Played {
+    /// The file as it now is.
+    File,
+    /// The text the replay keeps, the file having changed since.
+    KeptText,
+}
+
+impl Played {
+    /// What the player is told of it, in `lang`, about scenario `file`: nothing when the file
+    /// is the text played.
+    pub fn notice(self, file: &str, lang: Lang) -> Option<String> {
+        let args = [("file", file.to_owned().into())];
+        (self == Played::KeptText).then(|| words().say(lang, "replay-from-kept-text", &args))
+    }
 }
 
 /// Why a run cannot be kept as a replay.
@@ -110,6 +133,7 @@ impl Replay {
             seed: layout.seed(),
             end,
             edits: kept,
+            text: None,
         })
     }
 
@@ -148,6 +172,24 @@ impl Replay {
              and {} now hashes to {hash} (edited since?); its day would not play again as it was",
             self.name, self.text_hash, scenario.file
         ))
+    }
+
+    /// The scenario this run played: `on_disk` (its file as it now is) when that is the very
+    /// text played, else the text the replay keeps, read as that file (within the loader's size
+    /// limit) and checked to be the text played.
+    pub fn scenario_played(&self, on_disk: Scenario) -> Result<(Scenario, Played), String> {
+        let Err(changed) = self.check(&on_disk) else { return Ok((on_disk, Played::File)) };
+        let Some(text) = &self.text else { return Err(changed) };
+        let kept = crate::scenario::parse_bytes(text.as_bytes(), &on_disk.file)
+            .map_err(|e| format!("the scenario text this replay keeps does not load:\n{e}"))?;
+        let hash = format!("{:016x}", kept.text_hash);
+        if hash != self.text_hash {
+            return Err(format!(
+                "the scenario text this replay keeps hashes to {hash}, not to the {} it played",
+                self.text_hash
+            ));
+        }
+        Ok((kept, Played::KeptText))
     }
 
     /// The town it plays: `scenario` at the size it was.
