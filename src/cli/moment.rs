@@ -37,17 +37,18 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     app.add_plugins(sim::SimPlugin).insert_resource(lang).init_resource::<sim::DecisionTables>();
     // The day as the scenario plays it, or as a replay of it played it, edits and all.
     let mut due = None;
-    match replay.as_deref().map(Replay::read) {
+    match replay.as_deref().map(|path| (path, Replay::read(path))) {
         None => sim::install(app.world_mut(), scenario),
-        Some(Err(why)) => return fail(&why, err),
-        Some(Ok(replay)) => {
-            if let Err(why) = replay.check(&scenario) {
-                return fail(&why, err);
+        Some((_, Err(why))) => return fail(&why.text(lang), err),
+        Some((path, Ok(replay))) => {
+            // Every fault is found before the town is made.
+            if let Err(fault) = replay.check(&scenario) {
+                return fail(&fault.in_file(path).text(lang), err);
             }
             sim::install_town(app.world_mut(), replay.town(scenario));
             match replay.due(app.world()) {
                 Ok(edits) => due = Some(edits),
-                Err(why) => return fail(&why, err),
+                Err(fault) => return fail(&fault.in_file(path).text(lang), err),
             }
         }
     }

@@ -97,7 +97,7 @@ pub fn run(options: GameOptions) -> u8 {
             Ok(choice) => Some((replay, choice)),
             Err(why) => return failed(&why),
         },
-        Some((_, Err(why))) => return failed(&why),
+        Some((_, Err(why))) => return failed(&why.text(options.lang)),
     };
     let choice = match &replay {
         Some((_, choice)) => choice.clone(),
@@ -107,8 +107,14 @@ pub fn run(options: GameOptions) -> u8 {
         println!("no {SCENARIO_FOLDER}/ folder here: playing the scenarios built into the binary");
     }
     let Ok(scenario) = choice.load_or_report(options.lang, &mut std::io::stderr()) else { return 1 };
-    if let Some(Err(why)) = replay.as_ref().map(|(replay, _)| replay.check(&scenario)) {
-        return failed(&why);
+    // Every fault of a replay is found before its town is made, and a long opening said first.
+    if let (Some((replay, _)), Some(path)) = (&replay, options.replay.as_deref()) {
+        if let Err(fault) = replay.check(&scenario) {
+            return failed(&fault.in_file(path).text(options.lang));
+        }
+        if replay.takes_a_while(&scenario) {
+            println!("{}", replays::opening_takes_a_while(replay, path, options.lang));
+        }
     }
     // Ctrl+C in the terminal quits as closing the window does (exit code 130), also where the
     // game was started with the signal ignored, as a script's background job is.
@@ -165,10 +171,10 @@ pub fn run(options: GameOptions) -> u8 {
     crate::sim::install_town(app.world_mut(), town);
     // The day so far can be gone back through ([`timeline`]).
     crate::sim::keep_history(app.world_mut());
-    if let Some((replay, _)) = &replay {
+    if let (Some((replay, _)), Some(path)) = (&replay, options.replay.as_deref()) {
         // Opened at its end, paused to be looked at (or played on to a screenshot).
-        if let Err(why) = replay.play(app.world_mut(), replay.end) {
-            return failed(&why);
+        if let Err(fault) = replay.play(app.world_mut(), replay.end) {
+            return failed(&fault.in_file(path).text(options.lang));
         }
         app.world_mut().resource_mut::<SimSpeed>().paused = options.screenshot.is_none();
     }

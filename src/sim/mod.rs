@@ -25,7 +25,7 @@ mod log;
 mod needs;
 mod phrase;
 mod planners;
-mod replay;
+pub mod replay;
 mod report;
 mod shards;
 mod standstill;
@@ -46,12 +46,12 @@ pub use history::{DayHistory, Edit, SNAPSHOT_EVERY, keep_history, seek};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
 pub use needs::{Asked, Loudness, hear, insistence, insistences};
 pub use phrase::{event_text, outcome_text, reason_text, row_text, standstill_text};
-pub use replay::{Moment, NotKept, Replay};
+pub use replay::{Fault, Moment, NotKept, Problem, Replay, ReplayError};
 pub use report::{DayReport, EventReport, FinishedDays, GoalReport, Seconds, VillagerReport};
 pub use shards::{run_shards, shard_worlds};
 pub use standstill::{Link, Stands, Standstill, Standstills, action_making, standstill_of};
 pub use table::{DecisionTable, DecisionTables, GoalRow, Outcome, RowResult};
-pub use tiles::{DEFAULT_SEED, Layout, VARIATION};
+pub use tiles::{DEFAULT_SEED, Layout, MOST_VILLAGERS, VARIATION};
 pub use timing::PlanTimes;
 pub use town::{
     Lines, Outlook, Roster, TileFacts, Town, WorldFacts, install, install_tiled, install_town, move_station,
