@@ -17,6 +17,7 @@ use std::path::Path;
 mod bounds;
 mod fault;
 mod file;
+pub mod fuzz;
 
 pub use bounds::{MAX_FILE_BYTES, MOST_DAYS, MOST_EDITS, MOST_WORK};
 pub use fault::{Fault, NotAFile, Problem, ReplayError};
