@@ -327,7 +327,7 @@ fn a_day_saved_after_a_station_save_opens_and_plays_the_same_day() {
     // A kept text that is not the one played is refused.
     let tampered = Replay { text: Some(format!("// edited\n{text}")), ..replay.clone() };
     let refused = tampered.scenario_played(choice.load().unwrap()).unwrap_err();
-    assert!(refused.contains("hashes to"), "{refused}");
+    assert!(refused.to_string().contains("hashes to"), "{refused}");
 
     // `run --replay`: the same moment, and one line that says which text plays.
     let (path_arg, file_arg) = (path.to_str().unwrap(), file.to_str().unwrap());

@@ -156,6 +156,37 @@ moved-stations = { $n ->
    *[other] { $n } stations moved
 }
 
+## What is wrong with a replay file: one line, after the file's name (and, for JSON that does
+## not parse, its line and column). Names, hashes and formats stay as they are written.
+
+replay-unreadable = cannot read: { $reason }
+replay-not-a-file = not a file but { $kind }: a replay is read from a regular file
+replay-kind-directory = a directory
+replay-kind-fifo = a named pipe
+replay-kind-device = a device
+replay-kind-socket = a socket
+replay-kind-other = something other than a file
+replay-too-large = larger than { $most } bytes, the most a replay file holds
+replay-not-json = not a replay file: { $why }
+replay-other-kind = a replay file of another kind ({ $format }, not { $expected })
+replay-too-many-edits = edits: { $count } edits, more than the { $most } a replay holds
+replay-too-many-villagers = villagers: { $villagers }, more than the { $most } a town may have
+replay-kept-text = the scenario text this replay keeps cannot be played: { $why }
+replay-end = end (day { $day }, step { $step }): { $problem }
+replay-edit = edit { $n } (day { $day }, step { $step }): { $problem }
+replay-day-zero = days are counted from 1
+replay-past-day-end = past the end of a day of { $steps } steps
+replay-too-late = past day { $most }, the last a replay may reach
+replay-too-long = playing { $villagers } villagers from the first dawn to there is { $work } villager-steps, more than the { $most } opening a replay may take
+replay-after-end = after the replay's end (day { $day }, step { $step }), so never made
+replay-out-of-order = before the edit listed ahead of it (day { $day }, step { $step }): edits are kept in the order made
+replay-position = a station moved to ({ $x }, { $y }): { $what } must be a number from { $min } to { $max }
+replay-no-fact = the scenario has no world fact `{ $fact }`
+replay-no-tile = the town has no tile { $tile } (its { $tiles } tiles are numbered from 0)
+replay-no-station = the scenario has no station `{ $station }`
+replay-other-text = this replay is of another text of the scenario: it played "{ $name }" from a text whose hash is { $played }, and { $file } now hashes to { $now } (edited since?); its day would not play again as it was
+replay-opening = Opening { $file }: its town of { $villagers } villagers plays from the first dawn to day { $day } at { $t } s before the window opens; this takes a while.
+
 ## What the scenario loader says is wrong with a file: `check`, the console and the game's
 ## error banner. File names, places, field paths, fact names, quoted names and code stay as
 ## they are written; a `{ $hint }` is a did-you-mean hint or nothing.

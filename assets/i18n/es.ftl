@@ -144,6 +144,38 @@ moved-stations = { $n ->
    *[other] { $n } estaciones movidas
 }
 
+## Lo que está mal en un archivo de repetición: una línea, tras el nombre del archivo (y, si su
+## JSON no se puede leer, la línea y la columna). Los nombres, los hashes y los formatos quedan
+## como están escritos.
+
+replay-unreadable = no se puede leer: { $reason }
+replay-not-a-file = no es un archivo sino { $kind }: una repetición se lee de un archivo normal
+replay-kind-directory = una carpeta
+replay-kind-fifo = una tubería con nombre
+replay-kind-device = un dispositivo
+replay-kind-socket = un socket
+replay-kind-other = algo que no es un archivo
+replay-too-large = ocupa más de { $most } bytes, lo máximo que admite un archivo de repetición
+replay-not-json = no es un archivo de repetición: { $why }
+replay-other-kind = un archivo de repetición de otro tipo ({ $format }, no { $expected })
+replay-too-many-edits = edits: { $count } ediciones, más de las { $most } que admite una repetición
+replay-too-many-villagers = villagers: { $villagers } aldeanos, más de los { $most } que puede tener un pueblo
+replay-kept-text = el texto del escenario que guarda esta repetición no se puede jugar: { $why }
+replay-end = end (día { $day }, paso { $step }): { $problem }
+replay-edit = edición { $n } (día { $day }, paso { $step }): { $problem }
+replay-day-zero = los días se cuentan desde el 1
+replay-past-day-end = pasado el final de un día de { $steps } pasos
+replay-too-late = pasado el día { $most }, el último al que puede llegar una repetición
+replay-too-long = jugar { $villagers } aldeanos desde el primer amanecer hasta ahí son { $work } pasos de aldeano, más de los { $most } que puede costar abrir una repetición
+replay-after-end = después del final de la repetición (día { $day }, paso { $step }), así que nunca se hace
+replay-out-of-order = antes de la edición que la precede en la lista (día { $day }, paso { $step }): las ediciones se guardan en el orden en que se hicieron
+replay-position = una estación movida a ({ $x }, { $y }): { $what } debe ser un número de { $min } a { $max }
+replay-no-fact = el escenario no tiene ningún hecho del mundo `{ $fact }`
+replay-no-tile = el pueblo no tiene el barrio { $tile } (sus { $tiles } barrios se numeran desde 0)
+replay-no-station = el escenario no tiene ninguna estación `{ $station }`
+replay-other-text = esta repetición es de otro texto del escenario: jugó «{ $name }» a partir de un texto cuyo hash es { $played }, y { $file } tiene ahora el hash { $now } (¿se editó desde entonces?); su día no se volvería a jugar como fue
+replay-opening = Abriendo { $file }: su pueblo de { $villagers } aldeanos se juega desde el primer amanecer hasta el día { $day } a los { $t } s antes de que se abra la ventana; esto lleva un rato.
+
 ## Lo que el cargador de escenarios dice de un archivo: `check`, la consola y el aviso rojo de
 ## errores del juego. Los nombres de archivo, las posiciones, las rutas de campos, los nombres
 ## de hechos, los nombres entre comillas y el código quedan como están escritos; un

@@ -1,12 +1,14 @@
 //! The command line: no subcommand opens the game; `check` validates scenarios, `plan` asks the
 //! planner one question, `run` plays a scenario headless (or shows a villager at a moment of its
 //! day), `replay` opens a saved day in the game, `bench` measures a town of thousands,
-//! `fuzz` feeds the loader mutated scenarios.
+//! `fuzz` feeds the loader mutated scenarios (or, with `--replays`, replays mutated replay files).
 
 #[cfg(feature = "sim")]
 mod bench;
 mod check;
 mod fuzz;
+#[cfg(feature = "sim")]
+mod fuzz_replays;
 #[cfg(feature = "sim")]
 mod moment;
 mod plan;
@@ -71,8 +73,12 @@ pub enum Command {
         files: Vec<PathBuf>,
     },
     /// Feed the scenario loader mutated copies of the shipped scenarios and check that each one
-    /// loads or gets located errors, without a panic; exit 1 if any broke that rule.
+    /// loads or gets located errors, without a panic; exit 1 if any broke that rule. With
+    /// `--replays`, mutated replay files: each refused with a located fault or played faithfully.
     Fuzz {
+        /// Fuzz replay files instead of scenarios (needs the simulation: the `sim` feature).
+        #[arg(long)]
+        replays: bool,
         /// How many mutants to check.
         #[arg(long, default_value_t = 100_000)]
         inputs: usize,
@@ -173,10 +179,20 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             let Some(lang) = lang(&cli.lang, err) else { return 1 };
             check::run(&files, lang, out, err)
         }
-        Some(Command::Fuzz { inputs, seed, threads, save }) => {
+        Some(Command::Fuzz { replays, inputs, seed, threads, save }) => {
             let threads =
                 threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            fuzz::run(inputs, seed, threads, save.as_deref(), out)
+            match replays {
+                false => fuzz::run(inputs, seed, threads, save.as_deref(), out),
+                #[cfg(feature = "sim")]
+                true => fuzz_replays::run(inputs, seed, threads, save.as_deref(), out),
+                #[cfg(not(feature = "sim"))]
+                true => {
+                    let _ =
+                        writeln!(err, "fuzz --replays: this build has no simulation (built without `sim`)");
+                    2
+                }
+            }
         }
         Some(Command::Plan { file, character, goal, overrides, trace, json }) => {
             let Some(lang) = lang(&cli.lang, err) else { return 1 };

@@ -51,10 +51,12 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         .init_resource::<sim::DecisionTables>();
     // The day as the scenario plays it, or as a replay of it played it, edits and all.
     let mut due = None;
-    match replay.as_deref().map(Replay::read) {
+    match replay.as_deref().map(|path| (path, Replay::read(path))) {
         None => sim::install(app.world_mut(), scenario),
-        Some(Err(why)) => return fail(&why, err),
-        Some(Ok(replay)) => {
+        Some((_, Err(why))) => return fail(&why.text(lang), err),
+        Some((path, Ok(replay))) => {
+            // Every fault is found before the town is made; a day whose file changed since
+            // plays from the text the replay keeps, and says so.
             let scenario = match replay.scenario_played(scenario) {
                 Ok((scenario, played)) => {
                     if let Some(notice) = played.notice(&scenario.file, lang) {
@@ -62,12 +64,12 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     }
                     scenario
                 }
-                Err(why) => return fail(&why, err),
+                Err(fault) => return fail(&fault.in_file(path).text(lang), err),
             };
             sim::install_town(app.world_mut(), replay.town(scenario));
             match replay.due(app.world()) {
                 Ok(edits) => due = Some(edits),
-                Err(why) => return fail(&why, err),
+                Err(fault) => return fail(&fault.in_file(path).text(lang), err),
             }
         }
     }

@@ -99,7 +99,7 @@ pub fn run(options: GameOptions) -> u8 {
             Ok(choice) => Some((replay, choice)),
             Err(why) => return failed(&why),
         },
-        Some((_, Err(why))) => return failed(&why),
+        Some((_, Err(why))) => return failed(&why.text(options.lang)),
     };
     let choice = match &replay {
         Some((_, choice)) => choice.clone(),
@@ -113,14 +113,20 @@ pub fn run(options: GameOptions) -> u8 {
         return 1;
     };
     // A replay plays the text its day played: the file, or the text it keeps of it (said then).
+    // Every fault of it is found before its town is made, and a long opening said first.
     let mut app_notice = None;
-    let (scenario, played) = match &replay {
-        None => (scenario, Played::File),
-        Some((replay, _)) => match replay.scenario_played(scenario) {
+    let (scenario, played) = match (&replay, options.replay.as_deref()) {
+        (Some((replay, _)), Some(path)) => match replay.scenario_played(scenario) {
             Ok(played) => played,
-            Err(why) => return failed(&why),
+            Err(fault) => return failed(&fault.in_file(path).text(options.lang)),
         },
+        _ => (scenario, Played::File),
     };
+    if let (Some((replay, _)), Some(path)) = (&replay, options.replay.as_deref())
+        && replay.takes_a_while(&scenario)
+    {
+        println!("{}", replays::opening_takes_a_while(replay, path, options.lang));
+    }
     if played == Played::KeptText
         && let Some(kept) = replay.as_ref().and_then(|(replay, _)| replay.text.clone())
     {
@@ -194,10 +200,10 @@ pub fn run(options: GameOptions) -> u8 {
     // The day so far can be gone back through ([`timeline`]), and saved with its text.
     crate::sim::keep_history(app.world_mut());
     day_text::keep(app.world_mut(), &text);
-    if let Some((replay, _)) = &replay {
+    if let (Some((replay, _)), Some(path)) = (&replay, options.replay.as_deref()) {
         // Opened at its end, paused to be looked at (or played on to a screenshot).
-        if let Err(why) = replay.play(app.world_mut(), replay.end) {
-            return failed(&why);
+        if let Err(fault) = replay.play(app.world_mut(), replay.end) {
+            return failed(&fault.in_file(path).text(options.lang));
         }
         app.world_mut().resource_mut::<SimSpeed>().paused = options.screenshot.is_none();
     }

@@ -191,3 +191,19 @@ fn kept_text_notice(
         .show(ctx, |ui| ui.label(text));
     Ok(())
 }
+
+/// What opening `replay` (read from `path`) says first when playing it to its end takes more
+/// than a moment ([`Replay::takes_a_while`]).
+pub fn opening_takes_a_while(replay: &Replay, path: &Path, lang: Lang) -> String {
+    let count = |n: u64| crate::scenario::count_text(lang, n).into();
+    words().say(
+        lang,
+        "replay-opening",
+        &[
+            ("file", path.display().to_string().into()),
+            ("villagers", count(replay.villagers as u64)),
+            ("day", replay.end.day.into()),
+            ("t", format!("{:.1}", replay.end.step as f32 * STEP).into()),
+        ],
+    )
+}

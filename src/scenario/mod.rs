@@ -31,9 +31,9 @@ mod validate;
 pub use choice::{
     SCENARIO_FOLDER, ScenarioChoice, available_scenarios, file_or, first_choice, load_or_report,
 };
-pub use diagnostic::{Diagnostic, Severity, did_you_mean};
+pub use diagnostic::{Diagnostic, Severity, did_you_mean, number};
 pub use names::{FactTable, Scope};
-pub use phrase::{Arg, ID_PREFIX, Phrase};
+pub use phrase::{Arg, ID_PREFIX, Phrase, count_text};
 pub use positions::{PositionsError, with_positions};
 pub use shipped::{SHIPPED, shipped};
 

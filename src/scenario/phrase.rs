@@ -77,9 +77,7 @@ impl Phrase {
                 let value = match arg {
                     Arg::Text(text) => FluentValue::from(text.as_ref()),
                     Arg::Number(n) => FluentValue::from(*n),
-                    Arg::Count(n) => {
-                        FluentValue::from(grouped(*n, words().plain(lang, "digit-group-separator")))
-                    }
+                    Arg::Count(n) => FluentValue::from(count_text(lang, *n)),
                     Arg::Phrase(inner) => FluentValue::from(inner.text(lang)),
                     Arg::Phrases(inner) => {
                         FluentValue::from(inner.iter().map(|p| p.text(lang)).collect::<String>())
@@ -90,6 +88,11 @@ impl Phrase {
             .collect();
         words().say(lang, self.id, &args)
     }
+}
+
+/// A count or a limit written as `lang` writes one, its digits grouped (`4,096`, `65 537`).
+pub fn count_text(lang: Lang, n: u64) -> String {
+    grouped(n, words().plain(lang, "digit-group-separator"))
 }
 
 /// `n` with `separator` between groups of three digits.

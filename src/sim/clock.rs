@@ -39,6 +39,20 @@ impl Clock {
         (self.steps, self.time) = (step, step as f32 * STEP);
     }
 
+    /// How many steps a day of `day_length` seconds has: its last step is the last whose time
+    /// ([`Clock::go_to`]'s arithmetic) is still before the day's end.
+    pub fn steps_in_a_day(day_length: f32) -> u64 {
+        let before_end = |step: u64| (step as f32 * STEP) < day_length;
+        let mut steps = (f64::from(day_length) * f64::from(STEPS_PER_SECOND)).ceil().max(1.0) as u64;
+        while steps > 1 && !before_end(steps - 1) {
+            steps -= 1;
+        }
+        while before_end(steps) {
+            steps += 1;
+        }
+        steps
+    }
+
     /// 0 at dawn, 1 at the end of the day.
     pub fn progress(&self) -> f32 {
         (self.time / self.day_length).clamp(0.0, 1.0)

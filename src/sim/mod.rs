@@ -25,7 +25,7 @@ mod log;
 mod needs;
 mod phrase;
 mod planners;
-mod replay;
+pub mod replay;
 mod report;
 mod shards;
 mod standstill;
@@ -46,7 +46,7 @@ pub use history::{DayHistory, Edit, SNAPSHOT_EVERY, keep_history, seek};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
 pub use needs::{Asked, Loudness, hear, insistence, insistences};
 pub use phrase::{event_text, outcome_text, reason_text, row_text, standstill_text};
-pub use replay::{Moment, NotKept, Played, Replay};
+pub use replay::{Fault, Moment, NotKept, Played, Problem, Replay, ReplayError};
 pub use report::{
     DayFigures, DayReport, EventReport, FinishedDays, GoalReport, PastDays, Seconds, VillagerReport,
     day_figures,

@@ -15,6 +15,14 @@ use bevy::ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
+mod bounds;
+mod fault;
+mod file;
+pub mod fuzz;
+
+pub use bounds::{MAX_FILE_BYTES, MOST_DAYS, MOST_EDITS, MOST_WORK};
+pub use fault::{Fault, NotAFile, Problem, ReplayError};
+
 /// What the first field of every replay file says, so another kind of file is told apart.
 pub const FORMAT: &str = "goap-town replay 1";
 
@@ -137,22 +145,27 @@ impl Replay {
         })
     }
 
-    /// Reads a replay file; a file that is not one says where and why.
-    pub fn read(path: &Path) -> Result<Replay, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let replay: Replay = serde_json::from_str(&text).map_err(|e| {
+    /// Reads a replay file, bounded and checked as far as it can be without its scenario
+    /// ([`bounds::check_alone`]); a file that is not one, or asks too much, says where and why.
+    pub fn read(path: &Path) -> Result<Replay, ReplayError> {
+        file::bytes(path).and_then(|bytes| Replay::from_bytes(&bytes)).map_err(|fault| fault.in_file(path))
+    }
+
+    /// A replay file's bytes read as one, with the checks of [`Replay::read`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Replay, Fault> {
+        if bytes.len() > bounds::MAX_FILE_BYTES {
+            return Err(Fault::TooLarge);
+        }
+        let replay: Replay = serde_json::from_slice(bytes).map_err(|e| {
             let (line, column) = (e.line(), e.column());
             let why = e.to_string();
-            let why = why.trim_end_matches(&format!(" at line {line} column {column}"));
-            format!("{}:{line}:{column}: not a replay file: {why}", path.display())
+            let why = why.trim_end_matches(&format!(" at line {line} column {column}")).to_owned();
+            Fault::NotJson { line, column, why }
         })?;
         if replay.format != FORMAT {
-            return Err(format!(
-                "{}: a replay file of another kind ({:?}, not {FORMAT:?})",
-                path.display(),
-                replay.format
-            ));
+            return Err(Fault::OtherKind { format: replay.format });
         }
+        bounds::check_alone(&replay)?;
         Ok(replay)
     }
 
@@ -161,34 +174,46 @@ impl Replay {
         serde_json::to_string_pretty(self).expect("a replay is plain data") + "\n"
     }
 
-    /// Whether `scenario` was read from the very text this run played; if not, says so.
-    pub fn check(&self, scenario: &Scenario) -> Result<(), String> {
-        let hash = format!("{:016x}", scenario.text_hash);
-        if hash == self.text_hash {
-            return Ok(());
+    /// Whether this run can be played from `scenario`: read from the very text it played, every
+    /// edit in its terms and at a moment of its days, and the end within reach
+    /// ([`bounds::check_with`]). Asked before the town is made; [`Replay::play`] asks it too.
+    pub fn check(&self, scenario: &Scenario) -> Result<(), Fault> {
+        let now = format!("{:016x}", scenario.text_hash);
+        if now != self.text_hash {
+            let (name, played, file) = (self.name.clone(), self.text_hash.clone(), scenario.file.clone());
+            return Err(Fault::OtherText { name, played, file, now });
         }
-        Err(format!(
-            "this replay is of another text of the scenario: it played \"{}\" from a text whose hash is {}, \
-             and {} now hashes to {hash} (edited since?); its day would not play again as it was",
-            self.name, self.text_hash, scenario.file
-        ))
+        let tiles = Layout::tiled(scenario, self.villagers, self.seed).tiles;
+        self.resolve(scenario, tiles).map(drop)
+    }
+
+    /// What opening this replay costs, in villager-steps ([`bounds::work`]).
+    pub fn work(&self, scenario: &Scenario) -> u64 {
+        bounds::work(self, scenario)
+    }
+
+    /// Whether opening it takes more than a moment, and should be said first.
+    pub fn takes_a_while(&self, scenario: &Scenario) -> bool {
+        self.work(scenario) > bounds::A_MOMENT
     }
 
     /// The scenario this run played: `on_disk` (its file as it now is) when that is the very
     /// text played, else the text the replay keeps, read as that file (within the loader's size
     /// limit) and checked to be the text played.
-    pub fn scenario_played(&self, on_disk: Scenario) -> Result<(Scenario, Played), String> {
-        let Err(changed) = self.check(&on_disk) else { return Ok((on_disk, Played::File)) };
+    pub fn scenario_played(&self, on_disk: Scenario) -> Result<(Scenario, Played), Fault> {
+        let changed = match self.check(&on_disk) {
+            Ok(()) => return Ok((on_disk, Played::File)),
+            Err(changed @ Fault::OtherText { .. }) => changed,
+            Err(fault) => return Err(fault),
+        };
         let Some(text) = &self.text else { return Err(changed) };
         let kept = crate::scenario::parse_bytes(text.as_bytes(), &on_disk.file)
-            .map_err(|e| format!("the scenario text this replay keeps does not load:\n{e}"))?;
+            .map_err(|e| Fault::KeptText { why: e.to_string() })?;
         let hash = format!("{:016x}", kept.text_hash);
         if hash != self.text_hash {
-            return Err(format!(
-                "the scenario text this replay keeps hashes to {hash}, not to the {} it played",
-                self.text_hash
-            ));
+            return Err(Fault::KeptText { why: format!("it hashes to {hash}, not to the {} played", self.text_hash) });
         }
+        self.check(&kept)?;
         Ok((kept, Played::KeptText))
     }
 
@@ -217,7 +242,7 @@ fn moved_stations(before: &Scenario, after: &Scenario) -> Option<Vec<Change>> {
 impl Replay {
     /// Plays this run in `world`, whose town was just installed from its scenario
     /// ([`Replay::town`]), up to `until`: every edit at its moment, as the game made it.
-    pub fn play(&self, world: &mut World, until: Moment) -> Result<(), String> {
+    pub fn play(&self, world: &mut World, until: Moment) -> Result<(), Fault> {
         let mut due = self.due(world)?;
         loop {
             due.make(world);
@@ -228,29 +253,39 @@ impl Replay {
         }
     }
 
-    /// Its edits, read into the terms of the town `world` runs (its scenario).
-    pub fn due(&self, world: &World) -> Result<DueEdits, String> {
+    /// Its edits, read into the terms of the town `world` runs (its scenario), each checked.
+    pub fn due(&self, world: &World) -> Result<DueEdits, Fault> {
         let town = world.resource::<Town>();
-        let mut due = Vec::new();
+        Ok(DueEdits(self.resolve(&town.scenario, town.layout.tiles)?.into_iter().peekable()))
+    }
+
+    /// Its edits in the terms of `scenario` tiled `tiles` times, once the replay fits it.
+    fn resolve(&self, scenario: &Scenario, tiles: usize) -> Result<Vec<(Moment, Due)>, Fault> {
+        bounds::check_with(self, scenario)?;
+        let mut due = Vec::with_capacity(self.edits.len());
         for (n, edited) in self.edits.iter().enumerate() {
-            let unknown = |what: String| format!("edit {}: the scenario has no {what}", n + 1);
+            let at = Moment { day: edited.day, step: edited.step };
+            let fault = |problem| Fault::Edit { number: n + 1, at, problem };
             let change = match &edited.change {
                 Change::Set { tile, fact, value } => {
-                    let id = town.scenario.facts.get(Scope::World, fact);
-                    let id = id.ok_or_else(|| unknown(format!("world fact `{fact}`")))?;
-                    if *tile >= town.layout.tiles {
-                        return Err(unknown(format!("tile {tile}")));
+                    let id = scenario.facts.get(Scope::World, fact);
+                    let id = id.ok_or_else(|| fault(Problem::NoFact { fact: fact.clone() }))?;
+                    if *tile >= tiles {
+                        return Err(fault(Problem::NoTile { tile: *tile, tiles }));
                     }
                     Due::Set(*tile, id, *value)
                 }
                 Change::Move { station, to } => {
-                    let index = town.scenario.stations.iter().position(|s| s.id == *station);
-                    Due::Move(index.ok_or_else(|| unknown(format!("station `{station}`")))?, *to)
+                    let index = scenario.stations.iter().position(|s| s.id == *station);
+                    Due::Move(
+                        index.ok_or_else(|| fault(Problem::NoStation { station: station.clone() }))?,
+                        *to,
+                    )
                 }
             };
-            due.push((Moment { day: edited.day, step: edited.step }, change));
+            due.push((at, change));
         }
-        Ok(DueEdits(due.into_iter().peekable()))
+        Ok(due)
     }
 }
 
