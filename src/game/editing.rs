@@ -104,7 +104,7 @@ pub enum SaveError {
     /// The file, as it now is on the disk (edited by hand since it loaded), does not load, or
     /// would not with the new positions: its first problem.
     #[error("{0}")]
-    Broken(Diagnostic),
+    Broken(Box<Diagnostic>),
     /// The file no longer writes a position for a moved station.
     #[error("{file}: no `pos: (x, y)` for station \"{station}\"")]
     NoPosition { file: String, station: String },
@@ -169,7 +169,7 @@ pub fn save(world: &mut World) -> Result<(), SaveError> {
 /// it cannot be read, does not load, or would not load with them.
 fn with_moves(path: &Path, moves: &[(&str, [f32; 2])]) -> Result<String, SaveError> {
     let file = path.display().to_string();
-    let broken = |e: LoadError| SaveError::Broken(e.diagnostics().swap_remove(0));
+    let broken = |e: LoadError| SaveError::Broken(Box::new(e.diagnostics().swap_remove(0)));
     let mut bytes = Vec::new();
     // One byte more than a scenario may have is enough to refuse a longer file.
     std::fs::File::open(path)
@@ -181,7 +181,7 @@ fn with_moves(path: &Path, moves: &[(&str, [f32; 2])]) -> Result<String, SaveErr
         PositionsError::NoPosition { station } => SaveError::NoPosition { file: file.clone(), station },
         PositionsError::NotParsed { at, phrase } => {
             let place = scenario::syntax::LineIndex::new(&text).position(at);
-            SaveError::Broken(Diagnostic::new(Severity::Error, &file, place, "", phrase))
+            SaveError::Broken(Box::new(Diagnostic::new(Severity::Error, &file, place, "", phrase)))
         }
     })?;
     // A position beyond the file limits, say, is refused here rather than written.

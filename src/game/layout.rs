@@ -16,6 +16,13 @@ pub const WORLD_WIDTH: f32 = 250.0;
 /// The width of the inspector's content.
 pub const INSPECTOR_WIDTH: f32 = 340.0;
 
+/// Where something centred between the side panels goes in a window `width` wide: its offset
+/// from the centre, and the width it may take (their frames included, at most 560).
+pub fn between_side_panels(width: f32) -> (f32, f32) {
+    let (left, right) = (WORLD_WIDTH + 2.0 * MARGIN + 16.0, INSPECTOR_WIDTH + 2.0 * MARGIN + 16.0);
+    ((left - right) / 2.0, (width - left - right - 24.0).clamp(200.0, 560.0))
+}
+
 /// The panels as laid out in the last frame, in egui's points.
 #[derive(Resource, Debug, Default, Clone, Serialize)]
 pub struct PanelLayout {

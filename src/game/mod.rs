@@ -75,6 +75,9 @@ pub fn open(world: &mut World, choice: ScenarioChoice) {
         Ok((fresh, text)) => {
             replace_scenario(world, fresh);
             day_text::keep(world, &text);
+            // The moves were of the scenario left: none of this one's is unsaved.
+            world.resource_mut::<editing::Unsaved>().0.clear();
+            world.resource_mut::<editing::SaveFailed>().0 = None;
             world.resource_mut::<Selection>().0 = None;
             world.resource_mut::<SelectedStation>().0 = None;
             if let ScenarioChoice::File(path) = &choice {

@@ -5,7 +5,8 @@
 use super::editing::SaveFailed;
 use super::hot_reload::{ReloadStatus, Saved};
 use super::i18n::Label;
-use super::layout::{MARGIN, PanelLayout};
+use super::layout::{MARGIN, PanelLayout, between_side_panels};
+use super::replays::SaveDayFailed;
 use crate::words::Lang;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -14,38 +15,48 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, (error_banner, reload_notice, save_failed));
 }
 
-/// The widest a failure notice grows before its lines wrap.
-const FAILURE_WIDTH: f32 = 620.0;
-
-/// A failure the player should read (`text`, a sentence a line), on red above the timeline,
-/// until its button is pressed: whether it was, now.
-pub(super) fn failure(ctx: &egui::Context, id: &str, text: &str, lang: Lang, layout: &PanelLayout) -> bool {
-    let width = FAILURE_WIDTH.min(ctx.content_rect().width() - 4.0 * MARGIN);
-    let shown = egui::Window::new(id)
-        .title_bar(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, above_timeline(ctx, layout))
-        .resizable(false)
-        .max_width(width)
-        .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(120, 24, 24)))
-        .show(ctx, |ui| {
-            for line in text.lines() {
-                ui.colored_label(egui::Color32::WHITE, line);
-            }
-            ui.button(crate::words::words().plain(lang, "notice-dismiss")).clicked()
-        });
-    shown.and_then(|s| s.inner).unwrap_or(false)
-}
-
-/// What went wrong with the last Save, until the next one or until dismissed.
+/// What went wrong with the last Save and the last Save day, on red above the timeline between
+/// the side panels, a sentence a line, each until its button is pressed (or the next try).
 fn save_failed(
     mut contexts: EguiContexts,
-    mut failed: ResMut<SaveFailed>,
+    (mut station, mut day): (ResMut<SaveFailed>, ResMut<SaveDayFailed>),
     lang: Res<Lang>,
     layout: Res<PanelLayout>,
 ) -> Result {
-    let Some(why) = &failed.0 else { return Ok(()) };
-    if failure(contexts.ctx_mut()?, "not saved", &why.text(*lang), *lang, &layout) {
-        failed.0 = None;
+    let texts = [station.0.as_ref().map(|e| e.text(*lang)), day.0.as_ref().map(|e| e.text(*lang))];
+    if texts.iter().all(Option::is_none) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let (offset, room) = between_side_panels(ctx.content_rect().width());
+    let [x, y] = above_timeline(ctx, &layout);
+    let shown = egui::Window::new("not saved")
+        .title_bar(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, [x + offset, y])
+        .resizable(false)
+        .frame(egui::Frame::window(&ctx.global_style()).fill(egui::Color32::from_rgb(120, 24, 24)))
+        .show(ctx, |ui| {
+            ui.set_width(room);
+            let mut dismissed = [false; 2];
+            for (n, text) in texts.iter().enumerate() {
+                let Some(text) = text else { continue };
+                if n > 0 && texts[0].is_some() {
+                    ui.separator();
+                }
+                for line in text.lines() {
+                    ui.colored_label(egui::Color32::WHITE, line);
+                }
+                let dismiss = crate::words::words().plain(*lang, "notice-dismiss");
+                dismissed[n] = ui.push_id(n, |ui| ui.button(dismiss).clicked()).inner;
+            }
+            dismissed
+        });
+    let [station_read, day_read] = shown.and_then(|s| s.inner).unwrap_or_default();
+    if station_read {
+        station.0 = None;
+    }
+    if day_read {
+        day.0 = None;
     }
     Ok(())
 }

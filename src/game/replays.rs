@@ -17,10 +17,14 @@ use std::time::Instant;
 /// Where `Save day` writes, under the working directory.
 pub const REPLAY_FOLDER: &str = "replays";
 
-/// What the last `Save day` came to: a file written, said for a few seconds; a failure, said
-/// until dismissed or the next `Save day`.
+/// The file the last `Save day` wrote, said for a few seconds.
 #[derive(Resource, Default)]
-struct SaveNotice(Option<(Result<PathBuf, SaveDayError>, Instant)>);
+struct SaveNotice(Option<(PathBuf, Instant)>);
+
+/// Why the last `Save day` wrote nothing, said until dismissed or the next `Save day`
+/// ([`super::notices`] says it).
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct SaveDayFailed(pub Option<SaveDayError>);
 
 /// The scenario file a replay was opened from, when its day plays from the text the replay
 /// keeps instead (the file changed since): said for a while from the first frame.
@@ -37,7 +41,9 @@ impl PlayedFromKeptText {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SaveNotice>().add_systems(EguiPrimaryContextPass, (save_notice, kept_text_notice));
+    app.init_resource::<SaveNotice>()
+        .init_resource::<SaveDayFailed>()
+        .add_systems(EguiPrimaryContextPass, (save_notice, kept_text_notice));
 }
 
 /// Where the scenario of `replay` (read from `path`) is: the file it names, looked for from the
@@ -122,7 +128,13 @@ pub fn save_day_told(world: &mut World) {
         Ok(path) => println!("saved the day to {}", path.display()),
         Err(why) => eprintln!("cannot save the day: {}", why.text(Lang::ENGLISH).replace('\n', " ")),
     }
-    world.resource_mut::<SaveNotice>().0 = Some((saved, Instant::now()));
+    match saved {
+        Ok(path) => {
+            world.resource_mut::<SaveNotice>().0 = Some((path, Instant::now()));
+            world.resource_mut::<SaveDayFailed>().0 = None;
+        }
+        Err(why) => world.resource_mut::<SaveDayFailed>().0 = Some(why),
+    }
 }
 
 fn not_kept(lang: Lang, why: &NotKept) -> String {
@@ -143,30 +155,17 @@ fn not_kept(lang: Lang, why: &NotKept) -> String {
 /// How long the notice stays up.
 const NOTICE_SECONDS: f32 = 8.0;
 
-fn save_notice(
-    mut contexts: EguiContexts,
-    mut notice: ResMut<SaveNotice>,
-    lang: Res<Lang>,
-    layout: Res<PanelLayout>,
-) -> Result {
-    let Some((saved, at)) = &notice.0 else { return Ok(()) };
-    let ctx = contexts.ctx_mut()?;
-    let path = match saved {
-        Err(why) => {
-            if super::notices::failure(ctx, "day not saved", &why.text(*lang), *lang, &layout) {
-                notice.0 = None;
-            }
-            return Ok(());
-        }
-        Ok(_) if at.elapsed().as_secs_f32() > NOTICE_SECONDS => return Ok(()),
-        Ok(path) => path,
-    };
+fn save_notice(mut contexts: EguiContexts, notice: Res<SaveNotice>, lang: Res<Lang>) -> Result {
+    let Some((path, at)) = &notice.0 else { return Ok(()) };
+    if at.elapsed().as_secs_f32() > NOTICE_SECONDS {
+        return Ok(());
+    }
     let text = words().say(*lang, "day-saved", &[("file", path.display().to_string().into())]);
     egui::Window::new("day saved")
         .title_bar(false)
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -56.0])
         .resizable(false)
-        .show(ctx, |ui| ui.label(text));
+        .show(contexts.ctx_mut()?, |ui| ui.label(text));
     Ok(())
 }
 

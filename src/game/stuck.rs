@@ -51,12 +51,10 @@ fn banner(
     let Some(standstill) = standstill_in(&town, &facts, &roster, &villagers, tile) else { return Ok(()) };
     let said = crate::sim::standstill_text(&town, *lang, &standstill);
     let ctx = contexts.ctx_mut()?;
-    // Between the side panels (their frames included), centred on the room they leave.
-    use super::layout::{INSPECTOR_WIDTH, MARGIN, WORLD_WIDTH};
-    let (left, right) = (WORLD_WIDTH + 2.0 * MARGIN + 16.0, INSPECTOR_WIDTH + 2.0 * MARGIN + 16.0);
-    let room = (ctx.content_rect().width() - left - right - 24.0).clamp(200.0, 560.0);
+    // Between the side panels, centred on the room they leave.
+    let (offset, room) = super::layout::between_side_panels(ctx.content_rect().width());
     egui::Area::new(egui::Id::new("standstill"))
-        .anchor(egui::Align2::CENTER_TOP, [(left - right) / 2.0, 8.0])
+        .anchor(egui::Align2::CENTER_TOP, [offset, 8.0])
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::new()
