@@ -126,12 +126,12 @@ fn a_town_larger_than_the_game_plays_is_refused_before_it_is_made() {
         assert!(matches!(fault, Fault::TooManyVillagers { .. }), "{villagers}: {said}");
         assert!(said.contains(": villagers: "), "{said}");
     }
-    // A million villagers is a town the game plays.
+    // The largest town the game plays is one a replay may hold.
     let mut replay = village_replay();
-    replay["villagers"] = json!(1_000_000);
+    replay["villagers"] = json!(sim::MOST_VILLAGERS_SHOWN);
     replay["end"] = json!({"day": 1, "step": 60});
     let dir = tempfile::tempdir().unwrap();
-    Replay::read(&write(dir.path(), "million.replay.json", &replay)).unwrap();
+    Replay::read(&write(dir.path(), "largest.replay.json", &replay)).unwrap();
 }
 
 #[test]
@@ -154,12 +154,12 @@ fn an_end_past_its_day_or_too_long_to_play_is_refused_with_the_scenario() {
     replay["end"] = json!({"day": 1, "step": 3000});
     let fault = check_fault(&replay);
     assert_eq!(fault.text(Lang::ENGLISH), "end (day 1, step 3000): past the end of a day of 3,000 steps");
-    // Two days of a million villagers: within the town's limit, beyond what opening may take.
+    // Two days of 100,000 villagers: within the town's limit, beyond what opening may take.
     replay["end"] = json!({"day": 2, "step": 0});
-    replay["villagers"] = json!(1_000_000);
+    replay["villagers"] = json!(100_000);
     let fault = check_fault(&replay);
     assert!(
-        matches!(fault, Fault::End { problem: Problem::TooLong { villagers: 1_000_000, .. }, .. }),
+        matches!(fault, Fault::End { problem: Problem::TooLong { villagers: 100_000, .. }, .. }),
         "{fault:?}"
     );
 }

@@ -211,7 +211,9 @@ impl Replay {
             .map_err(|e| Fault::KeptText { why: e.to_string() })?;
         let hash = format!("{:016x}", kept.text_hash);
         if hash != self.text_hash {
-            return Err(Fault::KeptText { why: format!("it hashes to {hash}, not to the {} played", self.text_hash) });
+            return Err(Fault::KeptText {
+                why: format!("it hashes to {hash}, not to the {} played", self.text_hash),
+            });
         }
         self.check(&kept)?;
         Ok((kept, Played::KeptText))
