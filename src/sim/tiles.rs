@@ -18,11 +18,12 @@ pub const VARIATION: f32 = 0.2;
 /// The seed of a tiled town's variations unless one is chosen: `bench` and the game tile alike.
 pub const DEFAULT_SEED: u64 = 1;
 
-/// The most villagers a town may have: the game, `bench` and a replay file refuse more. A town
-/// costs about 450 bytes a villager as `bench` keeps it (`docs/simulation.md`), and about 2 KB
-/// with its events as a replay's first seconds keep it: ten million is 4.5 GB for `bench` — a
-/// large machine's town — where a hundred million would need more memory than such a machine has.
-pub const MOST_VILLAGERS: usize = 10_000_000;
+/// The most villagers a town may have: the game, `bench` and a replay file refuse more. Twice
+/// the million `docs/simulation.md` measures: a town costs about 450 bytes a villager as `bench`
+/// keeps it, and 0.5–1.6 KB as a headless replay keeps it over its first seconds (every event
+/// kept; a million villagers, debug build, 2026-12-05), so at most 1–3 GB; ten times as many would
+/// ask more memory than most machines have.
+pub const MOST_VILLAGERS: usize = 2_000_000;
 
 /// Empty space between neighbouring tiles, in world units.
 const TILE_GAP: f32 = 40.0;

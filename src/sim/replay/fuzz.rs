@@ -189,7 +189,10 @@ fn mutate_value(rng: &mut Rng, json: &mut Json, base: &Base) {
     let mut all = Vec::new();
     places(json, String::new(), &mut all);
     let place = rng.pick(&all).clone();
-    let number = |rng: &mut Rng| -> Json { serde_json::from_str(*rng.pick(NUMBERS)).expect("a JSON number") };
+    let number = |rng: &mut Rng| -> Json {
+        let number: &&str = rng.pick(NUMBERS);
+        serde_json::from_str(number).expect("a JSON number")
+    };
     let name = |rng: &mut Rng| -> Json {
         let scenario = &base.scenario;
         let facts: Vec<String> =
