@@ -19,9 +19,9 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 /// The most a mutant that checks out may ask to be played ([`Replay::work`]), so that one plays
-/// in milliseconds: a base replay asks about 10,000; a valid mutant asking more is counted
-/// (`unplayed`) and not played.
-pub const FUZZ_WORK: u64 = 100_000;
+/// in milliseconds: a base replay asks at most about 5,000; a valid mutant asking more (a town
+/// made larger, an end a day later) is counted (`unplayed`) and not played.
+pub const FUZZ_WORK: u64 = 30_000;
 
 /// A replay saved from a played town, and the scenario it played.
 pub struct Base {
