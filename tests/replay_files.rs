@@ -186,7 +186,9 @@ fn edits_out_of_order_or_after_the_end_are_refused() {
     let (said, fault) = read_fault(&replay);
     let (at, previous) = (Moment { day: 1, step: 50 }, Moment { day: 1, step: 60 });
     assert_eq!(fault, Fault::Edit { number: 2, at, problem: Problem::OutOfOrder { previous } });
-    assert!(said.ends_with("edit 2 (day 1, step 50): before the edit listed ahead of it (day 1, step 60): edits are kept in the order made"), "{said}");
+    let expected = "edit 2 (day 1, step 50): before the edit listed ahead of it (day 1, step 60): \
+                    edits are kept in the order made";
+    assert!(said.ends_with(expected), "{said}");
 
     let mut replay = village_replay();
     replay["edits"][1]["day"] = json!(2);
@@ -216,7 +218,9 @@ fn a_station_moved_beyond_what_a_file_may_say_is_refused() {
         replay["edits"][1]["move"]["to"] = json!([1e39, 0.0]);
         replay
     });
-    assert!(said.ends_with("edit 2 (day 1, step 50): a station moved to (inf, 0): a position must be a number from -1000000 to 1000000"), "{said}");
+    let expected = "edit 2 (day 1, step 50): a station moved to (inf, 0): \
+                    a position must be a number from -1000000 to 1000000";
+    assert!(said.ends_with(expected), "{said}");
     // The very edge is a place a file may put a station.
     let mut replay = village_replay();
     replay["edits"][1]["move"]["to"] = json!([1e6, -1e6]);

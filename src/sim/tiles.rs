@@ -19,10 +19,8 @@ pub const VARIATION: f32 = 0.2;
 pub const DEFAULT_SEED: u64 = 1;
 
 /// The most villagers a town may have: the game, `bench` and a replay file refuse more. Twice
-/// the million `docs/simulation.md` measures: a town costs about 450 bytes a villager as `bench`
-/// keeps it, and 0.5–1.6 KB as a headless replay keeps it over its first seconds (every event
-/// kept; a million villagers, debug build, 2026-12-05), so at most 1–3 GB; ten times as many would
-/// ask more memory than most machines have.
+/// the million `docs/simulation.md` measures; kept headless with every event, as a replay keeps
+/// it, a town of this size takes 1–3 GB, and ten times as many more than most machines have.
 pub const MOST_VILLAGERS: usize = 2_000_000;
 
 /// Empty space between neighbouring tiles, in world units.
