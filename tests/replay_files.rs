@@ -154,12 +154,12 @@ fn an_end_past_its_day_or_too_long_to_play_is_refused_with_the_scenario() {
     replay["end"] = json!({"day": 1, "step": 3000});
     let fault = check_fault(&replay);
     assert_eq!(fault.text(Lang::ENGLISH), "end (day 1, step 3000): past the end of a day of 3,000 steps");
-    // Two days of 100,000 villagers: within the town's limit, beyond what opening may take.
+    // Two days of 50,000 villagers: within the town's limit, beyond what opening may take.
     replay["end"] = json!({"day": 2, "step": 0});
-    replay["villagers"] = json!(100_000);
+    replay["villagers"] = json!(50_000);
     let fault = check_fault(&replay);
     assert!(
-        matches!(fault, Fault::End { problem: Problem::TooLong { villagers: 100_000, .. }, .. }),
+        matches!(fault, Fault::End { problem: Problem::TooLong { villagers: 50_000, .. }, .. }),
         "{fault:?}"
     );
 }
@@ -186,7 +186,9 @@ fn edits_out_of_order_or_after_the_end_are_refused() {
     let (said, fault) = read_fault(&replay);
     let (at, previous) = (Moment { day: 1, step: 50 }, Moment { day: 1, step: 60 });
     assert_eq!(fault, Fault::Edit { number: 2, at, problem: Problem::OutOfOrder { previous } });
-    assert!(said.ends_with("edit 2 (day 1, step 50): before the edit listed ahead of it (day 1, step 60): edits are kept in the order made"), "{said}");
+    let expected = "edit 2 (day 1, step 50): before the edit listed ahead of it (day 1, step 60): \
+                    edits are kept in the order made";
+    assert!(said.ends_with(expected), "{said}");
 
     let mut replay = village_replay();
     replay["edits"][1]["day"] = json!(2);
@@ -216,7 +218,9 @@ fn a_station_moved_beyond_what_a_file_may_say_is_refused() {
         replay["edits"][1]["move"]["to"] = json!([1e39, 0.0]);
         replay
     });
-    assert!(said.ends_with("edit 2 (day 1, step 50): a station moved to (inf, 0): a position must be a number from -1000000 to 1000000"), "{said}");
+    let expected = "edit 2 (day 1, step 50): a station moved to (inf, 0): \
+                    a position must be a number from -1000000 to 1000000";
+    assert!(said.ends_with(expected), "{said}");
     // The very edge is a place a file may put a station.
     let mut replay = village_replay();
     replay["edits"][1]["move"]["to"] = json!([1e6, -1e6]);

@@ -51,7 +51,7 @@ pub struct GameArgs {
     /// Select this villager, or this station, (by id) when the game starts.
     #[arg(long, value_name = "ID")]
     pub select: Option<String>,
-    /// Play a town of this many villagers (1 to 100,000), the scenario tiled as `bench` tiles it.
+    /// Play a town of this many villagers (1 to 50,000), the scenario tiled as `bench` tiles it.
     #[cfg(feature = "sim")]
     #[arg(long, value_name = "N", value_parser = villagers_up_to(crate::sim::MOST_VILLAGERS_SHOWN))]
     pub villagers: Option<usize>,

@@ -146,7 +146,7 @@ impl Replay {
     }
 
     /// Reads a replay file, bounded and checked as far as it can be without its scenario
-    /// ([`bounds::check_alone`]); a file that is not one, or asks too much, says where and why.
+    /// ([`bounds::check_without_scenario`]); a file that is not one, or asks too much, says where and why.
     pub fn read(path: &Path) -> Result<Replay, ReplayError> {
         file::bytes(path).and_then(|bytes| Replay::from_bytes(&bytes)).map_err(|fault| fault.in_file(path))
     }
@@ -165,7 +165,7 @@ impl Replay {
         if replay.format != FORMAT {
             return Err(Fault::OtherKind { format: replay.format });
         }
-        bounds::check_alone(&replay)?;
+        bounds::check_without_scenario(&replay)?;
         Ok(replay)
     }
 
@@ -176,7 +176,7 @@ impl Replay {
 
     /// Whether this run can be played from `scenario`: read from the very text it played, every
     /// edit in its terms and at a moment of its days, and the end within reach
-    /// ([`bounds::check_with`]). Asked before the town is made; [`Replay::play`] asks it too.
+    /// ([`bounds::check_with_scenario`]). Asked before the town is made; [`Replay::play`] asks it too.
     pub fn check(&self, scenario: &Scenario) -> Result<(), Fault> {
         let now = format!("{:016x}", scenario.text_hash);
         if now != self.text_hash {
@@ -263,7 +263,7 @@ impl Replay {
 
     /// Its edits in the terms of `scenario` tiled `tiles` times, once the replay fits it.
     fn resolve(&self, scenario: &Scenario, tiles: usize) -> Result<Vec<(Moment, Due)>, Fault> {
-        bounds::check_with(self, scenario)?;
+        bounds::check_with_scenario(self, scenario)?;
         let mut due = Vec::with_capacity(self.edits.len());
         for (n, edited) in self.edits.iter().enumerate() {
             let at = Moment { day: edited.day, step: edited.step };

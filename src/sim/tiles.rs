@@ -23,9 +23,9 @@ pub const DEFAULT_SEED: u64 = 1;
 pub const MOST_VILLAGERS: usize = 10_000_000;
 
 /// The largest town the game shows (and a replay of it holds): the game keeps each villager's
-/// day for going back and every decision's table, about 20 KB a villager (`examples/long_play.rs`
-/// at 20,000), so some 2 GB.
-pub const MOST_VILLAGERS_SHOWN: usize = 100_000;
+/// day for going back and every decision's table, about 17 KB a villager (`examples/long_play.rs`
+/// at 20,000), and its window draws each one, about 86 KB more — some 5 GB at the limit.
+pub const MOST_VILLAGERS_SHOWN: usize = 50_000;
 
 /// Empty space between neighbouring tiles, in world units.
 const TILE_GAP: f32 = 40.0;

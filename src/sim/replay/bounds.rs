@@ -19,26 +19,24 @@ pub const MAX_FILE_BYTES: usize = 8 << 20;
 pub const MOST_EDITS: usize = 10_000;
 
 /// A step's own cost, counted as this many villagers' (the schedule's systems run whatever the
-/// town's size): on a debug build a step of village.ron costs about 4 µs with one villager and
-/// 0.3–0.4 µs more for each villager (`run --replay FILE --at T`, 2026-12-05).
+/// town's size; measured in `docs/simulation.md`).
 pub const STEP_VILLAGERS: u64 = 10;
 
 /// The most work opening a replay may ask, in villager-steps ([`work`]): a day of village.ron
 /// (300 s, 3,000 steps) at 33,000 villagers, or 1,100 days of its twenty (ten hours of play at
-/// 8×) — about 30 s on a debug build, a few seconds on a release one.
+/// 8×) — seconds on a release build (`docs/simulation.md`).
 pub const MOST_WORK: u64 = 100_000_000;
 
 /// The latest day a replay may end on: the most days of the shortest day a scenario may have
 /// (one second, ten steps) that the least town could play within [`MOST_WORK`].
 pub const MOST_DAYS: u32 = (MOST_WORK / (10 * STEP_VILLAGERS)) as u32;
 
-/// Work beyond this is more than a moment (about 3 s on a debug build): opening such a replay
-/// says so first.
+/// Work beyond this is more than a moment: opening such a replay says so first.
 pub const A_MOMENT: u64 = 10_000_000;
 
 /// What can be checked without the scenario: the count of edits, the town's size, each moment
 /// on a day from 1 to [`MOST_DAYS`], in order and not after the end, and every position.
-pub fn check_alone(replay: &Replay) -> Result<(), Fault> {
+pub fn check_without_scenario(replay: &Replay) -> Result<(), Fault> {
     if replay.edits.len() > MOST_EDITS {
         return Err(Fault::TooManyEdits { count: replay.edits.len() });
     }
@@ -74,7 +72,7 @@ pub fn check_alone(replay: &Replay) -> Result<(), Fault> {
 
 /// What needs the scenario: every moment before the end of its day, and the work of playing to
 /// the end within [`MOST_WORK`].
-pub fn check_with(replay: &Replay, scenario: &Scenario) -> Result<(), Fault> {
+pub fn check_with_scenario(replay: &Replay, scenario: &Scenario) -> Result<(), Fault> {
     let steps = Clock::steps_in_a_day(scenario.settings.day_length);
     let end = replay.end;
     if end.step >= steps {
