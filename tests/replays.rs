@@ -186,3 +186,56 @@ fn run_with_a_replay_shows_a_villager_in_the_day_the_replay_kept() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a replay file"));
 }
+
+/// A replay of the shipped scenario `name` in which a station moves `moves` times, each time one
+/// of them to somewhere within 100 units of where the file has it — at the first `moves` steps of
+/// day 1, one a step, or all at its dawn (step 0): what a long drag session asks of a town.
+fn replay_of_moves(name: &str, moves: u64, one_a_step: bool) -> Replay {
+    let scenario = shipped(name);
+    let app = app_keeping_history(scenario.clone());
+    let end = Moment { day: 1, step: if one_a_step { moves } else { 0 } };
+    let mut replay = serde_json::to_value(Replay::of(app.world(), name, true, end).unwrap()).unwrap();
+    let mut random = goap_town::random::SplitMix64(41);
+    let mut nearby = |x: f32| ((x + random.below(2_001) as f32 / 10.0 - 100.0) * 10.0).round() / 10.0;
+    let edits = (1..=moves).map(|n| {
+        let station = &scenario.stations[n as usize * 7 % scenario.stations.len()];
+        let to = station.position.map(&mut nearby);
+        let step = if one_a_step { n } else { 0 };
+        serde_json::json!({ "day": 1, "step": step, "move": { "station": station.id, "to": to } })
+    });
+    replay["edits"] = edits.collect();
+    serde_json::from_value(replay).unwrap()
+}
+
+/// How long 1,000 replayed station moves take in village.ron and town.ron: all at one moment,
+/// and one a step against the same steps played without them. A measurement, not a check (this
+/// machine's timings drift): `cargo test --test replays -- --ignored --nocapture thousand_moves`.
+#[test]
+#[ignore = "a measurement: run it with --ignored --nocapture"]
+fn a_thousand_moves_replayed_timed() {
+    use std::time::Instant;
+    const MOVES: u64 = 1_000;
+    for name in ["village.ron", "town.ron"] {
+        let played = |replay: &Replay| {
+            let mut app = App::new();
+            app.add_plugins(sim::SimPlugin);
+            sim::install_town(app.world_mut(), replay.town(shipped(name)));
+            sim::keep_history(app.world_mut());
+            let started = Instant::now();
+            replay.play(app.world_mut(), replay.end).unwrap();
+            (app, started.elapsed().as_secs_f64() * 1e3)
+        };
+        let (at_once, at_once_ms) = played(&replay_of_moves(name, MOVES, false));
+        let one_a_step = replay_of_moves(name, MOVES, true);
+        let (moved, moved_ms) = played(&one_a_step);
+        let (unmoved, unmoved_ms) = played(&Replay { edits: Vec::new(), ..one_a_step.clone() });
+        assert_eq!(at_once.world().resource::<sim::DayHistory>().edits.len(), MOVES as usize);
+        assert_ne!(run_so_far(&moved), run_so_far(&unmoved), "the moves change the day");
+        let each = (moved_ms - unmoved_ms) / MOVES as f64;
+        println!(
+            "{name}: {MOVES} moves at one moment {at_once_ms:.0} ms ({:.3} ms a move); one a step \
+             {moved_ms:.0} ms, the same steps without them {unmoved_ms:.0} ms ({each:.3} ms a move)",
+            at_once_ms / MOVES as f64
+        );
+    }
+}
