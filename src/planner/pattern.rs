@@ -88,6 +88,7 @@ impl Pattern {
             let holds =
                 |c: &SlotCondition| self.axes[c.slot as usize].holds_somewhere(values[c.slot as usize], c);
             if problem.goal.iter().all(holds) {
+                self.costs[state] = 0;
                 open.push(Reverse((0u32, state as u32)));
             }
             for (action, deltas) in problem.actions().zip(&deltas) {
@@ -114,14 +115,16 @@ impl Pattern {
             incoming[fill[to as usize]] = (from, cost);
             fill[to as usize] += 1;
         }
+        // `costs` holds the cheapest way found so far: a state is queued only when that improves,
+        // and an entry left behind by a cheaper one is passed over.
         while let Some(Reverse((cost, state))) = open.pop() {
-            if self.costs[state as usize] != UNREACHABLE {
+            if cost > self.costs[state as usize] {
                 continue;
             }
-            self.costs[state as usize] = cost;
             for &(from, step) in &incoming[first[state as usize]..first[state as usize + 1]] {
                 let through = cost.saturating_add(step).min(UNREACHABLE - 1);
-                if self.costs[from as usize] == UNREACHABLE {
+                if through < self.costs[from as usize] {
+                    self.costs[from as usize] = through;
                     open.push(Reverse((through, from)));
                 }
             }
