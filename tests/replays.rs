@@ -239,3 +239,35 @@ fn a_thousand_moves_replayed_timed() {
         );
     }
 }
+
+/// Stations moved at dawn, after every villager's planners were asked (their tables built for
+/// the town as it stood), give the very day the moved scenario plays from its start: a town a
+/// move leaves plans as one built afresh. The moves matter: unmoved, the day is another.
+#[test]
+fn a_day_with_stations_moved_at_dawn_is_the_day_the_moved_scenario_plays() {
+    let village = shipped("village.ron");
+    let whole_day = (village.settings.day_length as u64 + 1) * u64::from(sim::STEPS_PER_SECOND);
+    let mut app = sim::simulation_app(village.clone());
+    let town = app.world().resource::<Town>();
+    for (c, character) in village.characters.iter().enumerate() {
+        let start = village.start_state(c);
+        for g in 0..character.goals.len() {
+            let _ = town.planners(c, &start).whole(g).least_cost(&start);
+        }
+    }
+    let moves = [("westOven", [-60.0, -200.0]), ("townWell", [200.0, 250.0]), ("eastTable", [0.0, 0.0])];
+    let mut moved = village.clone();
+    for (id, to) in moves {
+        let index = village.stations.iter().position(|s| s.id == id).unwrap();
+        sim::move_station(app.world_mut(), index, to);
+        moved.stations[index].position = to;
+    }
+    steps(&mut app, whole_day);
+    let mut fresh = sim::simulation_app(moved);
+    steps(&mut fresh, whole_day);
+    assert_eq!(app.world().resource::<FinishedDays>().0.len(), 1, "a whole day played");
+    assert_eq!(run_so_far(&app), run_so_far(&fresh));
+    let mut unmoved = sim::simulation_app(village);
+    steps(&mut unmoved, whole_day);
+    assert_ne!(run_so_far(&unmoved), run_so_far(&fresh));
+}
