@@ -209,13 +209,16 @@ fn replay_of_moves(name: &str, moves: u64, one_a_step: bool) -> Replay {
 
 /// How long 1,000 replayed station moves take in village.ron and town.ron: all at one moment,
 /// and one a step against the same steps played without them. A measurement, not a check (this
-/// machine's timings drift): `cargo test --test replays -- --ignored --nocapture thousand_moves`.
+/// machine's timings drift): `cargo test --test replays -- --ignored --nocapture thousand_moves`
+/// (`MOVES=20` and `SCENARIO=town.ron` in the environment ask for fewer moves, or one scenario).
 #[test]
 #[ignore = "a measurement: run it with --ignored --nocapture"]
 fn a_thousand_moves_replayed_timed() {
     use std::time::Instant;
-    const MOVES: u64 = 1_000;
-    for name in ["village.ron", "town.ron"] {
+    let asked = |name: &str| std::env::var(name).ok();
+    let moves: u64 = asked("MOVES").map_or(1_000, |m| m.parse().expect("MOVES is a number"));
+    for name in ["village.ron", "town.ron"].into_iter().filter(|&n| asked("SCENARIO").is_none_or(|s| s == n))
+    {
         let played = |replay: &Replay| {
             let mut app = App::new();
             app.add_plugins(sim::SimPlugin);
@@ -225,17 +228,17 @@ fn a_thousand_moves_replayed_timed() {
             replay.play(app.world_mut(), replay.end).unwrap();
             (app, started.elapsed().as_secs_f64() * 1e3)
         };
-        let (at_once, at_once_ms) = played(&replay_of_moves(name, MOVES, false));
-        let one_a_step = replay_of_moves(name, MOVES, true);
+        let (at_once, at_once_ms) = played(&replay_of_moves(name, moves, false));
+        let one_a_step = replay_of_moves(name, moves, true);
         let (moved, moved_ms) = played(&one_a_step);
         let (unmoved, unmoved_ms) = played(&Replay { edits: Vec::new(), ..one_a_step.clone() });
-        assert_eq!(at_once.world().resource::<sim::DayHistory>().edits.len(), MOVES as usize);
+        assert_eq!(at_once.world().resource::<sim::DayHistory>().edits.len(), moves as usize);
         assert_ne!(run_so_far(&moved), run_so_far(&unmoved), "the moves change the day");
-        let each = (moved_ms - unmoved_ms) / MOVES as f64;
+        let each = (moved_ms - unmoved_ms) / moves as f64;
         println!(
-            "{name}: {MOVES} moves at one moment {at_once_ms:.0} ms ({:.3} ms a move); one a step \
+            "{name}: {moves} moves at one moment {at_once_ms:.0} ms ({:.3} ms a move); one a step \
              {moved_ms:.0} ms, the same steps without them {unmoved_ms:.0} ms ({each:.3} ms a move)",
-            at_once_ms / MOVES as f64
+            at_once_ms / moves as f64
         );
     }
 }

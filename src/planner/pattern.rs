@@ -72,9 +72,10 @@ impl Pattern {
         // Every abstract step as (to, from, cost).
         let mut steps: Vec<(u32, u32, u32)> = Vec::with_capacity(size * problem.len());
         let mut open = BinaryHeap::new();
-        // Each action's net change per slot, looked up directly.
-        let deltas: Vec<Vec<Option<Delta>>> = problem
-            .actions()
+        // Each action, and its net change per slot, looked up directly.
+        let actions: Vec<SlotAction> = problem.actions().collect();
+        let deltas: Vec<Vec<Option<Delta>>> = actions
+            .iter()
             .map(|a| (0..self.axes.len()).map(|slot| a.delta_on(slot as u16)).collect())
             .collect();
         let mut values: Vec<i64> = self.axes.iter().map(|a| a.low).collect();
@@ -91,9 +92,9 @@ impl Pattern {
                 self.costs[state] = 0;
                 open.push(Reverse((0u32, state as u32)));
             }
-            for (action, deltas) in problem.actions().zip(&deltas) {
+            for (action, deltas) in actions.iter().zip(&deltas) {
                 if action.preconditions.iter().all(holds) {
-                    let cost = self.step_cost(&action, &values);
+                    let cost = self.step_cost(action, &values);
                     self.successors(&values, deltas, &mut ranges, |next| {
                         steps.push((next as u32, state as u32, cost))
                     });
