@@ -207,8 +207,16 @@ fn replay_of_moves(name: &str, moves: u64, one_a_step: bool) -> Replay {
     serde_json::from_value(replay).unwrap()
 }
 
+/// `VmRSS` of `/proc/self/status`, in KiB.
+fn resident_kib() -> i64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap_or("VmRSS: 0 kB");
+    line["VmRSS:".len()..].trim().trim_end_matches("kB").trim().parse().unwrap_or(0)
+}
+
 /// How long 1,000 replayed station moves take in village.ron and town.ron: all at one moment,
-/// and one a step against the same steps played without them. A measurement, not a check (this
+/// and one a step against the same steps played without them; and how much the process grows
+/// with the day's history of the moves made at one moment. A measurement, not a check (this
 /// machine's timings drift): `cargo test --test replays -- --ignored --nocapture thousand_moves`
 /// (`MOVES=20` and `SCENARIO=town.ron` in the environment ask for fewer moves, or one scenario).
 #[test]
@@ -224,20 +232,21 @@ fn a_thousand_moves_replayed_timed() {
             app.add_plugins(sim::SimPlugin);
             sim::install_town(app.world_mut(), replay.town(shipped(name)));
             sim::keep_history(app.world_mut());
-            let started = Instant::now();
+            let (started, resident) = (Instant::now(), resident_kib());
             replay.play(app.world_mut(), replay.end).unwrap();
-            (app, started.elapsed().as_secs_f64() * 1e3)
+            (app, started.elapsed().as_secs_f64() * 1e3, resident_kib() - resident)
         };
-        let (at_once, at_once_ms) = played(&replay_of_moves(name, moves, false));
+        let (at_once, at_once_ms, grew) = played(&replay_of_moves(name, moves, false));
         let one_a_step = replay_of_moves(name, moves, true);
-        let (moved, moved_ms) = played(&one_a_step);
-        let (unmoved, unmoved_ms) = played(&Replay { edits: Vec::new(), ..one_a_step.clone() });
+        let (moved, moved_ms, _) = played(&one_a_step);
+        let (unmoved, unmoved_ms, _) = played(&Replay { edits: Vec::new(), ..one_a_step.clone() });
         assert_eq!(at_once.world().resource::<sim::DayHistory>().edits.len(), moves as usize);
         assert_ne!(run_so_far(&moved), run_so_far(&unmoved), "the moves change the day");
         let each = (moved_ms - unmoved_ms) / moves as f64;
         println!(
-            "{name}: {moves} moves at one moment {at_once_ms:.0} ms ({:.3} ms a move); one a step \
-             {moved_ms:.0} ms, the same steps without them {unmoved_ms:.0} ms ({each:.3} ms a move)",
+            "{name}: {moves} moves at one moment {at_once_ms:.0} ms ({:.3} ms a move, the process \
+             {grew} KiB larger after them); one a step {moved_ms:.0} ms, the same steps without them \
+             {unmoved_ms:.0} ms ({each:.3} ms a move)",
             at_once_ms / moves as f64
         );
     }
