@@ -217,3 +217,100 @@ fn a_station_dropped_where_it_stands_changes_nothing_as_its_replay_keeps_nothing
     let kept = Replay::of(dropped.world(), "scenarios/village.ron", false, end).unwrap();
     assert!(kept.edits.is_empty(), "{:?}", kept.edits);
 }
+
+/// A replay of the shipped scenario `name` in which a station moves `moves` times, each time one
+/// of them to somewhere within 100 units of where the file has it — at the first `moves` steps of
+/// day 1, one a step, or all at its dawn (step 0): what a long drag session asks of a town.
+fn replay_of_moves(name: &str, moves: u64, one_a_step: bool) -> Replay {
+    let scenario = shipped(name);
+    let app = app_keeping_history(scenario.clone());
+    let end = Moment { day: 1, step: if one_a_step { moves } else { 0 } };
+    let mut replay = serde_json::to_value(Replay::of(app.world(), name, true, end).unwrap()).unwrap();
+    let mut random = goap_town::random::SplitMix64(41);
+    let mut nearby = |x: f32| ((x + random.below(2_001) as f32 / 10.0 - 100.0) * 10.0).round() / 10.0;
+    let edits = (1..=moves).map(|n| {
+        let station = &scenario.stations[n as usize * 7 % scenario.stations.len()];
+        let to = station.position.map(&mut nearby);
+        let step = if one_a_step { n } else { 0 };
+        serde_json::json!({ "day": 1, "step": step, "move": { "station": station.id, "to": to } })
+    });
+    replay["edits"] = edits.collect();
+    serde_json::from_value(replay).unwrap()
+}
+
+/// `VmRSS` of `/proc/self/status`, in KiB.
+fn resident_kib() -> i64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap_or("VmRSS: 0 kB");
+    line["VmRSS:".len()..].trim().trim_end_matches("kB").trim().parse().unwrap_or(0)
+}
+
+/// How long 1,000 replayed station moves take in village.ron and town.ron: all at one moment,
+/// and one a step against the same steps played without them; and how much the process grows
+/// with the day's history of the moves made at one moment. A measurement, not a check (this
+/// machine's timings drift): `cargo test --test replays -- --ignored --nocapture thousand_moves`
+/// (`MOVES=20` and `SCENARIO=town.ron` in the environment ask for fewer moves, or one scenario).
+#[test]
+#[ignore = "a measurement: run it with --ignored --nocapture"]
+fn a_thousand_moves_replayed_timed() {
+    use std::time::Instant;
+    let asked = |name: &str| std::env::var(name).ok();
+    let moves: u64 = asked("MOVES").map_or(1_000, |m| m.parse().expect("MOVES is a number"));
+    for name in ["village.ron", "town.ron"].into_iter().filter(|&n| asked("SCENARIO").is_none_or(|s| s == n))
+    {
+        let played = |replay: &Replay| {
+            let mut app = App::new();
+            app.add_plugins(sim::SimPlugin);
+            sim::install_town(app.world_mut(), replay.town(shipped(name)));
+            sim::keep_history(app.world_mut());
+            let (started, resident) = (Instant::now(), resident_kib());
+            replay.play(app.world_mut(), replay.end).unwrap();
+            (app, started.elapsed().as_secs_f64() * 1e3, resident_kib() - resident)
+        };
+        let (at_once, at_once_ms, grew) = played(&replay_of_moves(name, moves, false));
+        let one_a_step = replay_of_moves(name, moves, true);
+        let (moved, moved_ms, _) = played(&one_a_step);
+        let (unmoved, unmoved_ms, _) = played(&Replay { edits: Vec::new(), ..one_a_step.clone() });
+        assert_eq!(at_once.world().resource::<sim::DayHistory>().edits.len(), moves as usize);
+        assert_ne!(run_so_far(&moved), run_so_far(&unmoved), "the moves change the day");
+        let each = (moved_ms - unmoved_ms) / moves as f64;
+        println!(
+            "{name}: {moves} moves at one moment {at_once_ms:.0} ms ({:.3} ms a move, the process \
+             {grew} KiB larger after them); one a step {moved_ms:.0} ms, the same steps without them \
+             {unmoved_ms:.0} ms ({each:.3} ms a move)",
+            at_once_ms / moves as f64
+        );
+    }
+}
+
+/// Stations moved at dawn, after every villager's planners were asked (their tables built for
+/// the town as it stood), give the very day the moved scenario plays from its start: a town a
+/// move leaves plans as one built afresh. The moves matter: unmoved, the day is another.
+#[test]
+fn a_day_with_stations_moved_at_dawn_is_the_day_the_moved_scenario_plays() {
+    let village = shipped("village.ron");
+    let whole_day = (village.settings.day_length as u64 + 1) * u64::from(sim::STEPS_PER_SECOND);
+    let mut app = sim::simulation_app(village.clone());
+    let town = app.world().resource::<Town>();
+    for (c, character) in village.characters.iter().enumerate() {
+        let start = village.start_state(c);
+        for g in 0..character.goals.len() {
+            let _ = town.planners(c, &start).whole(g).least_cost(&start);
+        }
+    }
+    let moves = [("westOven", [-60.0, -200.0]), ("townWell", [200.0, 250.0]), ("eastTable", [0.0, 0.0])];
+    let mut moved = village.clone();
+    for (id, to) in moves {
+        let index = village.stations.iter().position(|s| s.id == id).unwrap();
+        sim::move_station(app.world_mut(), index, to);
+        moved.stations[index].position = to;
+    }
+    steps(&mut app, whole_day);
+    let mut fresh = sim::simulation_app(moved);
+    steps(&mut fresh, whole_day);
+    assert_eq!(app.world().resource::<FinishedDays>().0.len(), 1, "a whole day played");
+    assert_eq!(run_so_far(&app), run_so_far(&fresh));
+    let mut unmoved = sim::simulation_app(village);
+    steps(&mut unmoved, whole_day);
+    assert_ne!(run_so_far(&unmoved), run_so_far(&fresh));
+}

@@ -182,3 +182,32 @@ fn run_at_a_moment_shows_the_villager_the_day_has_then() {
             .starts_with("--villager nobody: no such villager; there are farmer1,")
     );
 }
+
+/// A station moved as the game's drag moves it is kept in the day's history as a move (its
+/// station and where to), not as a copy of the whole scenario, and going back plays it again at
+/// its moment, between the moments before and after it.
+#[test]
+fn a_moved_station_is_kept_as_a_move_and_gone_back_through() {
+    let mut app = app_keeping_history(shipped("village.ron"));
+    steps(&mut app, 150);
+    let before_the_moves = snapshot(&mut app);
+    steps(&mut app, 1);
+    sim::move_station(app.world_mut(), 3, [-100.0, 40.0]);
+    sim::move_station(app.world_mut(), 7, [55.5, -12.0]);
+    let moved = snapshot(&mut app);
+    steps(&mut app, 300);
+    sim::move_station(app.world_mut(), 3, [0.0, 0.0]);
+    steps(&mut app, 200);
+    let later = snapshot(&mut app);
+    let edits = &app.world().resource::<sim::DayHistory>().edits;
+    let kept = [(151, 3, [-100.0, 40.0]), (151, 7, [55.5, -12.0]), (451, 3, [0.0, 0.0])];
+    let kept = kept.map(|(at, station, to)| (at, sim::Edit::Move { station, to }));
+    assert_eq!(edits[..], kept[..]);
+
+    sim::seek(app.world_mut(), 150);
+    assert_eq!(snapshot(&mut app), before_the_moves, "before the moves, nothing of them");
+    sim::seek(app.world_mut(), 151);
+    assert_eq!(snapshot(&mut app), moved, "the moment of the moves, with both");
+    sim::seek(app.world_mut(), 651);
+    assert_eq!(snapshot(&mut app), later, "and the third, later");
+}

@@ -83,8 +83,9 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
     );
     let activity = world.get::<Activity>(entity)?;
     crate::sim::deciding_view(town, tile_state, (villager, agent, intent, activity), &mut view);
-    let (answer, trace) = town.planners(villager.index(), &view)[goal]
-        .whole
+    let (answer, trace) = town
+        .planners(villager.index(), &view)
+        .whole(goal)
         .plan_traced(&view, town.scenario.settings.planner_budget);
     let task = |t: u32| {
         let task = character.tasks[t as usize];

@@ -62,8 +62,8 @@ use search::{Outcome, Search, Space};
 use slices::Slices;
 use smallvec::SmallVec;
 use std::cell::RefCell;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use trace::Watch;
 
 thread_local! {
@@ -158,7 +158,7 @@ impl NoPlan {
 ///
 /// Building one is cheap: the first question is answered with the plain deficit bounds. The
 /// tables that make later questions fast — the pattern database and the packed form — are built
-/// when it is asked again (or at once: [`prepared`](Self::prepared)). Which
+/// when it is asked again (or for every question: [`prepared`](Self::prepared)). Which
 /// tables answered changes how many states a search expands, never the answer: the plan is the
 /// first of the cheapest whatever the estimate, and a first search that runs out of budget is
 /// asked again with the tables, so "budget" means the same for every call.
@@ -171,9 +171,12 @@ pub struct Planner {
     /// How many states a search can meet before its plans cost more than a price ([`follow`]).
     horizon: follow::Horizon,
     lookahead: follow::Lookahead,
-    tables: OnceLock<Tables>,
+    /// Built when first needed, and shared by its clones.
+    tables: Arc<OnceLock<Tables>>,
     /// Set by the first question.
     asked: OnceLock<()>,
+    /// Whether every question, the first too, is answered with the tables.
+    prepared: bool,
     /// Whether a search first tries to walk straight down ([`dive`]); only tests turn this off,
     /// to check the search the walk stands in for.
     dive: bool,
@@ -203,8 +206,9 @@ impl Planner {
             stocks,
             horizon,
             lookahead,
-            tables: OnceLock::new(),
+            tables: Arc::default(),
             asked: OnceLock::new(),
+            prepared: false,
             dive: true,
             id,
         }
@@ -217,11 +221,17 @@ impl Planner {
         self.problem == other.problem && self.dive == other.dive
     }
 
-    /// The planner with its tables for fast answers built now rather than at the second
-    /// question — so that every answer, the first too, expands the same states.
+    /// The planner answering every question, the first too, with its tables for fast answers,
+    /// so that every answer expands the same states. They are built when first needed: one
+    /// never asked costs only its compiling (a town whose walks a moved station re-priced
+    /// builds again only the tables its villagers ask for).
     pub fn prepared(self) -> Self {
-        self.tables();
-        self
+        Planner { prepared: true, ..self }
+    }
+
+    /// The tables, if it answers with them now.
+    fn built(&self) -> Option<&Tables> {
+        if self.prepared { Some(self.tables()) } else { self.tables.get() }
     }
 
     fn tables(&self) -> &Tables {
@@ -238,9 +248,9 @@ impl Planner {
         let budget = budget.min(MAX_BUDGET);
         MEMORY.with_borrow_mut(|memory| {
             self.project(start, &mut memory.work);
-            // Once the tables are built, the answer depends on the question alone (a first
-            // question is answered without them, and may expand other states).
-            let remembered = self.tables.get().is_some() && self.dive;
+            // Once it answers with its tables, the answer depends on the question alone (a
+            // first question is answered without them, and may expand other states).
+            let remembered = self.built().is_some() && self.dive;
             let known =
                 |answers: &answers::Answers<_>| answers.get(self.id, budget, &memory.work.projected).cloned();
             if let Some(answer) = remembered.then(|| ANSWERS.with_borrow(known)).flatten() {
@@ -261,7 +271,7 @@ impl Planner {
 
     /// The search's answer from the start projected into `memory`.
     fn answer(&self, budget: usize, memory: &mut Memory) -> Result<Plan, NoPlan> {
-        let first = self.tables.get().is_none() && self.asked.set(()).is_ok();
+        let first = self.built().is_none() && self.asked.set(()).is_ok();
         let plainly = first.then(|| {
             let space = Slices { problem: &self.problem, heuristic: &self.plain };
             self.search(&space, budget, &mut memory.slices, &mut memory.work, &mut ())
@@ -280,7 +290,7 @@ impl Planner {
     pub fn least_cost(&self, start: &State) -> Option<u64> {
         MEMORY.with_borrow_mut(|memory| {
             self.project(start, &mut memory.work);
-            let heuristic = self.tables.get().map_or(&self.plain, |tables| &tables.heuristic);
+            let heuristic = self.built().map_or(&self.plain, |tables| &tables.heuristic);
             heuristic.estimate(&memory.work.projected)
         })
     }

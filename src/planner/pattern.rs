@@ -72,9 +72,10 @@ impl Pattern {
         // Every abstract step as (to, from, cost).
         let mut steps: Vec<(u32, u32, u32)> = Vec::with_capacity(size * problem.len());
         let mut open = BinaryHeap::new();
-        // Each action's net change per slot, looked up directly.
-        let deltas: Vec<Vec<Option<Delta>>> = problem
-            .actions()
+        // Each action, and its net change per slot, looked up directly.
+        let actions: Vec<SlotAction> = problem.actions().collect();
+        let deltas: Vec<Vec<Option<Delta>>> = actions
+            .iter()
             .map(|a| (0..self.axes.len()).map(|slot| a.delta_on(slot as u16)).collect())
             .collect();
         let mut values: Vec<i64> = self.axes.iter().map(|a| a.low).collect();
@@ -88,11 +89,12 @@ impl Pattern {
             let holds =
                 |c: &SlotCondition| self.axes[c.slot as usize].holds_somewhere(values[c.slot as usize], c);
             if problem.goal.iter().all(holds) {
+                self.costs[state] = 0;
                 open.push(Reverse((0u32, state as u32)));
             }
-            for (action, deltas) in problem.actions().zip(&deltas) {
+            for (action, deltas) in actions.iter().zip(&deltas) {
                 if action.preconditions.iter().all(holds) {
-                    let cost = self.step_cost(&action, &values);
+                    let cost = self.step_cost(action, &values);
                     self.successors(&values, deltas, &mut ranges, |next| {
                         steps.push((next as u32, state as u32, cost))
                     });
@@ -114,14 +116,16 @@ impl Pattern {
             incoming[fill[to as usize]] = (from, cost);
             fill[to as usize] += 1;
         }
+        // `costs` holds the cheapest way found so far: a state is queued only when that improves,
+        // and an entry left behind by a cheaper one is passed over.
         while let Some(Reverse((cost, state))) = open.pop() {
-            if self.costs[state as usize] != UNREACHABLE {
+            if cost > self.costs[state as usize] {
                 continue;
             }
-            self.costs[state as usize] = cost;
             for &(from, step) in &incoming[first[state as usize]..first[state as usize + 1]] {
                 let through = cost.saturating_add(step).min(UNREACHABLE - 1);
-                if self.costs[from as usize] == UNREACHABLE {
+                if through < self.costs[from as usize] {
+                    self.costs[from as usize] = through;
                     open.push(Reverse((through, from)));
                 }
             }

@@ -8,7 +8,7 @@
 use super::SimOptions;
 use super::decide::overtakes;
 use super::due::{Choice, DueNow, Found, Wait};
-use super::planners::{GoalPlanners, partial_target};
+use super::planners::{CharacterPlanners, partial_target};
 use super::table::{DecisionTables, GoalRow, RowResult};
 use super::timing::PlanTimes;
 use super::town::{Lines, Outlook, Town, WorldFacts};
@@ -217,7 +217,7 @@ fn plan_goals(
         if pursued == Some(g) && !cfg!(debug_assertions) {
             return f32::INFINITY; // planned whatever it could score (debug builds check the bound)
         }
-        let least = easiest(&planners[g], &character.goals[g], view).least_cost(view);
+        let least = easiest(planners, g, &character.goals[g], view).least_cost(view);
         least.map_or(f32::NEG_INFINITY, |cost| loudness[g] - cost_score(cost))
     };
     let unmet_goals: smallvec::SmallVec<[usize; 8]> = (0..character.goals.len()).filter(unmet).collect();
@@ -230,13 +230,13 @@ fn plan_goals(
     let mut carried = following.filter(|_| !found.keep_tables).and_then(|(intent, in_line)| {
         let g = intent.goal().filter(|g| unmet_goals.contains(g))?;
         let steps: smallvec::SmallVec<[usize; 8]> = intent.plan().skip(intent.step()).collect();
-        let cost = planners[g].whole.follow(view, &steps, settings.planner_budget)?;
+        let cost = planners.whole(g).follow(view, &steps, settings.planner_budget)?;
         let score = loudness[g] - cost_score(cost);
         // A goal whose quick ceiling would lead is looked at more closely. No ceiling is above
         // how loudly its goal asks (costs weigh nothing or more), so a goal too quiet to lead
         // is not priced at all.
         let closer = |o: usize| {
-            let least = easiest(&planners[o], &character.goals[o], view).least_cost_ahead(view);
+            let least = easiest(planners, o, &character.goals[o], view).least_cost_ahead(view);
             least.map_or(f32::NEG_INFINITY, |cost| loudness[o] - cost_score(cost))
         };
         let could_lead = |o: usize| o != g && overtakes(loudness[o], score, hysteresis);
@@ -246,7 +246,7 @@ fn plan_goals(
             return None;
         }
         // In line, the new plan must begin where it stands: looked at last, as the dearest.
-        if in_line && !planners[g].whole.begins_with(view, steps[0], cost) {
+        if in_line && !planners.whole(g).begins_with(view, steps[0], cost) {
             return None;
         }
         let plan = steps.iter().map(|&t| t as u32).collect();
@@ -282,7 +282,7 @@ fn plan_goals(
             continue;
         }
         let started = (options.time_plans && found.times.count_one()).then(Instant::now);
-        let (result, part) = plan_goal(&planners[g], &character.goals[g], view, settings.planner_budget);
+        let (result, part) = plan_goal(planners, g, &character.goals[g], view, settings.planner_budget);
         if let Some(started) = started {
             found.times.record(started.elapsed().as_nanos() as u64);
         }
@@ -344,29 +344,35 @@ fn plan_goals(
 /// The planner that answers most cheaply for a lower bound on `goal`'s plans from `view`: for a
 /// quota that may be met in part, the one for the least part still unmet (no plan for the
 /// whole, nor for more of it, costs less).
-fn easiest<'a>(planners: &'a GoalPlanners, goal: &scenario::Goal, view: &State) -> &'a Planner {
+fn easiest<'a>(
+    planners: CharacterPlanners<'a>,
+    g: usize,
+    goal: &scenario::Goal,
+    view: &State,
+) -> &'a Planner {
     let next = partial_target(goal).map(|c| view.get(c.fact).saturating_add(1));
-    next.and_then(|m| planners.parts.get(usize::try_from(m).ok()?.checked_sub(1)?)).unwrap_or(&planners.whole)
+    next.and_then(|m| planners.part(g, m)).unwrap_or_else(|| planners.whole(g))
 }
 
 /// Plans for `goal` from `view`; when the whole of a quota that may be met in part is out of
 /// reach (the search tried every state), for as much of it as can be reached now: the part
 /// planned for (`fact >= part`) comes with the plan.
 fn plan_goal(
-    planners: &GoalPlanners,
+    planners: CharacterPlanners,
+    g: usize,
     goal: &scenario::Goal,
     view: &State,
     budget: usize,
 ) -> (Result<Plan, NoPlan>, Option<Value>) {
-    let whole = planners.whole.plan(view, budget);
+    let whole = planners.whole(g).plan(view, budget);
     let (Err(NoPlan::Exhausted { .. }), Some(target)) = (&whole, partial_target(goal)) else {
         return (whole, None);
     };
     let mut most = None;
     for part in view.get(target.fact).saturating_add(1).max(1)..target.value {
-        match planners.parts[part as usize - 1].plan(view, budget) {
-            Ok(plan) => most = Some((plan, part)),
-            Err(_) => break,
+        match planners.part(g, part).map(|planner| planner.plan(view, budget)) {
+            Some(Ok(plan)) => most = Some((plan, part)),
+            _ => break,
         }
     }
     match most {

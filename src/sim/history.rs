@@ -22,8 +22,10 @@ use std::sync::Arc;
 pub enum Edit {
     /// A world fact of a tile set to a value ([`edit_world_fact`]).
     Fact { tile: usize, fact: FactId, value: Value },
+    /// Station `station` moved to `to`, in every tile ([`town::move_station`]).
+    Move { station: usize, to: [f32; 2] },
     /// An edit of the scenario that lets the day go on, taken in ([`town::update_scenario`]): a
-    /// station moved, a file saved.
+    /// file saved.
     Scenario(Arc<Scenario>),
 }
 
@@ -237,6 +239,7 @@ pub fn seek(world: &mut World, steps: u64) {
         while let Some((_, edit)) = edits.next_if(|(at, _)| *at == step) {
             match edit {
                 Edit::Fact { tile, fact, value } => edit_world_fact(world, *tile, *fact, *value),
+                Edit::Move { station, to } => town::move_station(world, *station, *to),
                 Edit::Scenario(scenario) => town::update_scenario(world, (**scenario).clone()),
             }
         }

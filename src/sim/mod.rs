@@ -46,6 +46,7 @@ pub use history::{DayHistory, Edit, SNAPSHOT_EVERY, keep_history, seek};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
 pub use needs::{Asked, Loudness, hear, insistence, insistences};
 pub use phrase::{event_text, outcome_text, reason_text, row_text, standstill_text};
+pub use planners::CharacterPlanners;
 pub use replay::{Fault, Moment, NotKept, Played, Problem, Replay, ReplayError};
 pub use report::{
     DayFigures, DayReport, EventReport, FinishedDays, GoalReport, PastDays, Seconds, VillagerReport,

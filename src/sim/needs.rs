@@ -194,6 +194,18 @@ pub(super) fn rises(scenario: &Scenario) -> Arc<[Vec<Arc<[f32]>>]> {
     scenario.characters.iter().map(|c| c.goals.iter().map(&mut curve).collect()).collect()
 }
 
+/// Whether [`rises`] of `a` and of `b` are the same: their days as long, their characters' goals
+/// drifting alike.
+pub(super) fn rise_alike(a: &Scenario, b: &Scenario) -> bool {
+    use crate::scenario::Character;
+    let alike = |(a, b): (&Character, &Character)| {
+        a.goals.iter().map(|g| g.drift).eq(b.goals.iter().map(|g| g.drift))
+    };
+    a.settings.day_length == b.settings.day_length
+        && a.characters.len() == b.characters.len()
+        && a.characters.iter().zip(&b.characters).all(alike)
+}
+
 /// A need's insistence after 0, 1, 2… up to `steps` steps of rising at `rate` from `initial`,
 /// until it is full.
 fn rise_curve(initial: f32, rate: f32, steps: usize) -> Arc<[f32]> {

@@ -1,27 +1,38 @@
-//! A town's planners, one per goal of each character, and shared wherever characters plan
-//! alike: a thread remembers each planner's answers, so one planner asked by a whole trade
-//! answers most of its questions from memory.
+//! A town's planners, one per goal of each character (and per part of a quota that may be met in
+//! part), compiled when first asked and shared wherever characters plan alike: a thread remembers
+//! each planner's answers, so one planner asked by a whole trade answers most of its questions
+//! from memory. A town rebuilt by an edit that lets the day go on (a station moved) costs only
+//! what its villagers go on to ask.
 
-use crate::planner::Planner;
-use crate::scenario::Scenario;
-use std::sync::Arc;
+use crate::planner::{Action, Condition, Planner, Value};
+use crate::scenario::{Goal, Scenario};
+use std::sync::{Arc, Mutex, OnceLock};
 
-/// A goal's planner, and for a quota that may be met in part its planners of the parts.
-#[derive(Clone)]
-pub struct GoalPlanners {
-    pub whole: Planner,
-    /// For a quota `fact >= n` ([`partial_target`]): `parts[m - 1]` plans for `fact >= m`, for
-    /// every `m` below `n`.
-    pub parts: Vec<Planner>,
+/// `[away][character]`: each character's planners as asked from where it starts its day, and as
+/// asked away from there ([`Town::planners`](super::Town::planners)). Characters of a trade
+/// differ only in where they start, so away from it they plan alike.
+pub(super) struct Planners {
+    scenario: Arc<Scenario>,
+    characters: [Box<[Character]>; 2],
+    /// Every planner compiled so far: one that plans alike ([`Planner::plans_alike`]) is taken
+    /// instead of a new one, with its tables and its answers.
+    compiled: Mutex<Vec<Planner>>,
+}
+
+/// One character's planners from one side of its start, each compiled when first asked.
+struct Character {
+    actions: OnceLock<Vec<Action>>,
+    /// By goal: the whole, then the parts ([`partial_target`]), `[m]` planning for `fact >= m`.
+    goals: Box<[Box<[OnceLock<Planner>]>]>,
 }
 
 /// The most a quota may ask for and still be met in part: each part is a planner of its own.
-pub const MOST_PARTS: crate::planner::Value = 64;
+pub const MOST_PARTS: Value = 64;
 
 /// The condition of a goal that may be met in part: a quota whose one condition is `fact >= n`,
 /// with `2 <= n <=` [`MOST_PARTS`]. When the whole of it is out of reach, the villager plans
 /// for as much of it as it can reach now.
-pub fn partial_target(goal: &crate::scenario::Goal) -> Option<crate::planner::Condition> {
+pub fn partial_target(goal: &Goal) -> Option<Condition> {
     use crate::planner::Compare;
     let [condition] = goal.conditions[..] else { return None };
     let quota = matches!(goal.drift, crate::scenario::Drift::Quota { .. });
@@ -29,42 +40,75 @@ pub fn partial_target(goal: &crate::scenario::Goal) -> Option<crate::planner::Co
     (quota && counted).then_some(condition)
 }
 
-/// `[away][character][goal]`: each goal's planners as asked from where a character starts its
-/// day, and as asked away from there ([`Town::planners`](super::Town::planners)). Characters of a
-/// trade differ only in where they start, so away from it they plan alike. Planners that plan
-/// alike ([`Planner::plans_alike`]) are built once.
-pub(super) fn build(scenario: &Scenario) -> [Arc<[Vec<GoalPlanners>]>; 2] {
-    let mut built: Vec<Planner> = Vec::new();
-    [true, false].map(|from_start| {
-        let character = |c: usize| {
-            let actions = match from_start {
-                true => scenario.planning_actions(c),
-                false => scenario.planning_actions_away(c),
+impl Planners {
+    /// `scenario`'s planners, none compiled yet.
+    pub fn new(scenario: Arc<Scenario>) -> Self {
+        let character = |c: &crate::scenario::Character| {
+            let goal = |goal: &Goal| {
+                let planners = partial_target(goal).map_or(1, |target| target.value as usize);
+                (0..planners).map(|_| OnceLock::new()).collect()
             };
-            let mut one = |conditions: &[crate::planner::Condition]| {
-                let planner = Planner::new(&actions, conditions);
-                if let Some(alike) = built.iter().find(|b| b.plans_alike(&planner)) {
-                    return alike.clone();
-                }
-                built.push(planner.prepared());
-                built[built.len() - 1].clone()
-            };
-            let mut goal = |goal: &crate::scenario::Goal| {
-                let whole = one(&goal.conditions);
-                let parts = partial_target(goal).map_or(Vec::new(), |c| {
-                    (1..c.value).map(|m| one(&[crate::planner::Condition { value: m, ..c }])).collect()
-                });
-                GoalPlanners { whole, parts }
-            };
-            scenario.characters[c].goals.iter().map(&mut goal).collect()
+            Character { actions: OnceLock::new(), goals: c.goals.iter().map(goal).collect() }
         };
-        (0..scenario.characters.len()).map(character).collect()
-    })
+        let side = || scenario.characters.iter().map(character).collect();
+        Planners { characters: [side(), side()], compiled: Mutex::default(), scenario }
+    }
+
+    /// Character `character`'s planners from its start, or away from it.
+    pub fn of(&self, character: usize, away: bool) -> CharacterPlanners<'_> {
+        CharacterPlanners { planners: self, character, away }
+    }
+
+    /// Planner `which` of goal `goal` (0 the whole, `m` the part `fact >= m`), compiled now if
+    /// it was not.
+    fn planner(&self, character: usize, away: bool, goal: usize, which: usize) -> &Planner {
+        let own = &self.characters[usize::from(away)][character];
+        own.goals[goal][which].get_or_init(|| {
+            let actions = own.actions.get_or_init(|| match away {
+                false => self.scenario.planning_actions(character),
+                true => self.scenario.planning_actions_away(character),
+            });
+            let goal = &self.scenario.characters[character].goals[goal];
+            let planner = match (which, partial_target(goal)) {
+                (0, _) | (_, None) => Planner::new(actions, &goal.conditions),
+                (m, Some(c)) => Planner::new(actions, &[Condition { value: m as Value, ..c }]),
+            };
+            let mut compiled = self.compiled.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if let Some(alike) = compiled.iter().find(|c| c.plans_alike(&planner)) {
+                return alike.clone();
+            }
+            compiled.push(planner.prepared());
+            compiled[compiled.len() - 1].clone()
+        })
+    }
+}
+
+/// One character's planners, from one side of its start.
+#[derive(Clone, Copy)]
+pub struct CharacterPlanners<'a> {
+    planners: &'a Planners,
+    character: usize,
+    away: bool,
+}
+
+impl<'a> CharacterPlanners<'a> {
+    /// The planner of goal `goal`.
+    pub fn whole(&self, goal: usize) -> &'a Planner {
+        self.planners.planner(self.character, self.away, goal, 0)
+    }
+
+    /// The planner of part `fact >= m` of goal `goal`, a quota that may be met in part, for `m`
+    /// from 1 to below its whole ([`partial_target`]).
+    pub fn part(&self, goal: usize, m: Value) -> Option<&'a Planner> {
+        let parts = self.planners.characters[usize::from(self.away)][self.character].goals[goal].len();
+        let m = usize::try_from(m).ok().filter(|m| (1..parts).contains(m))?;
+        Some(self.planners.planner(self.character, self.away, goal, m))
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::planner::{Planner, State, Value};
+    use crate::planner::{NoPlan, Plan, Planner, State, Value};
     use crate::scenario::{self, Scenario};
     use crate::sim::Town;
 
@@ -100,7 +144,7 @@ mod tests {
             for (g, goal) in scenario.characters[c].goals.iter().enumerate() {
                 let own = Planner::new(&actions, &goal.conditions).prepared();
                 for view in &views {
-                    let shared = &town.planners(c, view)[g].whole;
+                    let shared = town.planners(c, view).whole(g);
                     let budget = scenario.settings.planner_budget;
                     assert_eq!(shared.plan(view, budget), own.plan(view, budget), "{c} {g} {view:?}");
                     assert_eq!(shared.least_cost(view), own.least_cost(view), "{c} {g} {view:?}");
@@ -108,6 +152,56 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// What every planner of `town` answers from each of `views`: every goal's whole and parts,
+    /// for every character, from its start or away from it as the view says.
+    fn answers(town: &Town, views: &[State]) -> Vec<(Result<Plan, NoPlan>, Option<u64>, Option<u64>)> {
+        let budget = town.scenario.settings.planner_budget;
+        let mut answers = Vec::new();
+        for (c, character) in town.scenario.characters.iter().enumerate() {
+            for view in views {
+                let planners = town.planners(c, view);
+                for g in 0..character.goals.len() {
+                    let parts = (1..).map_while(|m| planners.part(g, m));
+                    for planner in std::iter::once(planners.whole(g)).chain(parts) {
+                        let (least, ahead) = (planner.least_cost(view), planner.least_cost_ahead(view));
+                        answers.push((planner.plan(view, budget), least, ahead));
+                    }
+                }
+            }
+        }
+        answers
+    }
+
+    /// A running town whose stations were moved — its planners asked and their tables built
+    /// before — plans as a town built afresh from the moved scenario: every goal and part of
+    /// every character, from its start and away. The moves matter: one answer in twenty or more
+    /// changes.
+    #[test]
+    fn a_town_after_moves_plans_as_one_built_from_the_moved_scenario() {
+        let scenario = village();
+        let views = views(&scenario, 60);
+        let mut app = crate::sim::simulation_app(scenario.clone());
+        for _ in 0..200 {
+            crate::sim::step(&mut app);
+        }
+        let before = answers(app.world().resource::<Town>(), &views);
+        let mut random = crate::random::SplitMix64(3);
+        for _ in 0..6 {
+            let station = random.below(scenario.stations.len());
+            let [x, y] = scenario.stations[station].position;
+            let mut nearby = |at: f32| at + random.below(301) as f32 - 150.0;
+            crate::sim::move_station(app.world_mut(), station, [nearby(x), nearby(y)]);
+        }
+        let moved = app.world().resource::<Town>();
+        let after = answers(moved, &views);
+        let fresh = answers(&Town::new((*moved.scenario).clone()), &views);
+        for (n, (after, fresh)) in after.iter().zip(&fresh).enumerate() {
+            assert_eq!(after, fresh, "answer {n}");
+        }
+        let changed = before.iter().zip(&after).filter(|(b, a)| b != a).count();
+        assert!(changed * 20 > after.len(), "only {changed} answers of {} changed", after.len());
     }
 
     #[test]
@@ -119,9 +213,10 @@ mod tests {
         let distinct = |view: &State| {
             let mut kinds: Vec<&Planner> = Vec::new();
             for c in 0..scenario.characters.len() {
-                for planner in town.planners(c, view) {
-                    if !kinds.iter().any(|k| k.plans_alike(&planner.whole)) {
-                        kinds.push(&planner.whole);
+                let planners = town.planners(c, view);
+                for planner in (0..scenario.characters[c].goals.len()).map(|g| planners.whole(g)) {
+                    if !kinds.iter().any(|k| k.plans_alike(planner)) {
+                        kinds.push(planner);
                     }
                 }
             }

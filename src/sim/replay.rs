@@ -14,6 +14,7 @@ use crate::words::{Lang, words};
 use bevy::ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::Arc;
 
 mod bounds;
 mod fault;
@@ -119,6 +120,11 @@ impl Replay {
                 Edit::Fact { tile, fact, value } => {
                     let (tile, value, fact) = (*tile, *value, before.facts.name(*fact).to_owned());
                     kept.push(Edited { day, step, change: Change::Set { tile, fact, value } });
+                }
+                Edit::Move { station, to } => {
+                    let id = before.stations[*station].id.clone();
+                    kept.push(Edited { day, step, change: Change::Move { station: id, to: *to } });
+                    Arc::make_mut(&mut before).stations[*station].position = *to;
                 }
                 Edit::Scenario(after) => {
                     let moved = moved_stations(&before, after).ok_or_else(|| NotKept::FileEdited {

@@ -3,6 +3,7 @@
 use super::clock::Clock;
 pub use super::lines::Lines;
 use super::log::{EventLog, Happening};
+use super::planners::{CharacterPlanners, Planners};
 use super::tiles::Layout;
 use super::villager::{self, Position, Villager};
 pub use super::world::{TileFacts, WorldFacts};
@@ -17,9 +18,9 @@ use std::sync::Arc;
 #[derive(Resource, Clone)]
 pub struct Town {
     pub scenario: Arc<Scenario>,
-    /// `planners[away][character][goal]`, shared by the shards of one town: see
-    /// [`Town::planners`].
-    planners: [Arc<[Vec<super::planners::GoalPlanners>]>; 2],
+    /// Each character's planners, compiled when first asked and shared by the shards of one
+    /// town: see [`Town::planners`].
+    planners: Arc<Planners>,
     /// `rises[character][goal]`: a need's insistence after each step of a day from its initial
     /// value until full ([`super::needs::rises`]; empty for a quota), shared likewise.
     pub rises: Arc<[Vec<Arc<[f32]>>]>,
@@ -49,14 +50,28 @@ impl Town {
 
     /// The scenario repeated as `layout` says.
     pub fn tiled(scenario: Scenario, layout: Layout) -> Self {
-        let planners = super::planners::build(&scenario);
+        let rises = super::needs::rises(&scenario);
+        Town::with_rises(scenario, layout, rises)
+    }
+
+    /// This town as `scenario`, an edit of its scenario that lets the day go on, makes it: its
+    /// needs' rises kept where the edit left them as they were, its planners compiled again as
+    /// they are asked for.
+    pub fn edited(&self, scenario: Scenario) -> Self {
+        let rises = match super::needs::rise_alike(&self.scenario, &scenario) {
+            true => self.rises.clone(),
+            false => super::needs::rises(&scenario),
+        };
+        Town::with_rises(scenario, self.layout.clone(), rises)
+    }
+
+    fn with_rises(scenario: Scenario, layout: Layout, rises: Arc<[Vec<Arc<[f32]>>]>) -> Self {
         let own_facts = scenario.place.index() + 1;
         let own = |f: FactId| scenario.facts.scope(f) == Scope::Agent;
         debug_assert!(
             scenario.facts.ids().all(|f| own(f) == (f.index() < own_facts)),
             "own facts come first"
         );
-        let rises = super::needs::rises(&scenario);
         let louder = |goal: &crate::scenario::Goal| match goal.drift {
             crate::scenario::Drift::Need { rate, .. } => rate >= 0.0,
             crate::scenario::Drift::Quota { urgency } => urgency >= 0.0,
@@ -67,6 +82,7 @@ impl Town {
         let retry_steps = villager::countdown_steps(scenario.settings.retry_interval);
         let action_steps = scenario.actions.iter().map(|a| villager::countdown_steps(a.duration)).collect();
         let scenario = Arc::new(scenario);
+        let planners = Arc::new(Planners::new(scenario.clone()));
         Town {
             scenario,
             planners,
@@ -84,9 +100,9 @@ impl Town {
     /// stands at its start, else those it shares with every character who plans alike away
     /// from its start ([`Scenario::planning_actions_away`]), so that what a thread remembers
     /// of one's answers serves them all.
-    pub fn planners(&self, character: usize, view: &State) -> &[super::planners::GoalPlanners] {
+    pub fn planners(&self, character: usize, view: &State) -> CharacterPlanners<'_> {
         let away = view.get(self.scenario.place) != crate::scenario::START;
-        &self.planners[usize::from(away)][character]
+        self.planners.of(character, away)
     }
 
     /// One shard of this town: the tiles of `layout`, sharing the scenario and its planners.
@@ -293,11 +309,17 @@ pub fn reset_day(world: &mut World, first_step: u32) {
 /// villagers keep what they are doing, a timer under way keeps running, new costs and settings
 /// count from each villager's next decision, and a moved station is walked to where it now is.
 pub fn update_scenario(world: &mut World, scenario: Scenario) {
-    let layout = world.resource::<Town>().layout.clone();
+    go_on_with(world, scenario);
+    let scenario = world.resource::<Town>().scenario.clone();
+    super::history::record(world, super::history::Edit::Scenario(scenario));
+}
+
+/// [`update_scenario`], the edit left for the caller to note in the history.
+fn go_on_with(world: &mut World, scenario: Scenario) {
     world.resource_mut::<Clock>().day_length = scenario.settings.day_length;
     // Needs count their rise under the old rates up to now.
     super::needs::catch_up_everyone(world);
-    let town = Town::tiled(scenario, layout);
+    let town = world.resource::<Town>().edited(scenario);
     let now = world.resource::<Clock>().steps;
     let old = world.remove_resource::<Town>().expect("a town is installed");
     let mut villagers = world.query::<(
@@ -336,19 +358,22 @@ pub fn update_scenario(world: &mut World, scenario: Scenario) {
         // A search that failed under the old costs or budget is asked again.
         deliberation.hopeless = None;
     }
-    let scenario = town.scenario.clone();
     world.insert_resource(town);
     super::calendar::rebuild(world);
-    super::history::record(world, super::history::Edit::Scenario(scenario));
 }
 
 /// Moves station `index` of the running town to `at`, in every tile: the day goes on, and
-/// villagers walk to where it now stands.
+/// villagers walk to where it now stands. The history notes the move, not the whole scenario.
 pub fn move_station(world: &mut World, index: usize, at: [f32; 2]) {
     let mut scenario = (*world.resource::<Town>().scenario).clone();
     let Some(station) = scenario.stations.get_mut(index) else { return };
+    // Dropped where it stands, it has not moved: nothing to take in, nothing to keep.
+    if station.position == at {
+        return;
+    }
     station.position = at;
-    update_scenario(world, scenario);
+    go_on_with(world, scenario);
+    super::history::record(world, super::history::Edit::Move { station: index, to: at });
 }
 
 /// Takes in `fresh`, an edit of the running scenario, as little disturbed as it allows: the day

@@ -217,7 +217,8 @@ fn mutate_value(rng: &mut Rng, json: &mut Json, base: &Base) {
         }
         // The town's size or seed.
         _ => {
-            let villagers = [0, 1, 5, 1_000, sim::MOST_VILLAGERS_SHOWN, sim::MOST_VILLAGERS_SHOWN + 1][rng.below(6)];
+            let villagers =
+                [0, 1, 5, 1_000, sim::MOST_VILLAGERS_SHOWN, sim::MOST_VILLAGERS_SHOWN + 1][rng.below(6)];
             let field = if rng.below(3) == 0 { "seed" } else { "villagers" };
             if let Some(Json::Object(fields)) = json.pointer_mut("") {
                 fields.insert(field.into(), Json::from(villagers));
