@@ -381,3 +381,16 @@ fn a_characters_own_facts_unreadable_hide_no_unknown_fact_elsewhere() {
     let fields: Vec<String> = errors(&broken).into_iter().map(|d| d.field).collect();
     assert_eq!(fields, ["world"]);
 }
+
+/// A path that is not a plain file — a named pipe, which opening would wait on for ever, or a
+/// folder — is refused unopened, with a located error.
+#[test]
+fn a_named_pipe_or_a_folder_is_refused_without_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.ron");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    for path in [fifo, dir.path().to_path_buf()] {
+        let error = scenario::load(&path).unwrap_err();
+        assert_eq!(error.to_string(), format!("{}: cannot read: not a plain file", path.display()));
+    }
+}

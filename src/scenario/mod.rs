@@ -303,10 +303,16 @@ pub fn load_with_text(path: &Path) -> Result<(Scenario, String), LoadError> {
 /// [`parse_bytes`] to refuse it).
 fn read_capped(path: &Path) -> Result<Vec<u8>, LoadError> {
     use std::io::Read;
+    let unreadable = |reason: String| LoadError::Unreadable { file: path.display().to_string(), reason };
+    // Looked at before opening: opening a named pipe would wait for a writer.
+    let metadata = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
+    if !metadata.is_file() {
+        return Err(unreadable("not a plain file".into()));
+    }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(limits::MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes))
-        .map_err(|e| LoadError::Unreadable { file: path.display().to_string(), reason: e.to_string() })?;
+        .map_err(|e| unreadable(e.to_string()))?;
     Ok(bytes)
 }
 
