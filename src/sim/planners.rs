@@ -8,11 +8,12 @@ use crate::planner::{Action, Condition, Planner, Value};
 use crate::scenario::{Goal, Scenario};
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// `[away][character]`: each character's planners as asked from where it starts its day, and as
-/// asked away from there ([`Town::planners`](super::Town::planners)). Characters of a trade
-/// differ only in where they start, so away from it they plan alike.
+/// A town's planners, for its scenario.
 pub(super) struct Planners {
     scenario: Arc<Scenario>,
+    /// `[away][character]`: each character's planners as asked from where it starts its day,
+    /// and as asked away from there ([`Town::planners`](super::Town::planners)). Characters of
+    /// a trade differ only in where they start, so away from it they plan alike.
     characters: [Box<[Character]>; 2],
     /// Every planner compiled so far: one that plans alike ([`Planner::plans_alike`]) is taken
     /// instead of a new one, with its tables and its answers.
@@ -21,6 +22,7 @@ pub(super) struct Planners {
 
 /// One character's planners from one side of its start, each compiled when first asked.
 struct Character {
+    /// Its planning actions from that side ([`Scenario::planning_actions_away`]).
     actions: OnceLock<Vec<Action>>,
     /// By goal: the whole, then the parts ([`partial_target`]), `[m]` planning for `fact >= m`.
     goals: Box<[Box<[OnceLock<Planner>]>]>,

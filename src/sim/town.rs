@@ -50,22 +50,20 @@ impl Town {
 
     /// The scenario repeated as `layout` says.
     pub fn tiled(scenario: Scenario, layout: Layout) -> Self {
-        let rises = super::needs::rises(&scenario);
-        Town::with_rises(scenario, layout, rises)
+        Town::with_rises(scenario, layout, None)
     }
 
     /// This town as `scenario`, an edit of its scenario that lets the day go on, makes it: its
     /// needs' rises kept where the edit left them as they were, its planners compiled again as
     /// they are asked for.
     pub fn edited(&self, scenario: Scenario) -> Self {
-        let rises = match super::needs::rise_alike(&self.scenario, &scenario) {
-            true => self.rises.clone(),
-            false => super::needs::rises(&scenario),
-        };
-        Town::with_rises(scenario, self.layout.clone(), rises)
+        let kept = super::needs::rise_alike(&self.scenario, &scenario).then(|| self.rises.clone());
+        Town::with_rises(scenario, self.layout.clone(), kept)
     }
 
-    fn with_rises(scenario: Scenario, layout: Layout, rises: Arc<[Vec<Arc<[f32]>>]>) -> Self {
+    /// The town, with its needs' rises worked out unless `kept`.
+    fn with_rises(scenario: Scenario, layout: Layout, kept: Option<Arc<[Vec<Arc<[f32]>>]>>) -> Self {
+        let rises = kept.unwrap_or_else(|| super::needs::rises(&scenario));
         let own_facts = scenario.place.index() + 1;
         let own = |f: FactId| scenario.facts.scope(f) == Scope::Agent;
         debug_assert!(
