@@ -5,21 +5,21 @@
 mod common;
 
 use common::shipped;
-use goap_town::sim::{self, Activity, DecisionTables, FinishedDays, Layout, SimOptions};
+use goap_town::sim::{self, Activity, FinishedDays, Layout, Shortcuts, SimOptions};
 
-/// `days` whole days of `name` tiled to `villagers`, with the tables of every decision kept (so
-/// every wait and rest is polled, as the game polls them) or not (so waits with nothing to plan
-/// for sleep, and rests whose end is known are not polled), and how many villager-steps were
-/// spent asleep and resting with the end more than a retry away.
-fn days(name: &str, villagers: usize, days: usize, keep_tables: bool) -> (Vec<sim::DayReport>, usize, usize) {
+/// `days` whole days of `name` tiled to `villagers`, taking `shortcuts`, and how many
+/// villager-steps were spent asleep and resting with the end more than a retry away.
+fn days(
+    name: &str,
+    villagers: usize,
+    days: usize,
+    shortcuts: Shortcuts,
+) -> (Vec<sim::DayReport>, usize, usize) {
     let scenario = shipped(name);
     let steps = (scenario.settings.day_length / sim::STEP).ceil() as usize + 1;
     let layout = Layout::tiled(&scenario, villagers, Some(sim::DEFAULT_SEED));
-    let options = SimOptions { parallel: false, ..SimOptions::default() };
+    let options = SimOptions { parallel: false, shortcuts, ..SimOptions::default() };
     let mut app = sim::tiled_app(scenario, layout, options);
-    if keep_tables {
-        app.init_resource::<DecisionTables>();
-    }
     let (mut asleep, mut foreseen) = (0, 0);
     let retry = (app.world().resource::<sim::Town>().retry_steps) as u64;
     let done = sim::run_until(&mut app, steps * days, |app| {
@@ -42,9 +42,9 @@ fn days(name: &str, villagers: usize, days: usize, keep_tables: bool) -> (Vec<si
 fn waits_that_sleep_until_their_tile_changes_play_the_days_polled_waits_play() {
     // The shipped scenarios whose villagers wait with nothing to plan for.
     for name in ["town.ron", "bakery.ron", "forge.ron"] {
-        let (polled, never, _) = days(name, 120, 2, true);
-        let (slept, asleep, _) = days(name, 120, 2, false);
-        assert_eq!(never, 0, "{name}: where every decision's table is kept, no one sleeps");
+        let (polled, never, _) = days(name, 120, 2, Shortcuts { sleepers: false, ..Shortcuts::ALL });
+        let (slept, asleep, _) = days(name, 120, 2, Shortcuts::ALL);
+        assert_eq!(never, 0, "{name}: without the shortcut, no one sleeps");
         // (A villager with a goal too quiet to plan for is polled, not put to sleep: bakery.ron sleeps
         // about 500 villager-steps in two days.)
         assert!(asleep > 250, "{name}: villagers should sleep through waits ({asleep} villager-steps)");
@@ -62,9 +62,9 @@ fn waits_that_sleep_until_their_tile_changes_play_the_days_polled_waits_play() {
 #[test]
 fn rests_that_know_their_end_play_the_days_polled_rests_play() {
     for name in ["village.ron", "town.ron"] {
-        let (polled, _, never) = days(name, 60, 2, true);
-        let (unpolled, _, foreseen) = days(name, 60, 2, false);
-        assert_eq!(never, 0, "{name}: where every decision's table is kept, every rest is polled");
+        let (polled, _, never) = days(name, 60, 2, Shortcuts { rest_ends: false, ..Shortcuts::ALL });
+        let (unpolled, _, foreseen) = days(name, 60, 2, Shortcuts::ALL);
+        assert_eq!(never, 0, "{name}: without the shortcut, every rest is polled");
         assert!(foreseen > 500, "{name}: rests should run past a retry ({foreseen} villager-steps)");
         for (polled, unpolled) in polled.iter().zip(&unpolled) {
             assert!(!polled.events.is_empty());
@@ -126,17 +126,14 @@ fn a_walker_stands_where_its_moves_one_a_step_take_it() {
 /// retry under the new numbers.
 #[test]
 fn an_edit_mid_day_reaches_sleeping_waits_as_it_reaches_polled_ones() {
-    let day = |keep_tables: bool| {
+    let day = |shortcuts: Shortcuts| {
         let scenario = shipped("town.ron");
         let layout = Layout::tiled(&scenario, 120, Some(sim::DEFAULT_SEED));
-        let options = SimOptions { parallel: false, ..SimOptions::default() };
+        let options = SimOptions { parallel: false, shortcuts, ..SimOptions::default() };
         let mut edited = scenario.clone();
         edited.settings.retry_interval = 0.7;
         edited.actions[0].duration += 1.5;
         let mut app = sim::tiled_app(scenario, layout, options);
-        if keep_tables {
-            app.init_resource::<DecisionTables>();
-        }
         for _ in 0..1_200 {
             sim::step(&mut app);
         }
@@ -144,7 +141,7 @@ fn an_edit_mid_day_reaches_sleeping_waits_as_it_reaches_polled_ones() {
         assert!(sim::run_until(&mut app, 3_000, |app| !app.world().resource::<FinishedDays>().0.is_empty()));
         app.world().resource::<FinishedDays>().0[0].clone()
     };
-    let (polled, unpolled) = (day(true), day(false));
+    let (polled, unpolled) = (day(Shortcuts::NONE), day(Shortcuts::ALL));
     assert!(polled.events.len() > 1_000);
     assert_eq!(polled, unpolled, "the same day, event for event");
 }

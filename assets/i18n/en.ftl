@@ -141,6 +141,8 @@ outcome-overtook = { $goal } overtook { $from }: its lead { $lead } is more than
 outcome-kept = { $goal } stays: { $best } leads it by { $lead }, no more than the hysteresis { $hysteresis }
 row-met = met
 row-quiet = not planned (too quiet)
+outcome-followed = { $goal } goes on with its plan: no other goal could lead it by more than the hysteresis
+row-left-out = not planned: its plan could score at most { $ceiling }, which could not win
 row-plan = plan { $steps } (cost { $cost }, score { $score })
 row-no-plan = { $blocked ->
     [none] no plan ({ $why })

@@ -129,6 +129,8 @@ outcome-overtook = { $goal } superó a { $from }: su ventaja { $lead } es mayor 
 outcome-kept = { $goal } sigue: { $best } le saca { $lead }, no más que la histéresis { $hysteresis }
 row-met = cumplido
 row-quiet = sin planificar (poca insistencia)
+outcome-followed = { $goal } sigue con su plan: ningún otro objetivo podía sacarle más ventaja que la histéresis
+row-left-out = sin planificar: su plan podría puntuar como mucho { $ceiling }, lo que no bastaba para ganar
 row-plan = plan { $steps } (costo { $cost }, puntaje { $score })
 row-no-plan = { $blocked ->
     [none] sin plan ({ $why })

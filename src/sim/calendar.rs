@@ -13,9 +13,9 @@
 
 use super::act::stamp;
 use super::clock::Clock;
-use super::deliberate::{Deliberating, at_safe_point, digest};
+use super::deliberate::Deliberating;
 use super::town::{Outlook, Roster, Town, WorldFacts};
-use super::villager::{Activity, AgentFacts, Deliberation, Villager};
+use super::villager::{Activity, AgentFacts, Deliberation, Villager, digest};
 use super::wheel::Wheel;
 use crate::planner::State;
 use bevy::ecs::prelude::*;
@@ -230,7 +230,7 @@ pub(super) fn check(
         let number = villager.number();
         let overdue = matches!(*activity, Activity::Acting { until } | Activity::Walking { until, .. } if now >= u64::from(until));
         assert!(!overdue, "villager {number} should have finished by step {now}: {activity:?}");
-        let due = at_safe_point(activity, now);
+        let due = activity.at_safe_point(now);
         let missed = due && !deliberation.asleep && deciding.binary_search(&(number as u32)).is_err();
         assert!(!missed, "villager {number} should decide at step {now}: {activity:?}");
         let woke_late = due

@@ -45,6 +45,7 @@ fn decide(
     mut outlook: ResMut<Outlook>,
     mut tables: Option<ResMut<DecisionTables>>,
     mut calendar: ResMut<Calendar>,
+    options: Res<super::SimOptions>,
     mut villagers: Query<(
         &Villager,
         &Position,
@@ -124,9 +125,9 @@ fn decide(
             }
             *intent = Intent::default();
             switch(&mut activity, tally.as_deref_mut(), Activity::Waiting { until: retry_in }, clock.steps);
-            // Nothing to plan for until its tile changes, when goals only grow louder; where the
-            // tables of every decision are kept, every retry is made in full.
-            deliberation.asleep = tables.is_none() && town.louder_only[c] && deliberation.hopeless.is_some();
+            // Nothing to plan for until its tile changes, when goals only grow louder.
+            deliberation.asleep =
+                options.shortcuts.sleepers && town.louder_only[c] && deliberation.hopeless.is_some();
             match deliberation.asleep {
                 true => calendar.sleep(villager.tile(), villager.number()),
                 false => calendar.at(u64::from(retry_in), villager.number(), Due::Retries),
@@ -148,6 +149,7 @@ fn decide(
                 let (goal, lead) = (inc.goal as u16, best.score - inc.score);
                 (inc, keep(Outcome::Kept { goal, best: best.goal as u16, lead, hysteresis }))
             }
+            _ if best.followed => (best, keep(Outcome::Followed { goal: best.goal as u16 })),
             _ => (best, keep(Outcome::Best { goal: best.goal as u16 })),
         };
 
@@ -189,7 +191,7 @@ fn decide(
             }
             *intent = Intent::new(chosen.goal, &chosen.plan);
         }
-        let walking = set_off(&town, villager, position, &intent, clock.steps);
+        let walking = set_off(&town, villager, position, &intent, clock.steps, &options.shortcuts);
         calendar.at(walking.until().map_or(u64::MAX, u64::from), villager.number(), Due::Arrives);
         switch(&mut activity, tally.as_deref_mut(), walking, clock.steps);
     }

@@ -83,6 +83,10 @@ pub(super) struct Choice {
     pub expanded: usize,
     /// For a quota met in part: the plan reaches `fact >= part`, not the whole quota.
     pub part: Option<crate::planner::Value>,
+    /// The plan being followed, kept without a search ([`Shortcuts::followed_plans`]).
+    ///
+    /// [`Shortcuts::followed_plans`]: super::Shortcuts::followed_plans
+    pub followed: bool,
 }
 
 /// Moves what every thread found into `all`. A whole town deliberating at once (a dawn) is rare:

@@ -23,6 +23,7 @@ mod history;
 mod lines;
 mod log;
 mod needs;
+mod options;
 mod phrase;
 mod planners;
 pub mod replay;
@@ -36,6 +37,7 @@ mod timing;
 mod town;
 mod villager;
 mod walk;
+mod weigh;
 mod wheel;
 mod world;
 
@@ -45,6 +47,7 @@ pub use deliberate::deciding_view;
 pub use history::{DayHistory, Edit, SNAPSHOT_EVERY, keep_history, seek};
 pub use log::{EventKind, EventLog, Happening, SimEvent};
 pub use needs::{Asked, Loudness, hear, insistence, insistences};
+pub use options::{Shortcuts, SimOptions};
 pub use phrase::{event_text, outcome_text, reason_text, row_text, standstill_text};
 pub use planners::CharacterPlanners;
 pub use replay::{Fault, Moment, NotKept, Played, Problem, Replay, ReplayError};
@@ -69,58 +72,8 @@ pub use walk::{Whereabouts, position_at, position_of};
 
 use crate::scenario::Scenario;
 use bevy::app::{App, Plugin};
-use bevy::ecs::prelude::Resource;
 use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, ScheduleLabel, SingleThreadedExecutor, SystemSet};
 use bevy::tasks::{ComputeTaskPool, TaskPool};
-
-/// How the simulation runs, not what it does: no option changes a single event.
-#[derive(Resource, Clone, Debug, PartialEq)]
-pub struct SimOptions {
-    /// Plan, drift and tally on every thread of Bevy's compute task pool (else on the calling
-    /// thread) — once the town has at least `parallel_from` villagers.
-    pub parallel: bool,
-    /// Below this many villagers every phase runs on one thread: waking the pool's threads for a
-    /// phase costs more than splitting a small town's work saves. (Measured on the 2-core VM this
-    /// was tuned on: 10,000 villagers ran 5 % slower on two threads, 60,000 ran 24 % faster.)
-    pub parallel_from: usize,
-    /// Count every plan, and time a sample on the wall clock, into [`PlanTimes`] (for the
-    /// `bench` command).
-    pub time_plans: bool,
-    /// Keep each day whole for its report and for time travel ([`EventLog::keep_days`]); a town
-    /// run only for speed keeps neither, nor any event (only their count), nor a [`Tally`] per
-    /// villager.
-    pub keep_days: bool,
-    /// Where days are kept, also file each finished day's whole report (every event, megabytes
-    /// a day in a big town) in [`FinishedDays`], for a caller that takes them; without it a day
-    /// leaves only its [`DayFigures`].
-    pub file_reports: bool,
-}
-
-impl Default for SimOptions {
-    fn default() -> Self {
-        SimOptions {
-            parallel: true,
-            parallel_from: 20_000,
-            time_plans: false,
-            keep_days: true,
-            file_reports: true,
-        }
-    }
-}
-
-impl SimOptions {
-    /// As the game runs the town: every day kept to be watched and gone back through, but no
-    /// whole reports, which nothing there reads (a day leaves its figures), so memory stays
-    /// flat over hours of play.
-    pub fn game() -> Self {
-        SimOptions { file_reports: false, ..SimOptions::default() }
-    }
-
-    /// Whether a phase over `villagers` villagers is spread over the pool's threads.
-    pub fn spread(&self, villagers: usize) -> bool {
-        self.parallel && villagers >= self.parallel_from
-    }
-}
 
 /// One fixed simulation step.
 #[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]

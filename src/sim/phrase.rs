@@ -158,6 +158,7 @@ pub fn outcome_text(town: &Town, lang: Lang, character: usize, outcome: &Outcome
                 ("hysteresis", number(hysteresis)),
             ],
         ),
+        Outcome::Followed { goal: g } => say("outcome-followed", &[("goal", goal(g))]),
         Outcome::Kept { goal: g, best, lead, hysteresis } => say(
             "outcome-kept",
             &[
@@ -177,6 +178,7 @@ pub fn row_text(town: &Town, lang: Lang, character: usize, row: &GoalRow) -> Str
     match &row.result {
         RowResult::Met => words().plain(lang, "row-met").to_owned(),
         RowResult::Quiet => words().plain(lang, "row-quiet").to_owned(),
+        RowResult::LeftOut { ceiling } => say("row-left-out", &[("ceiling", text(&format!("{ceiling:.2}")))]),
         RowResult::Plan { steps, cost, score, part } => {
             let args = [
                 ("steps", text(&steps_text(town, character, steps))),

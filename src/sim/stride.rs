@@ -18,22 +18,18 @@ pub(super) fn stride(from: &mut [f32; 2], to: [f32; 2], reach: f32) -> bool {
 }
 
 /// How many strides take a walker from `from` to `to` (the last one arriving), when no more than
-/// `most`: exactly as many as [`stride`] makes.
-pub(super) fn strides(from: [f32; 2], to: [f32; 2], reach: f32, most: u64) -> Option<u64> {
-    let counted = || {
-        let mut at = from;
-        (1..=most).find(|_| stride(&mut at, to, reach))
-    };
-    match strides_at_once(from, to, reach) {
-        Some(known) => {
-            debug_assert_eq!(
-                Some(known).filter(|&n| n <= most),
-                counted(),
-                "strides from {from:?} to {to:?}"
-            );
-            Some(known).filter(|&n| n <= most)
+/// `most`: exactly as many as [`stride`] makes — worked out from the distance `at_once` where
+/// rounding cannot change their number ([`Shortcuts::arrivals_at_once`]), else counted by making
+/// them.
+///
+/// [`Shortcuts::arrivals_at_once`]: super::Shortcuts::arrivals_at_once
+pub(super) fn strides(from: [f32; 2], to: [f32; 2], reach: f32, most: u64, at_once: bool) -> Option<u64> {
+    match at_once.then(|| strides_at_once(from, to, reach)).flatten() {
+        Some(known) => Some(known).filter(|&n| n <= most),
+        None => {
+            let mut at = from;
+            (1..=most).find(|_| stride(&mut at, to, reach))
         }
-        None => counted(),
     }
 }
 
@@ -81,8 +77,7 @@ mod tests {
 
     /// The strides made one at a time: the reference.
     fn counted(from: [f32; 2], to: [f32; 2], reach: f32, most: u64) -> Option<u64> {
-        let mut at = from;
-        (1..=most).find(|_| stride(&mut at, to, reach))
+        strides(from, to, reach, most, false)
     }
 
     /// Walks near the origin and far out (a town of a million spans some 200,000 units), short
@@ -101,7 +96,7 @@ mod tests {
             let reach = (40.0 + random.unit() * 80.0) * 0.1;
             at_once += usize::from(strides_at_once(from, to, reach).is_some());
             assert_eq!(
-                strides(from, to, reach, 5_000),
+                strides(from, to, reach, 5_000, true),
                 counted(from, to, reach, 5_000),
                 "{from:?} {to:?} {reach}"
             );
@@ -117,12 +112,12 @@ mod tests {
         for n in 1..50 {
             let to = [10.0 + 7.0 * n as f32, 20.0];
             assert_eq!(strides_at_once(from, to, reach), None, "{n} strides exactly");
-            assert_eq!(strides(from, to, reach, 100), counted(from, to, reach, 100));
+            assert_eq!(strides(from, to, reach, 100, true), counted(from, to, reach, 100));
         }
         let to = [110.5, 20.0];
-        assert_eq!(strides(from, to, reach, 100), Some(15));
-        assert_eq!(strides(from, to, reach, 14), None);
-        assert_eq!(strides(from, from, reach, 1), Some(1));
-        assert_eq!(strides(from, to, 0.0, 30), None);
+        assert_eq!(strides(from, to, reach, 100, true), Some(15));
+        assert_eq!(strides(from, to, reach, 14, true), None);
+        assert_eq!(strides(from, from, reach, 1, true), Some(1));
+        assert_eq!(strides(from, to, 0.0, 30, true), None);
     }
 }

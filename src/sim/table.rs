@@ -39,6 +39,9 @@ pub enum RowResult {
     Plan { steps: SmallVec<[u32; 6]>, cost: u64, score: f32, part: Option<crate::planner::Value> },
     /// No plan: `unreachable`, `exhausted` or `budget`, and what blocks it when the planner named it.
     NoPlan { why: &'static str, blocked: Option<Condition> },
+    /// Not planned: its plan could score at most `ceiling`, which could not win
+    /// ([`Shortcuts::skipped_goals`](super::Shortcuts::skipped_goals)).
+    LeftOut { ceiling: f32 },
 }
 
 /// What the decision came to, and why.
@@ -54,4 +57,7 @@ pub enum Outcome {
     Overtook { goal: u16, from: u16, lead: f32, hysteresis: f32 },
     /// `goal`, the one pursued, stays: `best` leads it by no more than the hysteresis.
     Kept { goal: u16, best: u16, lead: f32, hysteresis: f32 },
+    /// `goal`'s plan goes on: no other goal could lead it by more than the hysteresis
+    /// ([`Shortcuts::followed_plans`](super::Shortcuts::followed_plans)).
+    Followed { goal: u16 },
 }

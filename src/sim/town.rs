@@ -319,6 +319,7 @@ fn go_on_with(world: &mut World, scenario: Scenario) {
     super::needs::catch_up_everyone(world);
     let town = world.resource::<Town>().edited(scenario);
     let now = world.resource::<Clock>().steps;
+    let shortcuts = world.resource::<super::SimOptions>().shortcuts;
     let old = world.remove_resource::<Town>().expect("a town is installed");
     let mut villagers = world.query::<(
         &mut Villager,
@@ -336,7 +337,7 @@ fn go_on_with(world: &mut World, scenario: Scenario) {
         (villager.start, villager.speed) = (fresh.start, fresh.speed);
         match &mut *activity {
             villager::Activity::Walking { .. } => {
-                *activity = super::walk::set_off(&town, &villager, &position, intent, now);
+                *activity = super::walk::set_off(&town, &villager, &position, intent, now, &shortcuts);
             }
             // One at work or in line at a station that moved moves with it.
             villager::Activity::Acting { .. } | villager::Activity::Queued { .. } => {

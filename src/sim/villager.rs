@@ -183,6 +183,18 @@ pub enum Activity {
 }
 
 impl Activity {
+    /// Whether a villager doing this decides at step `now`: idle, or a wait, a rest or a line
+    /// whose retry is due. Never mid-walk or mid-action.
+    pub fn at_safe_point(&self, now: u64) -> bool {
+        match self {
+            Activity::Idle => true,
+            Activity::Waiting { until } | Activity::Resting { until } | Activity::Queued { until } => {
+                now >= u64::from(*until)
+            }
+            Activity::Walking { .. } | Activity::Acting { .. } => false,
+        }
+    }
+
     /// The step of the day its timer runs out at, if it has one.
     pub fn until(&self) -> Option<u32> {
         match *self {
@@ -392,4 +404,14 @@ pub fn fresh(scenario: &Scenario, index: usize, first_step: u32) -> Fresh {
         LastReason::default(),
         Deliberation::default(),
     )
+}
+
+/// A 64-bit digest of what a villager can count on (FxHash: the same in every run, and cheap next
+/// to a search), for [`Deliberation::hopeless`]; never 0, so that a villager keeps it in eight
+/// bytes.
+pub fn digest(view: &State) -> NonZeroU64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = rustc_hash::FxHasher::default();
+    view.hash(&mut hasher);
+    NonZeroU64::new(hasher.finish()).unwrap_or(NonZeroU64::MIN)
 }

@@ -128,6 +128,7 @@ pub(super) fn set_off(
     from: &Position,
     intent: &Intent,
     now: u64,
+    shortcuts: &super::Shortcuts,
 ) -> Activity {
     let station = |s| town.station(villager.index(), s);
     let Some(target) =
@@ -138,10 +139,11 @@ pub(super) fn set_off(
     };
     let steps_left = ((town.scenario.settings.day_length / STEP).ceil() as u64 + 1).saturating_sub(now);
     // A first stride is made whatever is left of the day.
-    let until = match strides(from.0, target, villager.speed * STEP, steps_left.max(1)) {
-        Some(moves) => (now + moves) as u32,
-        None => u32::MAX,
-    };
+    let until =
+        match strides(from.0, target, villager.speed * STEP, steps_left.max(1), shortcuts.arrivals_at_once) {
+            Some(moves) => (now + moves) as u32,
+            None => u32::MAX,
+        };
     Activity::Walking { from: now as u32, until }
 }
 
