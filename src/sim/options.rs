@@ -14,15 +14,15 @@ pub struct SimOptions {
     /// phase costs more than splitting a small town's work saves (docs/performance.md).
     pub parallel_from: usize,
     /// Count every plan, and time a sample on the wall clock, into
-    /// [`PlanTimes`](super::PlanTimes) (for the `bench` command).
+    /// [`PlanTimes`](crate::sim::state::timing::PlanTimes) (for the `bench` command).
     pub time_plans: bool,
     /// Keep each day whole for its report and for time travel
     /// ([`EventLog::keep_days`](super::EventLog::keep_days)); a town run only for speed keeps
-    /// neither, nor any event (only their count), nor a [`Tally`](super::Tally) per villager.
+    /// neither, nor any event (only their count), nor a [`Tally`](crate::sim::state::tally::Tally) per villager.
     pub keep_days: bool,
     /// Where days are kept, also file each finished day's whole report (every event, megabytes
-    /// a day in a big town) in [`FinishedDays`](super::FinishedDays), for a caller that takes
-    /// them; without it a day leaves only its [`DayFigures`](super::DayFigures).
+    /// a day in a big town) in [`FinishedDays`](crate::sim::report::FinishedDays), for a caller that takes
+    /// them; without it a day leaves only its [`DayFigures`](crate::sim::report::DayFigures).
     pub file_reports: bool,
     /// The work the simulation leaves out because its outcome is known.
     pub shortcuts: Shortcuts,

@@ -3,13 +3,16 @@
 //! the whole run: [`Replay::play`] plays it again exactly. The game's `Save day` writes one;
 //! `goap-town replay FILE` opens one and `goap-town run SCENARIO --replay FILE --at T` asks one.
 
-use super::history::{DayHistory, Edit};
-use super::tiles::Layout;
-use super::town::{self, Town};
-use super::{Clock, SimTick, edit_world_fact};
 use crate::planner::{FactId, Value};
 use crate::scenario::diff::diff;
 use crate::scenario::{Scenario, Scope};
+use crate::sim::schedule::SimTick;
+use crate::sim::state::tiles::Layout;
+use crate::sim::state::time::Clock;
+use crate::sim::state::town::Town;
+use crate::sim::wholesale::edits::edit_world_fact;
+use crate::sim::wholesale::history::DayHistory;
+use crate::sim::wholesale::history::Edit;
 use crate::words::{Lang, words};
 use bevy::ecs::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -74,7 +77,7 @@ impl Played {
 /// Why a run cannot be kept as a replay.
 #[derive(Debug, Clone, PartialEq)]
 pub enum NotKept {
-    /// The town keeps no history ([`super::keep_history`]).
+    /// The town keeps no history ([`crate::sim::wholesale::history::keep_history`]).
     NoHistory,
     /// It took in an edit of the scenario file other than stations moved, whose text no replay
     /// keeps: when, and what changed.
@@ -318,7 +321,7 @@ impl DueEdits {
         while let Some((_, change)) = self.0.next_if(|(at, _)| *at <= now) {
             match change {
                 Due::Set(tile, fact, value) => edit_world_fact(world, tile, fact, value),
-                Due::Move(index, to) => town::move_station(world, index, to),
+                Due::Move(index, to) => crate::sim::wholesale::edits::move_station(world, index, to),
             }
         }
     }

@@ -8,7 +8,10 @@
 //! planners. Each villager lives exactly the day it lives in the whole town, and
 //! `tests/sim_scale.rs` checks that, event for event.
 
-use super::{SimOptions, SimTick, Town, town_app};
+use crate::sim::app::town_app;
+use crate::sim::options::SimOptions;
+use crate::sim::schedule::SimTick;
+use crate::sim::state::town::Town;
 use bevy::ecs::world::World;
 use bevy::tasks::ComputeTaskPool;
 

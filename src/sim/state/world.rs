@@ -66,7 +66,7 @@ impl TileFacts {
 #[derive(Resource, Debug, PartialEq)]
 pub struct WorldFacts {
     tiles: TileFacts,
-    /// Per tile, the [`stamp`](super::act::stamp) of the step its facts last changed in...
+    /// Per tile, the [`stamp`](crate::sim::state::time::stamp) of the step its facts last changed in...
     changed: Vec<u64>,
     /// ...and its facts as that step began.
     before: TileFacts,
@@ -132,7 +132,7 @@ impl WorldFacts {
     pub fn tiles_changed_since(&mut self, step: u64) -> &[u32] {
         let changed = &self.changed;
         self.lately.retain(|&t| changed[t as usize] >= step);
-        super::calendar::in_order(&mut self.lately);
+        crate::sim::state::roster::in_order(&mut self.lately);
         &self.lately
     }
 
@@ -158,3 +158,11 @@ impl WorldFacts {
         self.tiles.apply(tile, effect);
     }
 }
+
+/// The world as it will be once every action under way has finished: effects of an action are
+/// added here when it starts and to [`WorldFacts`] when it completes. Arrival re-checks read
+/// it (through [`Town::available`]), so two villagers cannot both start taking the last loaf —
+/// the second sees it gone and replans. It is what others are visibly doing, not a reservation.
+/// One state per tile, like [`WorldFacts`].
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Outlook(pub TileFacts);

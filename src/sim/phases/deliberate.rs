@@ -5,24 +5,26 @@
 //! finds — the plans that can win, and each goal's row of the decision table where tables are
 //! kept — is handed to [`decide`](super::decide) in roster order ([`super::due`]).
 
-use super::SimOptions;
-use super::due::{DueNow, Found, Wait};
-use super::table::DecisionTables;
-use super::timing::PlanTimes;
-use super::town::{Lines, Outlook, Town, WorldFacts};
-use super::villager::{Activity, AgentFacts, Deliberation, Goals, Intent, Verdict, Villager};
 use crate::planner::State;
-use crate::scenario;
+use crate::sim::options::SimOptions;
+use crate::sim::phases::due::{DueNow, Found, Wait};
+use crate::sim::state::goals::{Goals, Verdict};
+use crate::sim::state::lines::{Lines, see_own_place};
+use crate::sim::state::table::DecisionTables;
+use crate::sim::state::timing::PlanTimes;
+use crate::sim::state::town::Town;
+use crate::sim::state::villager::{Activity, AgentFacts, Deliberation, Intent, Villager, digest};
+use crate::sim::state::world::{Outlook, WorldFacts};
 use bevy::ecs::prelude::*;
 use bevy::ecs::query::QueryItem;
 use std::cell::RefCell;
 
-pub(super) type Deliberating<'a> =
+pub(crate) type Deliberating<'a> =
     (&'a Villager, &'a AgentFacts, &'a Intent, &'a mut Goals, &'a Activity, &'a mut Deliberation);
 
 /// Plans every unmet goal of each villager at a safe point, in parallel unless told otherwise.
-pub(super) fn deliberate(
-    clock: Res<super::Clock>,
+pub(crate) fn deliberate(
+    clock: Res<crate::sim::state::time::Clock>,
     town: Res<Town>,
     world: Res<WorldFacts>,
     outlook: Res<Outlook>,
@@ -31,8 +33,8 @@ pub(super) fn deliberate(
     mut due: ResMut<DueNow>,
     mut times: ResMut<PlanTimes>,
     tables: Option<Res<DecisionTables>>,
-    roster: Res<super::Roster>,
-    mut calendar: ResMut<super::calendar::Calendar>,
+    roster: Res<crate::sim::state::roster::Roster>,
+    mut calendar: ResMut<crate::sim::calendar::Calendar>,
     mut villagers: Query<Deliberating>,
 ) {
     let (found, keep_tables) = (due.threads(), tables.is_some());
@@ -50,7 +52,7 @@ pub(super) fn deliberate(
     };
     let deciding = calendar.deciding();
     if cfg!(debug_assertions) {
-        super::calendar::check(&villagers, &deciding, (town, world, outlook), now);
+        crate::sim::phases::deliberate::check(&villagers, &deciding, (town, world, outlook), now);
     }
     if options.spread(villagers.iter().len()) {
         // Visiting every villager on every thread costs less than a set of them the threads
@@ -67,7 +69,7 @@ pub(super) fn deliberate(
 
 /// Plans for one villager at a safe point.
 fn deliberate_one(
-    (town, world, clock): (&Town, &WorldFacts, &super::Clock),
+    (town, world, clock): (&Town, &WorldFacts, &crate::sim::state::time::Clock),
     outlook: &Outlook,
     lines: &Lines,
     options: &SimOptions,
@@ -75,7 +77,7 @@ fn deliberate_one(
     (villager, agent, intent, mut goals, activity, mut deliberation): QueryItem<Deliberating>,
 ) {
     let deliberation = &mut *deliberation;
-    let loudness = super::needs::hear(town, world, clock, (villager, agent), &goals);
+    let loudness = crate::sim::state::needs::hear(town, world, clock, (villager, agent), &goals);
     VIEW.with_borrow_mut(|view| {
         deciding_view(town, (world, outlook, lines), (villager, agent, intent, activity), view);
         // Mid-plan, free to go on or in line (which it keeps only if the new plan begins there).
@@ -83,7 +85,7 @@ fn deliberate_one(
         let free = in_line || matches!(*activity, Activity::Idle);
         let following = free.then_some(intent).filter(|i| i.current().is_some()).map(|i| (i, in_line));
         let asked = (villager, intent.goal(), following, &loudness[..]);
-        super::weigh::weigh(town, options, found, asked, view, &mut goals, deliberation);
+        crate::sim::phases::weigh::weigh(town, options, found, asked, view, &mut goals, deliberation);
     });
     let planned = found.choices.last().is_some_and(|c| c.number == villager.number());
     if !deliberation.resting && !planned {
@@ -92,9 +94,9 @@ fn deliberate_one(
     // A rest whose end is known is not polled.
     if deliberation.resting
         && options.shortcuts.rest_ends
-        && super::needs::foreseeable(town, villager.index())
+        && crate::sim::phases::needs::foreseeable(town, villager.index())
     {
-        let ends = super::needs::rest_ends(town, world, clock, (villager, agent), &goals);
+        let ends = crate::sim::phases::needs::rest_ends(town, world, clock, (villager, agent), &goals);
         found.rests.push((villager.number(), ends));
     }
 }
@@ -129,19 +131,43 @@ pub fn deciding_view(
     }
 }
 
-/// One in line sees the line it stands in from its own place: only those ahead of it count,
-/// so the same line does not look longer to it than to a newcomer and send it away.
-fn see_own_place(town: &Town, lines: &Lines, villager: &Villager, intent: &Intent, view: &mut State) {
-    let Some(at) = intent.current().map(|t| town.station(villager.index(), t)) else { return };
-    let Some(fact) = town.scenario.lines[at] else { return };
-    let tile = villager.tile();
-    let place =
-        lines.place_of(tile, at, villager.number()).unwrap_or_else(|| lines.waiting(tile, at).count());
-    let full = lines.full(tile, at, town.scenario.stations[at].capacity);
-    view.set(fact, (place + usize::from(full)).min(scenario::MAX_AHEAD as usize) as crate::planner::Value);
-}
-
 thread_local! {
     /// Each planning thread's copy of what the villager it serves can count on.
     static VIEW: RefCell<State> = RefCell::new(State::zeros(0));
+}
+
+/// Every test run (a debug build) checks at every step's decisions that the calendar missed no
+/// one: no action or walk overdue, everyone at a safe point deciding, unless asleep on the very
+/// view that failed.
+pub(crate) fn check(
+    villagers: &Query<Deliberating>,
+    deciding: &[u32],
+    (town, world, outlook): (&Town, &WorldFacts, &Outlook),
+    now: u64,
+) {
+    for (villager, agent, _, _, activity, deliberation) in villagers.iter() {
+        let number = villager.number();
+        let overdue = matches!(*activity, Activity::Acting { until } | Activity::Walking { until, .. } if now >= u64::from(until));
+        assert!(!overdue, "villager {number} should have finished by step {now}: {activity:?}");
+        let due = activity.at_safe_point(now);
+        let missed = due && !deliberation.asleep && deciding.binary_search(&(number as u32)).is_err();
+        assert!(!missed, "villager {number} should decide at step {now}: {activity:?}");
+        let woke_late = due
+            && deliberation.asleep
+            && !sees_what_failed(town, world, outlook, (villager, agent), deliberation);
+        assert!(!woke_late, "villager {number} slept through a change at step {now}");
+    }
+}
+
+/// Whether what a villager can count on now is the view every goal of it last failed from.
+fn sees_what_failed(
+    town: &Town,
+    world: &WorldFacts,
+    outlook: &Outlook,
+    (villager, agent): (&Villager, &AgentFacts),
+    deliberation: &Deliberation,
+) -> bool {
+    let mut view = State::zeros(0);
+    town.available(world, outlook, villager.tile(), &agent.0, &mut view);
+    deliberation.hopeless == Some(digest(&view))
 }

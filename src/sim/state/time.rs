@@ -1,10 +1,6 @@
-//! The day: simulated time since dawn, and the reset that every dawn brings.
+//! Time: the fixed step, the clock of the day, stamps that order steps across days, and
+//! countdowns and retries counted in steps — the one place the simulation's time is reckoned.
 
-use super::log::{EventLog, Happening};
-use super::report::{self, FinishedDays, PastDays};
-use super::town;
-use super::{SimSet, SimTick};
-use bevy::app::App;
 use bevy::ecs::prelude::*;
 
 /// Fixed steps per simulated second.
@@ -59,34 +55,37 @@ impl Clock {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(SimTick, advance.in_set(SimSet::Clock));
+/// The day and step, as one ever-growing number.
+pub(crate) fn stamp(clock: &Clock) -> u64 {
+    stamp_of(clock.day, clock.steps)
 }
 
-/// Moves time on one step; past the day's end, files the day's report and brings dawn.
-fn advance(world: &mut World) {
-    let mut clock = world.resource_mut::<Clock>();
-    let next = clock.steps + 1;
-    clock.go_to(next);
-    if clock.time < clock.day_length {
-        return;
-    }
-    if world.resource::<EventLog>().keep_days {
-        let figures = report::day_figures(world);
-        world.resource_mut::<PastDays>().0.push(figures);
-        if world.resource::<super::SimOptions>().file_reports {
-            let finished = report::day_report(world);
-            world.resource_mut::<FinishedDays>().0.push(finished);
+/// The [`stamp`] of step `step` of day `day`.
+pub(crate) fn stamp_of(day: u32, step: u64) -> u64 {
+    u64::from(day) << 32 | step
+}
+
+/// How many steps a timer of `seconds` lasts: counted down by [`STEP`] once a step until at most
+/// a ten-thousandth of a second is left, in that very `f32` arithmetic, so that a timer kept as
+/// its last step runs out on the step a countdown would.
+pub fn countdown_steps(seconds: f32) -> u32 {
+    let (mut left, mut steps) = (seconds, 0u32);
+    loop {
+        left -= STEP;
+        steps += 1;
+        // (A duration is at most a day, so this ends within 864,000 steps.)
+        if left <= 1e-4 || left.is_nan() || steps == u32::MAX {
+            return steps;
         }
     }
-    // The new day's first step is played at its dawn, now.
-    town::reset_day(world, 0);
-    let mut clock = world.resource_mut::<Clock>();
-    clock.day += 1;
-    clock.go_to(0);
-    let day = clock.day;
-    let mut log = world.resource_mut::<EventLog>();
-    log.start_day(day);
-    log.record(day, 0.0, None, Happening::Dawn);
-    super::history::next_day(world);
+}
+
+/// The first step from `now` on of the retries every `every` steps that fall on step `due`
+/// (`due` itself may lie further ahead: a rest worked out to end there).
+pub(crate) fn next_retry(due: u64, now: u64, every: u32) -> u64 {
+    let every = u64::from(every.max(1));
+    match due >= now {
+        true => due - (due - now) / every * every,
+        false => due + (now - due).div_ceil(every) * every,
+    }
 }

@@ -1,110 +1,26 @@
-//! Actions under way: atomic once started, their effects land when they complete; then goals
-//! are looked at, so each time one is met is counted and a met need is really spent.
-//!
-//! A goal can only change from unmet to met when a fact changes, so a villager's goals are
-//! looked at only after its own facts or its tile's world changed since it last looked: the
-//! same outcome as looking every step, without visiting every villager of a large town.
+//! Goals looked at after actions: each time one is met is counted, and a met need is really
+//! spent. A goal can only change from unmet to met when a fact changes, so a villager's goals are
+//! looked at only after its own facts or its tile's world changed since it last looked: the same
+//! outcome as looking every step, without visiting every villager of a large town.
 
-use super::calendar::{Calendar, Due};
-use super::clock::Clock;
-use super::log::{EventLog, Happening};
-use super::needs::settle;
-use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
-use super::villager::{Activity, AgentFacts, Deliberation, Goals, Heard, Intent, Tally, Villager, switch};
-use super::{SimSet, SimTick};
-use crate::planner::{Compare, Effect, FactId, Facts, State, Value};
+use crate::planner::{Compare, Effect, Facts, State};
 use crate::scenario::Drift;
+use crate::sim::calendar::Calendar;
+use crate::sim::phases::needs::settle;
+use crate::sim::schedule::{SimSet, SimTick};
+use crate::sim::state::goals::{Goals, Heard};
+use crate::sim::state::log::{EventLog, Happening};
+use crate::sim::state::roster::Roster;
+use crate::sim::state::tally::Tally;
+use crate::sim::state::time::{Clock, stamp, stamp_of};
+use crate::sim::state::town::Town;
+use crate::sim::state::villager::{AgentFacts, Deliberation, Intent, Villager};
+use crate::sim::state::world::WorldFacts;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(SimTick, (finish_actions.in_set(SimSet::Act), notice_goals.in_set(SimSet::Goals)));
-}
-
-/// Sets world fact `fact` of `tile` to `value` from outside the town (the game's fact editor):
-/// what actions under way will add or take keeps its place in the outlook, goals are looked at
-/// again, the log says it, and waiting villagers take it into account at their next safe point.
-pub fn edit_world_fact(world: &mut World, tile: usize, fact: FactId, value: Value) {
-    let was = world.resource::<WorldFacts>().tile(tile).get(fact);
-    if was == value {
-        return;
-    }
-    let clock = world.resource::<Clock>();
-    let (day, t, at) = (clock.day, clock.time, stamp(clock));
-    world.resource_mut::<WorldFacts>().set(tile, at, fact, value);
-    let mut outlook = world.resource_mut::<Outlook>();
-    let pending = outlook.0.tile(tile).get(fact).saturating_sub(was);
-    outlook.0.set(tile, fact, value.saturating_add(pending));
-    world.resource_mut::<EventLog>().record(day, t, None, Happening::Edited { fact, was, now: value });
-    super::history::record(world, super::history::Edit::Fact { tile, fact, value });
-}
-
-/// The day and step, as one ever-growing number.
-pub(super) fn stamp(clock: &Clock) -> u64 {
-    stamp_of(clock.day, clock.steps)
-}
-
-/// The [`stamp`] of step `step` of day `day`.
-fn stamp_of(day: u32, step: u64) -> u64 {
-    u64::from(day) << 32 | step
-}
-
-fn finish_actions(
-    clock: Res<Clock>,
-    town: Res<Town>,
-    mut world: ResMut<WorldFacts>,
-    mut log: ResMut<EventLog>,
-    roster: Res<Roster>,
-    mut calendar: ResMut<Calendar>,
-    mut lines: ResMut<Lines>,
-    mut outlook: ResMut<Outlook>,
-    mut villagers: Query<(
-        &Villager,
-        &mut AgentFacts,
-        &mut Goals,
-        &mut Intent,
-        &mut Activity,
-        Option<&mut Tally>,
-        &mut Deliberation,
-    )>,
-) {
-    let now = stamp(&clock);
-    calendar.begin_step(clock.steps);
-    for number in calendar.take_now(Due::Ends) {
-        let Ok((villager, mut agent, mut goals, mut intent, mut activity, mut tally, mut watch)) =
-            villagers.get_mut(roster.0[number as usize])
-        else {
-            continue;
-        };
-        let Activity::Acting { until } = *activity else {
-            continue;
-        };
-        if clock.steps < u64::from(until) {
-            continue;
-        }
-        let Some(step_index) = intent.current() else {
-            switch(&mut activity, tally.as_deref_mut(), Activity::Idle, clock.steps);
-            calendar.idle(villager.number());
-            continue;
-        };
-        let action = town.action(villager.index(), step_index);
-        let at = town.station(villager.index(), step_index);
-        if town.scenario.stations[at].capacity.is_some() {
-            lines.finished(villager.tile(), at);
-            town.post_line((villager.tile(), now), at, &lines, &mut world, &mut outlook);
-        }
-        settle(&town, &world, &clock, (villager, &agent), &mut goals);
-        for effect in &action.planning.effects {
-            town.apply(effect, &mut world, villager.tile(), now, &mut agent.0);
-        }
-        watch.recheck = true;
-        calendar.recheck(villager.number());
-        let finished = Happening::Finished { task: step_index as u32 };
-        log.record(clock.day, clock.time, Some(villager.number()), finished);
-        intent.advance();
-        switch(&mut activity, tally.as_deref_mut(), Activity::Idle, clock.steps);
-        calendar.idle(villager.number());
-    }
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(SimTick, notice_goals.in_set(SimSet::Goals));
 }
 
 /// What looking at a villager's goals reads and writes.
@@ -142,7 +58,7 @@ fn notice_goals(
             looking.extend(watching.map(|n| n as u32));
         }
     }
-    super::calendar::in_order(&mut looking);
+    crate::sim::state::roster::in_order(&mut looking);
     for number in looking {
         let Ok((villager, mut agent, mut goals, mut intent, mut watch, mut tally)) =
             villagers.get_mut(roster.0[number as usize])

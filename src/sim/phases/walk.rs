@@ -5,22 +5,26 @@
 //! very strides a step at a time would make ([`super::stride`]), and where it is on the way is
 //! worked out by making them when someone asks ([`position_at`]).
 
-use super::act::stamp;
-use super::calendar::{Calendar, Due};
-use super::clock::{Clock, STEP};
-use super::log::{EventLog, Happening};
-use super::needs::settle;
-use super::stride::{stride, strides};
-use super::town::{Lines, Outlook, Roster, TileFacts, Town, WorldFacts};
-use super::villager::{Activity, AgentFacts, Goals, Intent, LastReason, Position, Tally, Villager, switch};
-use super::{SimSet, SimTick};
 use crate::planner::Value;
 use crate::scenario::Scope;
+use crate::sim::calendar::{Calendar, Due};
+use crate::sim::phases::needs::settle;
+use crate::sim::phases::stride::{stride, strides};
+use crate::sim::schedule::{SimSet, SimTick};
+use crate::sim::state::goals::Goals;
+use crate::sim::state::lines::{Lines, check_lines, has_room};
+use crate::sim::state::log::{EventLog, Happening};
+use crate::sim::state::roster::Roster;
+use crate::sim::state::tally::{Tally, switch};
+use crate::sim::state::time::{Clock, STEP, stamp};
+use crate::sim::state::town::Town;
+use crate::sim::state::villager::{Activity, AgentFacts, Intent, LastReason, Position, Villager};
+use crate::sim::state::world::{Outlook, TileFacts, WorldFacts};
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 use bevy::ecs::query::QueryItem;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(SimTick, walk.in_set(SimSet::Walk));
 }
 
@@ -35,7 +39,7 @@ type Walker<'a> = (
     &'a mut Goals,
 );
 
-fn walk(
+pub(crate) fn walk(
     clock: Res<Clock>,
     town: Res<Town>,
     mut world: ResMut<WorldFacts>,
@@ -122,13 +126,13 @@ fn walk(
 /// Sets off at step `now` from where it stands toward the station of plan step `intent.step`:
 /// walking until the step it arrives at, the moves counted as the walk would make them, one a
 /// step from the next. One that would not arrive today (it cannot move) walks on until dawn.
-pub(super) fn set_off(
+pub(crate) fn set_off(
     town: &Town,
     villager: &Villager,
     from: &Position,
     intent: &Intent,
     now: u64,
-    shortcuts: &super::Shortcuts,
+    shortcuts: &crate::sim::options::Shortcuts,
 ) -> Activity {
     let station = |s| town.station(villager.index(), s);
     let Some(target) =
@@ -175,19 +179,6 @@ pub fn position_of(world: &World, entity: Entity) -> Option<[f32; 2]> {
         world.get::<Activity>(entity)?,
     );
     Some(position_at(world.get_resource::<Town>()?, world.get_resource::<Clock>()?.steps, whereabouts))
-}
-
-/// Debug builds: no line but those `freed` this step has room and someone waiting.
-fn check_lines(town: &Town, lines: &Lines, freed: &[(u32, u32)]) {
-    for (tile, at) in lines.all() {
-        let waits = lines.waiting(tile, at).next().is_some() && has_room(town, lines, (tile, at));
-        assert!(!waits || freed.contains(&(tile as u32, at as u32)), "line {at} of tile {tile} can move");
-    }
-}
-
-/// Whether station `at` of `tile` has room for one more villager to act.
-fn has_room(town: &Town, lines: &Lines, (tile, at): (usize, usize)) -> bool {
-    !lines.full(tile, at, town.scenario.stations[at].capacity)
 }
 
 /// What a villager stepping up to a station reads and writes.

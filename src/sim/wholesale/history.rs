@@ -3,16 +3,22 @@
 //! [`seek`] shows any moment of it again by playing the day to there, from its dawn or from the
 //! nearest of the snapshots kept every [`SNAPSHOT_EVERY`] steps on the way.
 
-use super::act::edit_world_fact;
-use super::clock::Clock;
-use super::log::EventLog;
-use super::town::{self, Lines, Outlook, Roster, Town, WorldFacts};
-use super::villager::{
-    Activity, AgentFacts, Deliberation, Goals, Intent, LastReason, Position, Tally, Villager,
-};
-use super::{DecisionTables, SimSet, SimTick};
 use crate::planner::{FactId, Value};
 use crate::scenario::Scenario;
+use crate::sim::schedule::{SimSet, SimTick};
+use crate::sim::state::goals::Goals;
+use crate::sim::state::lines::Lines;
+use crate::sim::state::log::EventLog;
+use crate::sim::state::roster::Roster;
+use crate::sim::state::table::DecisionTables;
+use crate::sim::state::tally::Tally;
+use crate::sim::state::time::Clock;
+use crate::sim::state::town::Town;
+use crate::sim::state::villager::{
+    Activity, AgentFacts, Deliberation, Intent, LastReason, Position, Villager,
+};
+use crate::sim::state::world::{Outlook, WorldFacts};
+use crate::sim::wholesale::edits::edit_world_fact;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 use std::sync::Arc;
@@ -22,9 +28,9 @@ use std::sync::Arc;
 pub enum Edit {
     /// A world fact of a tile set to a value ([`edit_world_fact`]).
     Fact { tile: usize, fact: FactId, value: Value },
-    /// Station `station` moved to `to`, in every tile ([`town::move_station`]).
+    /// Station `station` moved to `to`, in every tile ([`crate::sim::wholesale::edits::move_station`]).
     Move { station: usize, to: [f32; 2] },
-    /// An edit of the scenario that lets the day go on, taken in ([`town::update_scenario`]): a
+    /// An edit of the scenario that lets the day go on, taken in ([`crate::sim::wholesale::edits::update_scenario`]): a
     /// file saved.
     Scenario(Arc<Scenario>),
 }
@@ -61,7 +67,7 @@ struct Snapshot {
     world: WorldFacts,
     outlook: Outlook,
     lines: Lines,
-    standing: super::Standstills,
+    standing: crate::sim::report::standstill::Standstills,
     tables: Option<DecisionTables>,
     /// How many of the day's events had been logged.
     logged: usize,
@@ -70,7 +76,7 @@ struct Snapshot {
 type VillagerState =
     (Villager, Position, AgentFacts, Goals, Intent, Activity, LastReason, Tally, Deliberation);
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(SimTick, keep_snapshot.after(SimSet::Keep));
 }
 
@@ -112,7 +118,7 @@ fn keep_snapshot(world: &mut World) {
         world: world.resource::<WorldFacts>().clone(),
         outlook: world.resource::<Outlook>().clone(),
         lines: world.resource::<Lines>().clone(),
-        standing: world.resource::<super::Standstills>().clone(),
+        standing: world.resource::<crate::sim::report::standstill::Standstills>().clone(),
         tables: world.get_resource::<DecisionTables>().cloned(),
         logged: world.resource::<EventLog>().today.len(),
     };
@@ -122,7 +128,7 @@ fn keep_snapshot(world: &mut World) {
 /// Puts the town back as `snapshot` kept it.
 fn restore(world: &mut World, snapshot: &Snapshot) {
     if !Arc::ptr_eq(&world.resource::<Town>().scenario, &snapshot.scenario) {
-        town::update_scenario(world, (*snapshot.scenario).clone());
+        crate::sim::wholesale::edits::update_scenario(world, (*snapshot.scenario).clone());
     }
     let roster = world.resource::<Roster>().0.clone();
     for (&entity, state) in roster.iter().zip(&snapshot.villagers) {
@@ -139,7 +145,7 @@ fn restore(world: &mut World, snapshot: &Snapshot) {
     clock.go_to(snapshot.steps);
     let day = clock.day;
     world.resource_mut::<EventLog>().back_to(day, snapshot.logged);
-    super::calendar::rebuild(world);
+    crate::sim::calendar::rebuild(world);
 }
 
 impl DayHistory {
@@ -172,7 +178,7 @@ pub fn keep_history(world: &mut World) {
 
 /// Notes `edit`, made now, in the world's history if it keeps one. Made at a moment gone back
 /// to, it sends the day another way: the edits after it are forgotten.
-pub(super) fn record(world: &mut World, edit: Edit) {
+pub(crate) fn record(world: &mut World, edit: Edit) {
     let steps = world.resource::<Clock>().steps;
     if let Some(mut history) = world.get_resource_mut::<DayHistory>() {
         history.forget_after(steps);
@@ -181,7 +187,7 @@ pub(super) fn record(world: &mut World, edit: Edit) {
 }
 
 /// A new town (a scenario installed) starts a new history, if the world keeps one.
-pub(super) fn start_over(world: &mut World) {
+pub(crate) fn start_over(world: &mut World) {
     let scenario = world.resource::<Town>().scenario.clone();
     if let Some(mut history) = world.get_resource_mut::<DayHistory>() {
         *history = DayHistory { installed: Some(scenario), ..DayHistory::default() };
@@ -190,7 +196,7 @@ pub(super) fn start_over(world: &mut World) {
 }
 
 /// A new day starts a new day's history; the run keeps the edits of the day before.
-pub(super) fn next_day(world: &mut World) {
+pub(crate) fn next_day(world: &mut World) {
     let dawn = world.resource::<Town>().scenario.clone();
     let day = world.resource::<Clock>().day;
     if let Some(mut history) = world.get_resource_mut::<DayHistory>() {
@@ -208,7 +214,8 @@ pub fn seek(world: &mut World, steps: u64) {
     let Some(history) = world.remove_resource::<DayHistory>() else { return };
     let Some(scenario) = &history.dawn else { return world.insert_resource(history) };
     // Within the day: its last step comes before the next dawn.
-    let day_steps = (world.resource::<Clock>().day_length * super::STEPS_PER_SECOND as f32).ceil() as u64;
+    let day_steps = (world.resource::<Clock>().day_length * crate::sim::state::time::STEPS_PER_SECOND as f32)
+        .ceil() as u64;
     let steps = steps.min(day_steps.saturating_sub(1));
     // A snapshot serves while the log still holds the events it counted (going back further
     // cut them; playing forward again brings them back).
@@ -219,9 +226,9 @@ pub fn seek(world: &mut World, steps: u64) {
             snapshot.steps
         }
         None => {
-            town::update_scenario(world, (**scenario).clone());
+            crate::sim::wholesale::edits::update_scenario(world, (**scenario).clone());
             // The day is played from here a step at a time: its first step is step 1.
-            town::reset_day(world, 1);
+            crate::sim::wholesale::dawn::reset_day(world, 1);
             let day = {
                 let mut clock = world.resource_mut::<Clock>();
                 (clock.steps, clock.time) = (0, 0.0);
@@ -239,12 +246,16 @@ pub fn seek(world: &mut World, steps: u64) {
         while let Some((_, edit)) = edits.next_if(|(at, _)| *at == step) {
             match edit {
                 Edit::Fact { tile, fact, value } => edit_world_fact(world, *tile, *fact, *value),
-                Edit::Move { station, to } => town::move_station(world, *station, *to),
-                Edit::Scenario(scenario) => town::update_scenario(world, (**scenario).clone()),
+                Edit::Move { station, to } => {
+                    crate::sim::wholesale::edits::move_station(world, *station, *to)
+                }
+                Edit::Scenario(scenario) => {
+                    crate::sim::wholesale::edits::update_scenario(world, (**scenario).clone())
+                }
             }
         }
         if step < steps {
-            world.run_schedule(super::SimTick);
+            world.run_schedule(crate::sim::schedule::SimTick);
         }
     }
     world.insert_resource(history);

@@ -1,16 +1,16 @@
 //! What a step's deliberation hands to [`decide`](super::decide): each planning thread's
 //! findings, gathered into lists in roster order.
 
-use super::table::GoalRow;
-use super::timing::PlanTimes;
 use crate::planner::Condition;
+use crate::sim::state::table::GoalRow;
+use crate::sim::state::timing::PlanTimes;
 use bevy::ecs::prelude::*;
 use bevy::utils::Parallel;
 
 /// The villagers (by number, so in roster order) whose deliberation is due this step, so that
 /// `decide` visits only them, and the plans it found for them.
 #[derive(Resource, Default)]
-pub(super) struct DueNow {
+pub(crate) struct DueNow {
     /// Boxed: a thread-local table is 500 bytes, and the ECS keeps room for 64 of a resource
     /// in each world (a world per shard of a big town).
     found: Box<Parallel<Found>>,
@@ -26,13 +26,13 @@ pub(super) struct DueNow {
 
 impl DueNow {
     /// Each planning thread's findings, to fill.
-    pub(super) fn threads(&self) -> &Parallel<Found> {
+    pub(crate) fn threads(&self) -> &Parallel<Found> {
         &self.found
     }
 
     /// Moves what every thread found into the lists, each in roster order, and its plans' times
     /// into `times`.
-    pub(super) fn gather(&mut self, times: &mut PlanTimes) {
+    pub(crate) fn gather(&mut self, times: &mut PlanTimes) {
         let DueNow { found, numbers, choices, rows, waits, rests } = self;
         for thread in found.iter_mut() {
             times.absorb(&mut thread.times);
@@ -52,15 +52,15 @@ impl DueNow {
 }
 
 /// The goal a villager with no viable plan waits on, and what blocks it if the planner said.
-pub(super) type Wait = (u16, Option<Condition>);
+pub(crate) type Wait = (u16, Option<Condition>);
 
 /// What one planning thread found this step, and how long its plans took.
 #[derive(Default)]
-pub(super) struct Found {
+pub(crate) struct Found {
     pub numbers: Vec<usize>,
     pub choices: Vec<Choice>,
     pub times: PlanTimes,
-    /// Whether decision tables are kept ([`DecisionTables`](super::DecisionTables)), and this
+    /// Whether decision tables are kept ([`DecisionTables`](crate::sim::state::table::DecisionTables)), and this
     /// step's rows if so.
     pub keep_tables: bool,
     pub rows: Vec<(usize, Vec<GoalRow>)>,
@@ -74,7 +74,7 @@ const KEPT: usize = 64;
 /// A plan deliberation found for a villager's goal. Only the two that can win are handed on:
 /// the best (the first of the highest score) and the one for the goal it pursues.
 #[derive(Clone, Debug)]
-pub(super) struct Choice {
+pub(crate) struct Choice {
     pub number: usize,
     pub goal: usize,
     pub score: f32,

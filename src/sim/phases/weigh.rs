@@ -8,21 +8,21 @@
 //! have — could still win; where [`Shortcuts::followed_plans`] allows, the plan being followed is
 //! priced by following it and kept without a search when no rival's ceiling could overtake it.
 
-use super::decide::overtakes;
-use super::due::{Choice, Found};
-use super::planners::{CharacterPlanners, partial_target};
-use super::table::{GoalRow, RowResult};
-use super::timing::PlanTimes;
-use super::town::Town;
-use super::villager::{Deliberation, Goals, Intent, Verdict, Villager, digest};
-use super::{Shortcuts, SimOptions};
 use crate::planner::{NoPlan, Plan, Planner, State, Value};
 use crate::scenario::{self, Drift};
+use crate::sim::options::{Shortcuts, SimOptions};
+use crate::sim::phases::due::{Choice, Found};
+use crate::sim::state::goals::{Goals, Verdict};
+use crate::sim::state::planners::{CharacterPlanners, partial_target};
+use crate::sim::state::table::{GoalRow, RowResult};
+use crate::sim::state::timing::PlanTimes;
+use crate::sim::state::town::Town;
+use crate::sim::state::villager::{Deliberation, Intent, Villager, digest};
 use smallvec::SmallVec;
 use std::time::Instant;
 
 /// What a villager weighs its goals with, gathered once a decision.
-pub(super) struct Weighing<'a> {
+pub(crate) struct Weighing<'a> {
     town: &'a Town,
     character: &'a scenario::Character,
     planners: CharacterPlanners<'a>,
@@ -54,12 +54,12 @@ struct Plans {
 
 /// Who is weighing: the villager, the goal it pursues, the plan it may follow (and whether it
 /// stands in line for its next step), and how loudly each goal asks.
-pub(super) type Asked<'a> = (&'a Villager, Option<usize>, Option<(&'a Intent, bool)>, &'a [f32]);
+pub(crate) type Asked<'a> = (&'a Villager, Option<usize>, Option<(&'a Intent, bool)>, &'a [f32]);
 
 /// Plans the goals of one villager from `view` and files what it found in `found`: the plans
 /// that can win, its table's rows where tables are kept; its goals' verdicts and deliberation
 /// updated.
-pub(super) fn weigh(
+pub(crate) fn weigh(
     town: &Town,
     options: &SimOptions,
     found: &mut Found,
@@ -332,6 +332,12 @@ impl Plans {
             self.best = Some(choice);
         }
     }
+}
+
+/// Whether a plan scoring `challenger` takes over from the pursued goal's, scoring `pursued`:
+/// only by leading it by more than the hysteresis (deliberation leaves out what could not).
+pub(crate) fn overtakes(challenger: f32, pursued: f32, hysteresis: f32) -> bool {
+    challenger > pursued + hysteresis
 }
 
 /// Whether goal `g`'s plan scoring `score` beats `best`: of equal scores the first goal wins, as

@@ -5,7 +5,7 @@
 
 /// Moves `from` one stride of `reach` toward `to`; true when it arrives (the stride would reach
 /// or pass it).
-pub(super) fn stride(from: &mut [f32; 2], to: [f32; 2], reach: f32) -> bool {
+pub(crate) fn stride(from: &mut [f32; 2], to: [f32; 2], reach: f32) -> bool {
     let (dx, dy) = (to[0] - from[0], to[1] - from[1]);
     let distance = (dx * dx + dy * dy).sqrt();
     if distance <= reach {
@@ -23,7 +23,7 @@ pub(super) fn stride(from: &mut [f32; 2], to: [f32; 2], reach: f32) -> bool {
 /// them.
 ///
 /// [`Shortcuts::arrivals_at_once`]: super::Shortcuts::arrivals_at_once
-pub(super) fn strides(from: [f32; 2], to: [f32; 2], reach: f32, most: u64, at_once: bool) -> Option<u64> {
+pub(crate) fn strides(from: [f32; 2], to: [f32; 2], reach: f32, most: u64, at_once: bool) -> Option<u64> {
     match at_once.then(|| strides_at_once(from, to, reach)).flatten() {
         Some(known) => Some(known).filter(|&n| n <= most),
         None => {

@@ -1,12 +1,12 @@
 //! Events and reasons in words, in any language of [`crate::words`]: made where they are shown
 //! (the game, `run`, the day report), never kept by the simulation.
 
-use super::log::{Happening, SimEvent};
-use super::table::{GoalRow, Outcome, RowResult};
-use super::town::Town;
-use super::villager::LastReason;
 use crate::planner::{Condition, Value};
 use crate::scenario::{self, Scope};
+use crate::sim::state::log::{Happening, SimEvent};
+use crate::sim::state::table::{GoalRow, Outcome, RowResult};
+use crate::sim::state::town::Town;
+use crate::sim::state::villager::LastReason;
 use crate::words::{Lang, Whose, condition_words, fact_words, needs_words, words};
 use fluent_bundle::FluentValue;
 
@@ -78,7 +78,11 @@ pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
 
 /// A standstill in words: `Stuck: Farmer waits for bread, which only Baker makes; Baker waits
 /// for wheat, which only Farmer makes`.
-pub fn standstill_text(town: &Town, lang: Lang, standstill: &super::Standstill) -> String {
+pub fn standstill_text(
+    town: &Town,
+    lang: Lang,
+    standstill: &crate::sim::report::standstill::Standstill,
+) -> String {
     // Villagers of one tile: named as their characters are.
     let named = |n: u32| town.scenario.characters[town.layout.character_of(n as usize)].name.clone();
     let name = |n: u32| text(&named(n));

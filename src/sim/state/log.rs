@@ -1,7 +1,7 @@
 //! What happened, in order, as data: the record the inspector and reports read.
 
-use super::table::DecisionTable;
-use super::villager::LastReason;
+use crate::sim::state::table::DecisionTable;
+use crate::sim::state::villager::LastReason;
 use bevy::ecs::prelude::*;
 use serde::Serialize;
 use smallvec::SmallVec;
@@ -39,7 +39,7 @@ pub struct SimEvent {
     /// The villager's number, or `None` for town-wide events.
     pub villager: Option<usize>,
     pub what: Happening,
-    /// The table of the decision that logged it, where tables are kept ([`super::DecisionTables`]).
+    /// The table of the decision that logged it, where tables are kept ([`crate::sim::state::table::DecisionTables`]).
     pub table: Option<Arc<DecisionTable>>,
 }
 
@@ -88,7 +88,7 @@ pub enum Happening {
     /// It changed course: rested, waited, switched goals or dropped its plan.
     Changed(LastReason),
     /// A tile stands still: its villagers wait on each other (told of the first of them).
-    Standstill(super::standstill::Standstill),
+    Standstill(crate::sim::report::standstill::Standstill),
 }
 
 impl SimEvent {
@@ -131,7 +131,7 @@ pub struct EventLog {
     pub today: Vec<SimEvent>,
     /// Whether days are recorded whole for their reports, and the recent events for the game's
     /// views. A town of thousands run only for speed keeps neither (only the count), and files
-    /// no reports; its villagers carry no [`Tally`](super::Tally). Set from
+    /// no reports; its villagers carry no [`Tally`](crate::sim::state::tally::Tally). Set from
     /// [`SimOptions::keep_days`](super::SimOptions::keep_days) before the villagers are installed.
     pub keep_days: bool,
     /// How many events were ever recorded, so a view can tell which of the recent ones are new.

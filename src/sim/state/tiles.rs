@@ -8,9 +8,9 @@
 //! A layout can also be one shard of a larger town's ([`Layout::shards`]): a run of whole tiles
 //! whose villagers are placed, varied and named exactly as in the whole town.
 
-use super::villager::Villager;
 use crate::random::SplitMix64;
 use crate::scenario::Scenario;
+use crate::sim::state::villager::Villager;
 
 /// How far a seeded variation moves a value: ±20 %.
 pub const VARIATION: f32 = 0.2;

@@ -7,34 +7,34 @@
 //! walk phase), so every plan of a step is made against the same world whichever thread makes
 //! it, and a parallel run logs exactly what a single-threaded one does.
 
-use super::act::stamp;
-use super::calendar::{Calendar, Due};
-use super::clock::Clock;
-use super::deliberate::deliberate;
-use super::due::DueNow;
-use super::log::{EventLog, Happening};
-use super::table::{DecisionTable, DecisionTables, Outcome};
-use super::town::{Lines, Outlook, Roster, Town, WorldFacts};
-use super::villager::{Activity, Deliberation, Intent, LastReason, Position, Tally, Villager, switch};
-use super::walk::set_off;
-use super::{SimSet, SimTick};
+use crate::sim::calendar::{Calendar, Due};
+use crate::sim::phases::deliberate::deliberate;
+use crate::sim::phases::due::DueNow;
+use crate::sim::phases::walk::set_off;
+use crate::sim::phases::weigh::overtakes;
+use crate::sim::schedule::{SimSet, SimTick};
+use crate::sim::state::lines::Lines;
+use crate::sim::state::log::{EventLog, Happening};
+use crate::sim::state::roster::Roster;
+use crate::sim::state::table::{DecisionTable, DecisionTables, Outcome};
+use crate::sim::state::tally::{Tally, switch};
+use crate::sim::state::time::{Clock, stamp};
+use crate::sim::state::town::Town;
+use crate::sim::state::villager::{Activity, Deliberation, Intent, LastReason, Position, Villager};
+use crate::sim::state::world::{Outlook, WorldFacts};
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 use std::sync::Arc;
 
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<DueNow>()
-        .add_systems(SimTick, (super::calendar::wake, deliberate, decide).chain().in_set(SimSet::Decide));
-}
-
-/// Whether a plan scoring `challenger` takes over from the pursued goal's, scoring `pursued`:
-/// only by leading it by more than the hysteresis (deliberation leaves out what could not).
-pub(super) fn overtakes(challenger: f32, pursued: f32, hysteresis: f32) -> bool {
-    challenger > pursued + hysteresis
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<DueNow>().add_systems(
+        SimTick,
+        (crate::sim::calendar::sleepers::wake, deliberate, decide).chain().in_set(SimSet::Decide),
+    );
 }
 
 /// Chooses among the plans [`deliberate`] left, villager by villager in roster order.
-fn decide(
+pub(crate) fn decide(
     clock: Res<Clock>,
     town: Res<Town>,
     mut log: ResMut<EventLog>,
@@ -45,7 +45,7 @@ fn decide(
     mut outlook: ResMut<Outlook>,
     mut tables: Option<ResMut<DecisionTables>>,
     mut calendar: ResMut<Calendar>,
-    options: Res<super::SimOptions>,
+    options: Res<crate::sim::options::SimOptions>,
     mut villagers: Query<(
         &Villager,
         &Position,

@@ -11,13 +11,13 @@
 //! plan that changed is harmless. After anything that replaces the town's state wholesale (a
 //! dawn, a jump back in time, an edit of the scenario) it is built again from the villagers.
 
-use super::act::stamp;
-use super::clock::Clock;
-use super::deliberate::Deliberating;
-use super::town::{Outlook, Roster, Town, WorldFacts};
-use super::villager::{Activity, AgentFacts, Deliberation, Villager, digest};
-use super::wheel::Wheel;
-use crate::planner::State;
+pub mod sleepers;
+
+use crate::sim::state::roster::{Roster, in_order};
+use crate::sim::state::time::Clock;
+use crate::sim::state::town::Town;
+use crate::sim::state::villager::{Activity, Deliberation, Villager};
+use crate::sim::state::wheel::Wheel;
 use bevy::ecs::prelude::*;
 
 #[derive(Resource, Clone, Debug, Default)]
@@ -109,78 +109,6 @@ impl Calendar {
     }
 }
 
-/// Numbers (of villagers or tiles) sorted and each once: roster or tile order. Many within a
-/// short range (a step's due villagers in a shard of thousands, a shard's changed tiles) are
-/// marked in a bitmap and read back in order, which costs less than sorting them; a few, or
-/// few among many numbers, are sorted.
-pub(super) fn in_order(numbers: &mut Vec<u32>) {
-    let words = numbers.iter().max().map_or(0, |&most| most as usize / 64 + 1);
-    if numbers.len() < 32 || words > numbers.len() {
-        numbers.sort_unstable();
-        numbers.dedup();
-        return;
-    }
-    MARKS.with_borrow_mut(|marks| {
-        marks.clear();
-        marks.resize(words, 0);
-        for &n in numbers.iter() {
-            marks[n as usize / 64] |= 1 << (n % 64);
-        }
-        numbers.clear();
-        for (w, &word) in marks.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                numbers.push((w * 64) as u32 + bits.trailing_zeros());
-                bits &= bits - 1;
-            }
-        }
-    });
-}
-
-thread_local! {
-    /// The bitmap [`in_order`] marks numbers in.
-    static MARKS: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-/// Wakes the sleepers of every tile whose world or outlook changed since the step before: each
-/// is due at its next retry from now on, the one a wait polled every retry would have come to.
-pub(super) fn wake(
-    clock: Res<Clock>,
-    town: Res<Town>,
-    mut world: ResMut<WorldFacts>,
-    roster: Res<Roster>,
-    mut calendar: ResMut<Calendar>,
-    mut villagers: Query<(&mut Activity, &mut Deliberation)>,
-) {
-    let now = clock.steps;
-    for &tile in world.tiles_changed_since(stamp(&clock).saturating_sub(1)) {
-        let Some(sleepers) = calendar.sleepers.get_mut(tile as usize) else { continue };
-        for number in std::mem::take(sleepers) {
-            let Ok((mut activity, mut deliberation)) = villagers.get_mut(roster.0[number as usize]) else {
-                continue;
-            };
-            deliberation.asleep = false;
-            let Activity::Waiting { until } = *activity else { continue };
-            let retry = next_retry(u64::from(until), now, town.retry_steps);
-            *activity = Activity::Waiting { until: retry as u32 };
-            match retry == now {
-                true => calendar.idle(number as usize),
-                false => calendar.at(retry, number as usize, Due::Retries),
-            }
-        }
-    }
-}
-
-/// The first step from `now` on of the retries every `every` steps that fall on step `due`
-/// (`due` itself may lie further ahead: a rest worked out to end there).
-pub(super) fn next_retry(due: u64, now: u64, every: u32) -> u64 {
-    let every = u64::from(every.max(1));
-    match due >= now {
-        true => due - (due - now) / every * every,
-        false => due + (now - due).div_ceil(every) * every,
-    }
-}
-
 /// Builds the calendar again from what every villager is doing.
 pub fn rebuild(world: &mut World) {
     // Between steps the next to play is the one after (no timer is due at a dawn).
@@ -217,46 +145,10 @@ pub fn rebuild(world: &mut World) {
     world.insert_resource(calendar);
 }
 
-/// Every test run (a debug build) checks at every step's decisions that the calendar missed no
-/// one: no action or walk overdue, everyone at a safe point deciding, unless asleep on the very
-/// view that failed.
-pub(super) fn check(
-    villagers: &Query<Deliberating>,
-    deciding: &[u32],
-    (town, world, outlook): (&Town, &WorldFacts, &Outlook),
-    now: u64,
-) {
-    for (villager, agent, _, _, activity, deliberation) in villagers.iter() {
-        let number = villager.number();
-        let overdue = matches!(*activity, Activity::Acting { until } | Activity::Walking { until, .. } if now >= u64::from(until));
-        assert!(!overdue, "villager {number} should have finished by step {now}: {activity:?}");
-        let due = activity.at_safe_point(now);
-        let missed = due && !deliberation.asleep && deciding.binary_search(&(number as u32)).is_err();
-        assert!(!missed, "villager {number} should decide at step {now}: {activity:?}");
-        let woke_late = due
-            && deliberation.asleep
-            && !sees_what_failed(town, world, outlook, (villager, agent), deliberation);
-        assert!(!woke_late, "villager {number} slept through a change at step {now}");
-    }
-}
-
-/// Whether what a villager can count on now is the view every goal of it last failed from.
-fn sees_what_failed(
-    town: &Town,
-    world: &WorldFacts,
-    outlook: &Outlook,
-    (villager, agent): (&Villager, &AgentFacts),
-    deliberation: &Deliberation,
-) -> bool {
-    let mut view = State::zeros(0);
-    town.available(world, outlook, villager.tile(), &agent.0, &mut view);
-    deliberation.hopeless == Some(digest(&view))
-}
-
 #[cfg(test)]
 mod tests {
-    use super::in_order;
     use crate::random::SplitMix64;
+    use crate::sim::state::roster::in_order;
 
     #[test]
     fn numbers_in_order_are_sorted_and_each_once_however_many() {

@@ -5,18 +5,21 @@
 //! [`Happening::Standstill`] when a tile's standstill begins or changes, and the game shows the
 //! one standing now ([`standstill_of`]).
 
-use super::clock::Clock;
-use super::log::{EventLog, Happening};
-use super::town::{Roster, Town, WorldFacts};
-use super::villager::{Activity, AgentFacts, Goals, LastReason, Verdict, Villager};
-use super::{SimSet, SimTick};
 use crate::planner::{Condition, Delta, Facts};
 use crate::scenario::Scope;
+use crate::sim::schedule::{SimSet, SimTick};
+use crate::sim::state::goals::{Goals, Verdict};
+use crate::sim::state::log::{EventLog, Happening};
+use crate::sim::state::roster::Roster;
+use crate::sim::state::time::Clock;
+use crate::sim::state::town::Town;
+use crate::sim::state::villager::{Activity, AgentFacts, LastReason, Villager};
+use crate::sim::state::world::WorldFacts;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 use std::sync::Arc;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Standstills>().add_systems(SimTick, notice.in_set(SimSet::Keep));
 }
 

@@ -9,7 +9,7 @@ use crate::scenario::{Goal, Scenario};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A town's planners, for its scenario.
-pub(super) struct Planners {
+pub(crate) struct Planners {
     scenario: Arc<Scenario>,
     /// `[away][character]`: each character's planners as asked from where it starts its day,
     /// and as asked away from there ([`Town::planners`](super::Town::planners)). Characters of

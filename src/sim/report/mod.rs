@@ -2,15 +2,17 @@
 //! replans and aborted plans; plus every event of the day. And what a finished day leaves for
 //! good however long the town plays: a few figures ([`DayFigures`]), not the report.
 
-use super::clock::Clock;
-use super::log::{EventKind, EventLog, Happening, SimEvent};
-use super::phrase;
-use super::town::Town;
-use super::villager::LastReason;
-use super::villager::{Activity, Tally, Villager};
+pub mod phrase;
+pub mod standstill;
+
 use crate::planner::Value;
 use crate::scenario;
 use crate::scenario::Drift;
+use crate::sim::state::log::{EventKind, EventLog, Happening, SimEvent};
+use crate::sim::state::tally::Tally;
+use crate::sim::state::time::Clock;
+use crate::sim::state::town::Town;
+use crate::sim::state::villager::{Activity, LastReason, Villager};
 use crate::words::Lang;
 use bevy::ecs::prelude::*;
 use serde::Serialize;
@@ -156,7 +158,7 @@ impl EventReport {
             t: event.t,
             villager: event.villager.map(|number| town.villager_id(number)),
             kind: event.kind(),
-            text: phrase::event_text(town, lang, event),
+            text: crate::sim::report::phrase::event_text(town, lang, event),
             goal: None,
             action: None,
             station: event.station().map(|s| station(s as u32)),
@@ -199,7 +201,7 @@ impl EventReport {
                 (report.was, report.now) = (Some(*was), Some(*now));
             }
             Happening::Standstill(standstill) => {
-                let link = |l: &super::standstill::Link| StuckReport {
+                let link = |l: &crate::sim::report::standstill::Link| StuckReport {
                     villager: town.villager_id(l.villager as usize),
                     waits_for: scenario.facts.condition(&l.waits_for),
                     makers: l.makers.iter().map(|&m| town.villager_id(m as usize)).collect(),

@@ -1,9 +1,11 @@
 //! The lines at stations that serve a few at a time: who acts at each, who waits, and how long
 //! a line looks to the planners (`scenario.lines`' facts).
 
-use super::town::{Outlook, Town, WorldFacts};
-use crate::planner::Value;
-use crate::scenario::Scenario;
+use crate::planner::{State, Value};
+use crate::scenario::{self, Scenario};
+use crate::sim::state::town::Town;
+use crate::sim::state::villager::{Intent, Villager};
+use crate::sim::state::world::{Outlook, WorldFacts};
 use bevy::ecs::prelude::*;
 
 /// Who acts at each station of each tile, and who waits in line there (first come, first
@@ -34,7 +36,7 @@ impl Clone for Lines {
         Lines { stations: self.stations, acting, waiting, freed }
     }
 
-    /// In the room `self` has, as [`WorldFacts`](super::WorldFacts) at a dawn.
+    /// In the room `self` has, as [`WorldFacts`](crate::sim::state::world::WorldFacts) at a dawn.
     fn clone_from(&mut self, source: &Self) {
         self.stations = source.stations;
         self.acting.clone_from(&source.acting);
@@ -81,38 +83,38 @@ impl Lines {
 
     /// Villager `number` joins the line at station `at` of `tile`: who it stands behind, if
     /// anyone, and its place (1 first).
-    pub(super) fn join(&mut self, tile: usize, at: usize, number: usize) -> (Option<usize>, usize) {
+    pub(crate) fn join(&mut self, tile: usize, at: usize, number: usize) -> (Option<usize>, usize) {
         let (behind, ahead) = self.waiting(tile, at).fold((None, 0), |(_, n), w| (Some(w), n + 1));
         self.waiting[tile].push((at as u32, number as u32));
         (behind, ahead + 1)
     }
 
     /// Villager `number` leaves the line at station `at` of `tile`.
-    pub(super) fn leave(&mut self, tile: usize, at: usize, number: usize) {
+    pub(crate) fn leave(&mut self, tile: usize, at: usize, number: usize) {
         self.waiting[tile].retain(|&w| w != (at as u32, number as u32));
     }
 
     /// The first in line at station `at` of `tile` steps out of it.
-    pub(super) fn first_out(&mut self, tile: usize, at: usize) -> Option<usize> {
+    pub(crate) fn first_out(&mut self, tile: usize, at: usize) -> Option<usize> {
         let here = &mut self.waiting[tile];
         let first = here.iter().position(|w| w.0 as usize == at)?;
         Some(here.remove(first).1 as usize)
     }
 
     /// One more acts at station `at` of `tile`.
-    pub(super) fn started(&mut self, tile: usize, at: usize) {
+    pub(crate) fn started(&mut self, tile: usize, at: usize) {
         self.acting[tile * self.stations + at] += 1;
     }
 
     /// One acting at station `at` of `tile` finished: its line may move.
-    pub(super) fn finished(&mut self, tile: usize, at: usize) {
+    pub(crate) fn finished(&mut self, tile: usize, at: usize) {
         self.acting[tile * self.stations + at] -= 1;
         self.freed.push((tile as u32, at as u32));
     }
 
     /// The lines where someone finished since last asked, tile by tile and station by station,
     /// each once (`into` is cleared first).
-    pub(super) fn take_freed(&mut self, into: &mut Vec<(u32, u32)>) {
+    pub(crate) fn take_freed(&mut self, into: &mut Vec<(u32, u32)>) {
         into.clear();
         std::mem::swap(into, &mut self.freed);
         into.sort_unstable();
@@ -120,7 +122,7 @@ impl Lines {
     }
 
     /// Every line: (tile, station).
-    pub(super) fn all(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+    pub(crate) fn all(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
         (0..self.waiting.len()).flat_map(move |tile| (0..self.stations).map(move |at| (tile, at)))
     }
 }
@@ -144,6 +146,37 @@ impl Town {
         }
         outlook.0.set(tile, fact, ahead);
     }
+}
+
+/// Debug builds: no line but those `freed` this step has room and someone waiting.
+pub(crate) fn check_lines(town: &Town, lines: &Lines, freed: &[(u32, u32)]) {
+    for (tile, at) in lines.all() {
+        let waits = lines.waiting(tile, at).next().is_some() && has_room(town, lines, (tile, at));
+        assert!(!waits || freed.contains(&(tile as u32, at as u32)), "line {at} of tile {tile} can move");
+    }
+}
+
+/// Whether station `at` of `tile` has room for one more villager to act.
+pub(crate) fn has_room(town: &Town, lines: &Lines, (tile, at): (usize, usize)) -> bool {
+    !lines.full(tile, at, town.scenario.stations[at].capacity)
+}
+
+/// One in line sees the line it stands in from its own place: only those ahead of it count,
+/// so the same line does not look longer to it than to a newcomer and send it away.
+pub(crate) fn see_own_place(
+    town: &Town,
+    lines: &Lines,
+    villager: &Villager,
+    intent: &Intent,
+    view: &mut State,
+) {
+    let Some(at) = intent.current().map(|t| town.station(villager.index(), t)) else { return };
+    let Some(fact) = town.scenario.lines[at] else { return };
+    let tile = villager.tile();
+    let place =
+        lines.place_of(tile, at, villager.number()).unwrap_or_else(|| lines.waiting(tile, at).count());
+    let full = lines.full(tile, at, town.scenario.stations[at].capacity);
+    view.set(fact, (place + usize::from(full)).min(scenario::MAX_AHEAD as usize) as crate::planner::Value);
 }
 
 #[cfg(test)]

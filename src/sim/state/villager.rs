@@ -1,14 +1,15 @@
 //! A villager's components: who it is, what it holds, what it wants and what it is doing.
 
-use super::clock::STEP;
 use crate::planner::{Condition, State, Value};
 use crate::scenario::{Drift, Scenario};
+use crate::sim::state::goals::{GoalState, Goals, Heard, Verdict};
+use crate::sim::state::time::STEP;
 use bevy::ecs::prelude::*;
 use smallvec::SmallVec;
 use std::num::NonZeroU64;
 
 /// Which character of the scenario this entity is, which villager of the town (its place in
-/// the [`Roster`](super::Roster), the number events name it by), which tile it lives in, where it
+/// the [`Roster`](crate::sim::state::roster::Roster), the number events name it by), which tile it lives in, where it
 /// starts each day and how fast it walks. It is kept from day to day; everything else about a
 /// villager is rebuilt at dawn ([`fresh`]).
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
@@ -47,64 +48,9 @@ impl Villager {
 pub struct AgentFacts(pub State);
 
 /// Where the villager stood when it last set off or arrived, in world units; on the way, it is
-/// further along ([`position_at`](super::position_at)).
+/// further along ([`position_at`](crate::sim::phases::walk::position_at)).
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct Position(pub [f32; 2]);
-
-/// One goal's live state, in 20 bytes. How loudly it asks is worked out when asked
-/// ([`insistence`](super::needs::insistence)); a plan's score and cost are in the decision
-/// table where tables are kept, and how often it was met today in the [`Tally`] where days are.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GoalState {
-    /// What its insistence is worked out from.
-    pub heard: Heard,
-    /// What the last deliberation made of it.
-    pub verdict: Verdict,
-    /// Whether its conditions held when last looked at (to count each time it is met).
-    pub met: bool,
-}
-
-/// What a goal's insistence is worked out from, when asked ([`super::needs`]): a value and a
-/// step of the day, in eight bytes, read by the goal's kind (which only a new day changes: an
-/// edit of a goal's drift restarts the day, see `scenario::diff`).
-/// - A need held `value`, and rises once a step from step `step` on.
-/// - A quota's unmet fraction was `value` as step `step` began, kept once the villager's own
-///   facts changed in that step ([`Heard::quota`]: none kept).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Heard {
-    pub value: f32,
-    pub step: u32,
-}
-
-impl Heard {
-    /// A need holding `held`, rising from step `rises_from` on.
-    pub fn need(held: f32, rises_from: u32) -> Self {
-        Heard { value: held, step: rises_from }
-    }
-
-    /// A quota with no unmet fraction kept.
-    pub fn quota() -> Self {
-        Heard { value: 0.0, step: u32::MAX }
-    }
-}
-
-/// What the last deliberation made of a goal.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub enum Verdict {
-    /// Not planned: the villager rested, or the goal was met.
-    #[default]
-    NotPlanned,
-    /// Planned without a plan; `blocked` is a condition nothing it can do brings about, when
-    /// the planner found one.
-    NoPlan { blocked: Option<Condition> },
-    /// Planned, with a plan.
-    Planned,
-}
-
-/// Inline for up to three goals (a trade and two needs), so most villagers' goals take no
-/// allocation of their own.
-#[derive(Component, Clone, Debug, PartialEq)]
-pub struct Goals(pub SmallVec<[GoalState; 3]>);
 
 /// The goal being pursued and the plan for it, in 32 bytes: a plan of up to eight steps is kept
 /// inline (an action's index fits 16 bits: see `scenario::limits::MAX_TASKS`).
@@ -169,11 +115,11 @@ pub enum Activity {
     /// At a safe point: the next decision runs this step.
     Idle,
     /// On the way to the station of plan step `Intent::step`: set off at step `from` of the day
-    /// from its [`Position`], and arrives at step `until` ([`super::walk::set_off`]).
+    /// from its [`Position`], and arrives at step `until` ([`crate::sim::phases::walk::set_off`]).
     Walking { from: u32, until: u32 },
     /// Performing plan step `Intent::step`; it is done at step `until` of the day.
     Acting { until: u32 },
-    /// In line at the station of plan step `Intent::step`, which is full ([`Lines`](super::Lines));
+    /// In line at the station of plan step `Intent::step`, which is full ([`Lines`](crate::sim::state::lines::Lines));
     /// chooses again at step `until`, and keeps its place if it stays.
     Queued { until: u32 },
     /// No goal has a viable plan; retries at step `until`.
@@ -225,21 +171,6 @@ impl Activity {
     }
 }
 
-/// How many steps a timer of `seconds` lasts: counted down by [`STEP`] once a step until at most
-/// a ten-thousandth of a second is left, in that very `f32` arithmetic, so that a timer kept as
-/// its last step runs out on the step a countdown would.
-pub fn countdown_steps(seconds: f32) -> u32 {
-    let (mut left, mut steps) = (seconds, 0u32);
-    loop {
-        left -= STEP;
-        steps += 1;
-        // (A duration is at most a day, so this ends within 864,000 steps.)
-        if left <= 1e-4 || left.is_nan() || steps == u32::MAX {
-            return steps;
-        }
-    }
-}
-
 /// Why the villager last changed course, kept as data: words are made where it is shown
 /// ([`Town::reason_text`](super::Town::reason_text)), and a town of thousands keeps no text.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
@@ -258,91 +189,6 @@ pub enum LastReason {
     /// Plan step `task` (an index into the character's tasks) was dropped on arrival: its
     /// precondition number `condition` did not hold, its fact being `was`.
     Abandoned { task: u32, condition: u16, was: Value },
-}
-
-/// The day so far, for its report: only where days are kept ([`EventLog::keep_days`]) does a
-/// villager carry one — a town run only for speed keeps none, and its villagers are smaller.
-///
-/// [`EventLog::keep_days`]: super::EventLog::keep_days
-#[derive(Component, Clone, Debug, Default, PartialEq)]
-pub struct Tally {
-    /// Steps spent walking, acting, waiting, resting and in line ([`Activity::counted_as`]),
-    /// up to `since`: the activity under way has been counted from that step of the day on.
-    /// Counting whole spans when the activity changes, not every step, leaves still villagers
-    /// unvisited; [`Tally::seconds`] turns steps into the very sums adding a step at a time gave.
-    pub steps: [u32; 5],
-    pub since: u32,
-    pub replans: u32,
-    pub aborts: u32,
-    /// How often each goal was met, and when first.
-    pub met: SmallVec<[Met; 3]>,
-}
-
-/// How often a goal was met today, and when first: eight bytes.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Met {
-    pub times: u32,
-    /// The fraction of the day when first met; only read once it was met.
-    at: f32,
-}
-
-impl Met {
-    /// Met once more at `progress` of the day.
-    pub fn again(&mut self, progress: f32) {
-        if self.times == 0 {
-            self.at = progress;
-        }
-        self.times += 1;
-    }
-
-    /// The fraction of the day when it was first met, if it was.
-    pub fn first(&self) -> Option<f32> {
-        (self.times > 0).then_some(self.at)
-    }
-}
-
-impl Tally {
-    /// A day not yet begun, of one playing character `index` of `scenario` (see [`fresh`]).
-    pub fn fresh(scenario: &Scenario, index: usize) -> Self {
-        let goals = scenario.characters[index].goals.len();
-        Tally { met: smallvec::smallvec![Met::default(); goals], ..Tally::default() }
-    }
-
-    /// Seconds spent per kind of activity (as [`Tally::steps`] orders them) by the end of step
-    /// `through - 1`, `doing` being the activity under way.
-    pub fn seconds(&self, doing: &Activity, through: u64) -> [f32; 5] {
-        let mut steps = self.steps;
-        if let Some(kind) = doing.counted_as() {
-            steps[kind] += (through as u32).saturating_sub(self.since);
-        }
-        steps.map(seconds_in)
-    }
-}
-
-/// `steps` steps in seconds, summed a step at a time in `f32` as a clock ticking would.
-fn seconds_in(steps: u32) -> f32 {
-    thread_local! {
-        static SUMS: std::cell::RefCell<Vec<f32>> = std::cell::RefCell::new(vec![0.0]);
-    }
-    SUMS.with_borrow_mut(|sums| {
-        while sums.len() <= steps as usize {
-            let last = sums[sums.len() - 1];
-            sums.push(last + STEP);
-        }
-        sums[steps as usize]
-    })
-}
-
-/// Changes what a villager is doing at step `now` of the day, counting the span it leaves
-/// where the day is kept.
-pub fn switch(activity: &mut Activity, tally: Option<&mut Tally>, to: Activity, now: u64) {
-    if let Some(tally) = tally {
-        if let Some(kind) = activity.counted_as() {
-            tally.steps[kind] += (now as u32).saturating_sub(tally.since);
-        }
-        tally.since = now as u32;
-    }
-    *activity = to;
 }
 
 /// What a villager's last deliberation concluded about itself (the plans it found are handed

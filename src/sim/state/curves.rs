@@ -1,0 +1,59 @@
+//! Need curves: a need's insistence after each step of a day from its initial value until full,
+//! worked out once per scenario and shared by every villager of the need (and every tile).
+
+use crate::scenario::{Drift, Scenario};
+use crate::sim::state::time::STEP;
+use std::sync::Arc;
+
+/// Per character and goal, a need's insistence after 0, 1, 2… steps of rising from its initial
+/// value, for a whole day or until it is full (a quota's is empty): asking then costs a lookup,
+/// not a step each. Needs that start and rise alike share one curve, so that the few a town
+/// has stay in the cache while thousands of villagers read them.
+pub(crate) fn rises(scenario: &Scenario) -> Arc<[Vec<Arc<[f32]>>]> {
+    let steps = (scenario.settings.day_length / STEP).ceil() as usize + 2;
+    let mut curves = std::collections::HashMap::<(u32, u32), Arc<[f32]>>::new();
+    let mut curve = |goal: &crate::scenario::Goal| match goal.drift {
+        Drift::Need { initial, rate } => {
+            let shared = curves.entry((initial.to_bits(), rate.to_bits()));
+            shared.or_insert_with(|| rise_curve(initial, rate, steps)).clone()
+        }
+        Drift::Quota { .. } => Arc::default(),
+    };
+    scenario.characters.iter().map(|c| c.goals.iter().map(&mut curve).collect()).collect()
+}
+
+/// Whether [`rises`] of `a` and of `b` are the same: their days as long, their characters' goals
+/// drifting alike.
+pub(crate) fn rise_alike(a: &Scenario, b: &Scenario) -> bool {
+    use crate::scenario::Character;
+    let alike = |(a, b): (&Character, &Character)| {
+        a.goals.iter().map(|g| g.drift).eq(b.goals.iter().map(|g| g.drift))
+    };
+    a.settings.day_length == b.settings.day_length
+        && a.characters.len() == b.characters.len()
+        && a.characters.iter().zip(&b.characters).all(alike)
+}
+
+/// A need's insistence after 0, 1, 2… up to `steps` steps of rising at `rate` from `initial`,
+/// until it is full.
+pub(crate) fn rise_curve(initial: f32, rate: f32, steps: usize) -> Arc<[f32]> {
+    let rise_once = |&insistence: &f32| Some(risen(insistence, rate, 0, 0));
+    let mut curve: Vec<f32> = std::iter::successors(Some(initial), rise_once).take(steps + 1).collect();
+    if let Some(full) = curve.iter().position(|&x| x == 1.0).filter(|_| rate >= 0.0) {
+        curve.truncate(full + 1);
+    }
+    curve.into()
+}
+
+/// A need that held `held` before step `rises_from` rose at `rate` a second, at step `now`:
+/// the same `min(x + rate × STEP, 1)` once a step.
+pub(crate) fn risen(held: f32, rate: f32, rises_from: u32, now: u32) -> f32 {
+    let mut insistence = held;
+    for _ in rises_from..=now {
+        if insistence == 1.0 && rate >= 0.0 {
+            break; // full: it stays there
+        }
+        insistence = (insistence + rate * STEP).min(1.0);
+    }
+    insistence
+}
