@@ -39,7 +39,7 @@ pub use phases::deliberate::deciding_view;
 pub use phases::walk::{Whereabouts, position_at, position_of};
 pub use replay::{Fault, Moment, NotKept, Played, Problem, Replay, ReplayError};
 pub use report::phrase::{event_text, outcome_text, reason_text, row_text, standstill_text};
-pub use report::standstill::{Link, Stands, Standstill, Standstills, action_making, standstill_of};
+pub use report::standstill::{Stands, Standstills, action_making, standstill_of};
 pub use report::{
     DayFigures, DayReport, EventReport, FinishedDays, GoalReport, PastDays, Seconds, VillagerReport,
     day_figures,
@@ -48,7 +48,7 @@ pub use schedule::{SimSet, SimTick};
 pub use shards::{run_shards, shard_worlds};
 pub use state::goals::{GoalState, Goals, Verdict};
 pub use state::lines::Lines;
-pub use state::log::{EventKind, EventLog, Happening, SimEvent};
+pub use state::log::{EventKind, EventLog, Happening, Link, SimEvent, Standstill};
 pub use state::needs::{Asked, Loudness, hear, insistence, insistences};
 pub use state::planners::CharacterPlanners;
 pub use state::roster::Roster;

@@ -1,11 +1,10 @@
 //! Needs as the phases meet them: a rise settled before the facts it is read from change, and a
 //! rest's end worked out when it begins ([`Shortcuts::rest_ends`](crate::sim::Shortcuts::rest_ends)).
 
-use crate::planner::Condition;
 use crate::scenario::Drift;
 use crate::sim::state::goals::{Goals, Heard};
-use crate::sim::state::needs::{Asked, deficit, insistence, loudness};
-use crate::sim::state::time::{Clock, STEP, stamp};
+use crate::sim::state::needs::{Asked, deficit_as_step_began, insistence, loudness};
+use crate::sim::state::time::{Clock, STEP};
 use crate::sim::state::town::Town;
 use crate::sim::state::villager::{AgentFacts, Villager};
 use crate::sim::state::world::WorldFacts;
@@ -72,19 +71,6 @@ pub(crate) fn settle(town: &Town, world: &WorldFacts, clock: &Clock, asked: Aske
             live.heard = Heard { value: unmet, step: now };
         }
     }
-}
-
-/// The unmet fraction of `conditions` for a villager whose own facts are as the step began,
-/// its tile's world read as the step began.
-pub(crate) fn deficit_as_step_began(
-    town: &Town,
-    world: &WorldFacts,
-    clock: &Clock,
-    (villager, agent): Asked,
-    conditions: &[Condition],
-) -> f32 {
-    let world = world.at_start(villager.tile(), stamp(clock));
-    deficit(conditions, |f| town.value_of(f, world, &agent.0))
 }
 
 /// Catches every villager's needs up to now: what an edit of the rates changes counts from the

@@ -201,7 +201,7 @@ impl EventReport {
                 (report.was, report.now) = (Some(*was), Some(*now));
             }
             Happening::Standstill(standstill) => {
-                let link = |l: &crate::sim::report::standstill::Link| StuckReport {
+                let link = |l: &crate::sim::state::log::Link| StuckReport {
                     villager: town.villager_id(l.villager as usize),
                     waits_for: scenario.facts.condition(&l.waits_for),
                     makers: l.makers.iter().map(|&m| town.villager_id(m as usize)).collect(),

@@ -78,11 +78,7 @@ pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
 
 /// A standstill in words: `Stuck: Farmer waits for bread, which only Baker makes; Baker waits
 /// for wheat, which only Farmer makes`.
-pub fn standstill_text(
-    town: &Town,
-    lang: Lang,
-    standstill: &crate::sim::report::standstill::Standstill,
-) -> String {
+pub fn standstill_text(town: &Town, lang: Lang, standstill: &crate::sim::state::log::Standstill) -> String {
     // Villagers of one tile: named as their characters are.
     let named = |n: u32| town.scenario.characters[town.layout.character_of(n as usize)].name.clone();
     let name = |n: u32| text(&named(n));

@@ -9,7 +9,7 @@ use crate::planner::{Condition, Delta, Facts};
 use crate::scenario::Scope;
 use crate::sim::schedule::{SimSet, SimTick};
 use crate::sim::state::goals::{Goals, Verdict};
-use crate::sim::state::log::{EventLog, Happening};
+use crate::sim::state::log::{EventLog, Happening, Link, Standstill};
 use crate::sim::state::roster::Roster;
 use crate::sim::state::time::Clock;
 use crate::sim::state::town::Town;
@@ -17,29 +17,9 @@ use crate::sim::state::villager::{Activity, AgentFacts, LastReason, Villager};
 use crate::sim::state::world::WorldFacts;
 use bevy::app::App;
 use bevy::ecs::prelude::*;
-use std::sync::Arc;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Standstills>().add_systems(SimTick, notice.in_set(SimSet::Keep));
-}
-
-/// One link of a standstill: villager `villager` waits for `waits_for`, which only the villagers
-/// `makers` (all waiting too) could bring about — none when nobody in its tile can.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Link {
-    pub villager: u32,
-    pub waits_for: Condition,
-    pub makers: smallvec::SmallVec<[u32; 2]>,
-}
-
-/// A tile standing still: the links of its ring in order, each maker of one link's fact waiting
-/// in the next (`ring`), or the waits of a tile where everyone waits on what nobody can make.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Standstill {
-    pub tile: u32,
-    pub links: Arc<[Link]>,
-    /// Whether the links close in a ring; else every villager of the tile waits.
-    pub ring: bool,
 }
 
 /// Per tile, the standstill last logged there (until it ends), so each is said once.

@@ -1,5 +1,6 @@
 //! What happened, in order, as data: the record the inspector and reports read.
 
+use crate::planner::Condition;
 use crate::sim::state::table::DecisionTable;
 use crate::sim::state::villager::LastReason;
 use bevy::ecs::prelude::*;
@@ -88,7 +89,7 @@ pub enum Happening {
     /// It changed course: rested, waited, switched goals or dropped its plan.
     Changed(LastReason),
     /// A tile stands still: its villagers wait on each other (told of the first of them).
-    Standstill(crate::sim::report::standstill::Standstill),
+    Standstill(Standstill),
 }
 
 impl SimEvent {
@@ -192,4 +193,23 @@ impl EventLog {
         self.recent.retain(|e| !after_dawn(e));
         self.today.retain(|e| !after_dawn(e));
     }
+}
+
+/// One link of a standstill: villager `villager` waits for `waits_for`, which only the villagers
+/// `makers` (all waiting too) could bring about — none when nobody in its tile can.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Link {
+    pub villager: u32,
+    pub waits_for: Condition,
+    pub makers: smallvec::SmallVec<[u32; 2]>,
+}
+
+/// A tile standing still: the links of its ring in order, each maker of one link's fact waiting
+/// in the next (`ring`), or the waits of a tile where everyone waits on what nobody can make.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standstill {
+    pub tile: u32,
+    pub links: Arc<[Link]>,
+    /// Whether the links close in a ring; else every villager of the tile waits.
+    pub ring: bool,
 }

@@ -7,10 +7,9 @@
 
 use crate::planner::{Condition, FactId, Need, Value};
 use crate::scenario::Drift;
-use crate::sim::phases::needs::deficit_as_step_began;
 use crate::sim::state::curves::risen;
 use crate::sim::state::goals::{GoalState, Goals, Heard};
-use crate::sim::state::time::Clock;
+use crate::sim::state::time::{Clock, stamp};
 use crate::sim::state::town::Town;
 use crate::sim::state::villager::{AgentFacts, Villager};
 use crate::sim::state::world::WorldFacts;
@@ -112,10 +111,24 @@ pub fn insistences(world: &World, entity: Entity) -> Option<Vec<f32>> {
     Some(hear(town, facts, clock, asked, world.get::<Goals>(entity)?).to_vec())
 }
 
+/// The unmet fraction of `conditions` for a villager whose own facts are as the step began,
+/// its tile's world read as the step began.
+pub(crate) fn deficit_as_step_began(
+    town: &Town,
+    world: &WorldFacts,
+    clock: &Clock,
+    (villager, agent): Asked,
+    conditions: &[Condition],
+) -> f32 {
+    let world = world.at_start(villager.tile(), stamp(clock));
+    deficit(conditions, |f| town.value_of(f, world, &agent.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sim::state::curves::{rise_curve, rises};
+    use std::sync::Arc;
 
     /// Read from a curve, a need is what rising it step by step gives: on the curve and off it,
     /// before it is full and long after, within the day and past it, rising and falling.

@@ -4,8 +4,7 @@ use crate::planner::{Condition, Effect, FactId, Facts, State, Value};
 use crate::scenario::{Scenario, Scope};
 use crate::sim::state::planners::{CharacterPlanners, Planners};
 use crate::sim::state::tiles::Layout;
-use crate::sim::state::world::Outlook;
-use crate::sim::state::world::WorldFacts;
+use crate::sim::state::world::{Outlook, WorldFacts};
 use bevy::ecs::prelude::*;
 use std::sync::Arc;
 

@@ -9,8 +9,7 @@ use crate::sim::state::roster::Roster;
 use crate::sim::state::time::Clock;
 use crate::sim::state::town::Town;
 use crate::sim::state::villager::{Position, Villager};
-use crate::sim::state::world::Outlook;
-use crate::sim::state::world::WorldFacts;
+use crate::sim::state::world::{Outlook, WorldFacts};
 use bevy::app::App;
 use bevy::ecs::prelude::*;
 

@@ -8,8 +8,7 @@ use crate::sim::state::log::{EventLog, Happening};
 use crate::sim::state::time::{Clock, stamp};
 use crate::sim::state::town::Town;
 use crate::sim::state::villager::{Position, Villager};
-use crate::sim::state::world::Outlook;
-use crate::sim::state::world::WorldFacts;
+use crate::sim::state::world::{Outlook, WorldFacts};
 use crate::sim::wholesale::install::replace_scenario;
 use bevy::ecs::prelude::*;
 
