@@ -5,15 +5,14 @@ use crate::scenario::Scenario;
 use crate::sim::calendar::Calendar;
 use crate::sim::options::SimOptions;
 use crate::sim::phases::{act, decide, goals, walk};
-use crate::sim::report::standstill;
-use crate::sim::report::{DayReport, FinishedDays, PastDays};
+use crate::sim::report::{DayReport, FinishedDays, PastDays, standstill};
 use crate::sim::schedule::{SimSet, SimTick};
 use crate::sim::state::log::EventLog;
 use crate::sim::state::tiles::Layout;
 use crate::sim::state::time::STEP;
 use crate::sim::state::timing::PlanTimes;
 use crate::sim::state::town::Town;
-use crate::sim::wholesale::{dawn, history, install};
+use crate::sim::wholesale::{dawn, install, seek};
 use bevy::app::{App, Plugin};
 use bevy::ecs::schedule::{IntoScheduleConfigs, Schedule, SingleThreadedExecutor};
 use bevy::tasks::{ComputeTaskPool, TaskPool};
@@ -45,7 +44,7 @@ impl Plugin for SimPlugin {
                 goals::plugin,
                 walk::plugin,
                 decide::plugin,
-                history::plugin,
+                seek::plugin,
                 standstill::plugin,
             ));
     }
