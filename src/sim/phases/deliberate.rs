@@ -52,7 +52,7 @@ pub(crate) fn deliberate(
     };
     let deciding = calendar.deciding();
     if cfg!(debug_assertions) {
-        crate::sim::phases::deliberate::check(&villagers, &deciding, (town, world, outlook), now);
+        check_calendar(&villagers, &deciding, (town, world, outlook), now);
     }
     if options.spread(villagers.iter().len()) {
         // Visiting every villager on every thread costs less than a set of them the threads
@@ -139,7 +139,7 @@ thread_local! {
 /// Every test run (a debug build) checks at every step's decisions that the calendar missed no
 /// one: no action or walk overdue, everyone at a safe point deciding, unless asleep on the very
 /// view that failed.
-pub(crate) fn check(
+fn check_calendar(
     villagers: &Query<Deliberating>,
     deciding: &[u32],
     (town, world, outlook): (&Town, &WorldFacts, &Outlook),
