@@ -34,7 +34,7 @@ pub struct Cli {
     #[command(flatten)]
     pub game: GameArgs,
     /// The language of the interface, the log and a scenario's problems: en, es, or any
-    /// assets/i18n/<id>.ftl.
+    /// assets/i18n/ID.ftl.
     #[arg(long, value_name = "LANG", default_value = "en", global = true)]
     pub lang: String,
 }

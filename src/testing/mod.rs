@@ -1,6 +1,6 @@
 //! Test support shared by the planner's unit tests, the integration tests and the benchmark:
 //! random planning domains ([`Shape`] and the town-like families), the exhaustive reference
-//! searches they are checked against ([`reference`]), and the benchmark's and the golden dump's
+//! searches they are checked against ([`reference`](mod@reference)), and the benchmark's and the golden dump's
 //! questions ([`problems`]). Domains are drawn from a seed, so a failing case is its seed.
 
 pub mod problems;

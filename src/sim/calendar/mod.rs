@@ -4,7 +4,7 @@
 //! order, so its cost follows what happens in the town rather than how many live in it.
 //!
 //! A villager waiting with nothing to plan for sleeps: it has no entry at all until its tile's
-//! world or outlook changes, and is then woken at its next retry (see [`wake`]).
+//! world or outlook changes, and is then woken at its next retry (see [`sleepers::wake`]).
 //!
 //! The calendar is kept beside the villagers, never instead of them: an entry only says "look
 //! here", and whoever reads it checks the villager's own activity, so an entry left behind by a

@@ -1,7 +1,7 @@
 //! The planning half of a decision: at a safe point every unmet goal is planned from what the
 //! villager can count on, for every villager the calendar says is due, across the cores of
 //! Bevy's compute task pool in a large town. A wait that found no plan is not searched again
-//! while what the villager can count on stands (and sleeps, see [`super::calendar`]). What it
+//! while what the villager can count on stands (and sleeps, see [`crate::sim::calendar::sleepers`]). What it
 //! finds — the plans that can win, and each goal's row of the decision table where tables are
 //! kept — is handed to [`decide`](super::decide) in roster order ([`super::due`]).
 

@@ -85,7 +85,7 @@ pub(crate) struct Choice {
     pub part: Option<crate::planner::Value>,
     /// The plan being followed, kept without a search ([`Shortcuts::followed_plans`]).
     ///
-    /// [`Shortcuts::followed_plans`]: super::Shortcuts::followed_plans
+    /// [`Shortcuts::followed_plans`]: crate::sim::Shortcuts::followed_plans
     pub followed: bool,
 }
 

@@ -22,7 +22,7 @@ pub(crate) fn stride(from: &mut [f32; 2], to: [f32; 2], reach: f32) -> bool {
 /// rounding cannot change their number ([`Shortcuts::arrivals_at_once`]), else counted by making
 /// them.
 ///
-/// [`Shortcuts::arrivals_at_once`]: super::Shortcuts::arrivals_at_once
+/// [`Shortcuts::arrivals_at_once`]: crate::sim::Shortcuts::arrivals_at_once
 pub(crate) fn strides(from: [f32; 2], to: [f32; 2], reach: f32, most: u64, at_once: bool) -> Option<u64> {
     match at_once.then(|| strides_at_once(from, to, reach)).flatten() {
         Some(known) => Some(known).filter(|&n| n <= most),

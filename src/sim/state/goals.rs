@@ -7,7 +7,7 @@ use smallvec::SmallVec;
 
 /// One goal's live state, in 20 bytes. How loudly it asks is worked out when asked
 /// ([`insistence`](crate::sim::state::needs::insistence)); a plan's score and cost are in the decision
-/// table where tables are kept, and how often it was met today in the [`Tally`] where days are.
+/// table where tables are kept, and how often it was met today in the [`Tally`](super::tally::Tally) where days are.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GoalState {
     /// What its insistence is worked out from.

@@ -36,7 +36,7 @@ impl Clone for Lines {
         Lines { stations: self.stations, acting, waiting, freed }
     }
 
-    /// In the room `self` has, as [`WorldFacts`](crate::sim::state::world::WorldFacts) at a dawn.
+    /// In the room `self` has, as [`WorldFacts`] at a dawn.
     fn clone_from(&mut self, source: &Self) {
         self.stations = source.stations;
         self.acting.clone_from(&source.acting);

@@ -31,7 +31,7 @@ pub enum EventKind {
 }
 
 /// One thing that happened, as data: who, when, and [`what`](Happening). Words are made where it
-/// is shown ([`super::phrase`]), in the language of whoever reads it.
+/// is shown ([`crate::sim::report::phrase`]), in the language of whoever reads it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SimEvent {
     pub day: u32,
@@ -133,7 +133,7 @@ pub struct EventLog {
     /// Whether days are recorded whole for their reports, and the recent events for the game's
     /// views. A town of thousands run only for speed keeps neither (only the count), and files
     /// no reports; its villagers carry no [`Tally`](crate::sim::state::tally::Tally). Set from
-    /// [`SimOptions::keep_days`](super::SimOptions::keep_days) before the villagers are installed.
+    /// [`SimOptions::keep_days`](crate::sim::SimOptions::keep_days) before the villagers are installed.
     pub keep_days: bool,
     /// How many events were ever recorded, so a view can tell which of the recent ones are new.
     pub recorded: u64,

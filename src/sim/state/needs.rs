@@ -1,7 +1,7 @@
 //! Insistence, worked out when asked: needs rise with time, quotas grow louder as the day goes
 //! and they stay unmet. Nothing visits the villagers step by step to keep these numbers: a need
 //! keeps the value it held and the step it began rising from, and reads its rise from a curve
-//! of the day worked out once by the very steps a countdown would take ([`rises`]); a quota's
+//! of the day worked out once by the very steps a countdown would take ([`rises`](super::curves::rises)); a quota's
 //! unmet fraction is read from the facts as the step began. The simulation, the inspector and
 //! `run --at` all ask [`insistence`].
 
@@ -57,7 +57,7 @@ pub(crate) fn loudness(
     }
 }
 
-/// A need on `curve` ([`rises`]) at `rate` that held `held` before step `rises_from`, at step
+/// A need on `curve` ([`rises`](super::curves::rises)) at `rate` that held `held` before step `rises_from`, at step
 /// `now`: read from the curve when it rose from the curve's start (as every need does but after
 /// an edit of its rate), else risen step by step.
 fn need_at(curve: &[f32], rate: f32, (held, rises_from): (f32, u32), now: u32) -> f32 {

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 pub(crate) struct Planners {
     scenario: Arc<Scenario>,
     /// `[away][character]`: each character's planners as asked from where it starts its day,
-    /// and as asked away from there ([`Town::planners`](super::Town::planners)). Characters of
+    /// and as asked away from there ([`Town::planners`](super::town::Town::planners)). Characters of
     /// a trade differ only in where they start, so away from it they plan alike.
     characters: [Box<[Character]>; 2],
     /// Every planner compiled so far: one that plans alike ([`Planner::plans_alike`]) is taken

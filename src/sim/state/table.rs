@@ -40,7 +40,7 @@ pub enum RowResult {
     /// No plan: `unreachable`, `exhausted` or `budget`, and what blocks it when the planner named it.
     NoPlan { why: &'static str, blocked: Option<Condition> },
     /// Not planned: its plan could score at most `ceiling`, which could not win
-    /// ([`Shortcuts::skipped_goals`](super::Shortcuts::skipped_goals)).
+    /// ([`Shortcuts::skipped_goals`](crate::sim::Shortcuts::skipped_goals)).
     LeftOut { ceiling: f32 },
 }
 
@@ -58,6 +58,6 @@ pub enum Outcome {
     /// `goal`, the one pursued, stays: `best` leads it by no more than the hysteresis.
     Kept { goal: u16, best: u16, lead: f32, hysteresis: f32 },
     /// `goal`'s plan goes on: no other goal could lead it by more than the hysteresis
-    /// ([`Shortcuts::followed_plans`](super::Shortcuts::followed_plans)).
+    /// ([`Shortcuts::followed_plans`](crate::sim::Shortcuts::followed_plans)).
     Followed { goal: u16 },
 }

@@ -10,7 +10,7 @@ use smallvec::SmallVec;
 /// The day so far, for its report: only where days are kept ([`EventLog::keep_days`]) does a
 /// villager carry one — a town run only for speed keeps none, and its villagers are smaller.
 ///
-/// [`EventLog::keep_days`]: super::EventLog::keep_days
+/// [`EventLog::keep_days`]: super::log::EventLog::keep_days
 #[derive(Component, Clone, Debug, Default, PartialEq)]
 pub struct Tally {
     /// Steps spent walking, acting, waiting, resting and in line ([`Activity::counted_as`]),
@@ -49,7 +49,7 @@ impl Met {
 }
 
 impl Tally {
-    /// A day not yet begun, of one playing character `index` of `scenario` (see [`fresh`]).
+    /// A day not yet begun, of one playing character `index` of `scenario` (see [`fresh`](super::villager::fresh)).
     pub fn fresh(scenario: &Scenario, index: usize) -> Self {
         let goals = scenario.characters[index].goals.len();
         Tally { met: smallvec::smallvec![Met::default(); goals], ..Tally::default() }

@@ -20,10 +20,10 @@ pub struct Town {
     pub rises: Arc<[Vec<Arc<[f32]>>]>,
     /// Per character: whether its goals only ever grow louder while the facts stand still (no
     /// need falls, no quota quietens), so a villager that found no plan finds none again until
-    /// what it can count on changes ([`super::deliberate`]).
+    /// what it can count on changes ([`crate::sim::calendar::sleepers`]).
     pub louder_only: Vec<bool>,
     /// Per character: whether a condition of one of its goals reads a shared fact. Only then can
-    /// a change of its tile's world meet or unmeet a goal of its ([`super::act`]).
+    /// a change of its tile's world meet or unmeet a goal of its ([`crate::sim::phases::goals`]).
     pub goals_read_world: Vec<bool>,
     /// How many steps a retry lasts, and each action ([`crate::sim::state::time::countdown_steps`]).
     pub retry_steps: u32,

@@ -109,7 +109,7 @@ impl Intent {
 }
 
 /// What the villager is doing this step. A timed activity keeps the step of the day its timer
-/// runs out at, so nothing counts it down step by step ([`countdown_steps`]).
+/// runs out at, so nothing counts it down step by step ([`countdown_steps`](super::time::countdown_steps)).
 #[derive(Component, Clone, Debug, PartialEq)]
 pub enum Activity {
     /// At a safe point: the next decision runs this step.
@@ -153,7 +153,7 @@ impl Activity {
         }
     }
 
-    /// Where [`Tally::steps`] counts it (an idle villager decides within the step: not counted).
+    /// Where [`Tally::steps`](super::tally::Tally::steps) counts it (an idle villager decides within the step: not counted).
     pub fn counted_as(&self) -> Option<usize> {
         match self {
             Activity::Idle => None,
@@ -172,7 +172,7 @@ impl Activity {
 }
 
 /// Why the villager last changed course, kept as data: words are made where it is shown
-/// ([`Town::reason_text`](super::Town::reason_text)), and a town of thousands keeps no text.
+/// ([`reason_text`](crate::sim::reason_text)), and a town of thousands keeps no text.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
 pub enum LastReason {
     #[default]
@@ -199,14 +199,14 @@ pub struct Deliberation {
     /// A digest of what the villager could count on the last time every unmet goal had no plan:
     /// from the same view the planner would fail again, so the retry skips the search.
     pub hopeless: Option<NonZeroU64>,
-    /// The step of the day its goals were last looked at ([`super::act`]).
+    /// The step of the day its goals were last looked at ([`crate::sim::phases::goals`]).
     pub looked_at: u32,
     /// Its own facts changed, or a need was just met (and may be met again at once): its goals
     /// need a look though its tile's world did not change.
     pub recheck: bool,
     /// Every unmet goal is below the rest threshold: nothing was planned.
     pub resting: bool,
-    /// Waiting on a hopeless view, it is not polled until its tile changes ([`super::calendar`]).
+    /// Waiting on a hopeless view, it is not polled until its tile changes ([`crate::sim::calendar::sleepers`]).
     pub asleep: bool,
 }
 
@@ -217,7 +217,7 @@ impl Default for Deliberation {
     }
 }
 
-/// The components [`fresh`] builds (and a [`Tally`] where days are kept).
+/// The components [`fresh`] builds (and a [`Tally`](super::tally::Tally) where days are kept).
 pub type Fresh = (AgentFacts, Goals, Intent, Activity, LastReason, Deliberation);
 
 /// Everything a character starts the day with, but who it is and where it stands (see

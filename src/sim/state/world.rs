@@ -161,7 +161,7 @@ impl WorldFacts {
 
 /// The world as it will be once every action under way has finished: effects of an action are
 /// added here when it starts and to [`WorldFacts`] when it completes. Arrival re-checks read
-/// it (through [`Town::available`]), so two villagers cannot both start taking the last loaf —
+/// it (through [`Town::available`](super::town::Town::available)), so two villagers cannot both start taking the last loaf —
 /// the second sees it gone and replans. It is what others are visibly doing, not a reservation.
 /// One state per tile, like [`WorldFacts`].
 #[derive(Resource, Clone, Debug, PartialEq)]

@@ -21,7 +21,7 @@ use std::sync::Arc;
 /// One change made to the running day from outside it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Edit {
-    /// A world fact of a tile set to a value ([`edit_world_fact`]).
+    /// A world fact of a tile set to a value ([`edit_world_fact`](super::edits::edit_world_fact)).
     Fact { tile: usize, fact: FactId, value: Value },
     /// Station `station` moved to `to`, in every tile ([`crate::sim::wholesale::edits::move_station`]).
     Move { station: usize, to: [f32; 2] },
