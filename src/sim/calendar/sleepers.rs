@@ -3,10 +3,11 @@
 //! retry ([`Shortcuts::sleepers`](crate::sim::Shortcuts::sleepers)).
 
 use crate::sim::calendar::{Calendar, Due};
+use crate::sim::options::Shortcuts;
 use crate::sim::state::roster::Roster;
 use crate::sim::state::time::{Clock, next_retry, stamp};
 use crate::sim::state::town::Town;
-use crate::sim::state::villager::{Activity, Deliberation};
+use crate::sim::state::villager::{Activity, Deliberation, Villager};
 use crate::sim::state::world::WorldFacts;
 use bevy::ecs::prelude::*;
 
@@ -37,4 +38,16 @@ pub(crate) fn wake(
             }
         }
     }
+}
+
+/// Whether a villager that found no plan sleeps ([`Shortcuts::sleepers`]): where its goals only
+/// grow louder and every one of them failed from what it counts on now, nothing can change for it
+/// until its tile does.
+pub(crate) fn sleeps(
+    shortcuts: &Shortcuts,
+    town: &Town,
+    villager: &Villager,
+    deliberation: &Deliberation,
+) -> bool {
+    shortcuts.sleepers && town.louder_only[villager.index()] && deliberation.hopeless.is_some()
 }

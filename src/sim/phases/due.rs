@@ -30,6 +30,25 @@ impl DueNow {
         &self.found
     }
 
+    /// Each deciding villager's findings, in roster order.
+    pub(crate) fn findings(&self) -> impl Iterator<Item = Findings<'_>> {
+        let (mut choices, mut rows, mut waits, mut rests) =
+            (self.choices.as_slice(), self.rows.as_slice(), self.waits.as_slice(), self.rests.as_slice());
+        self.numbers.iter().map(move |&number| {
+            // Every list is in roster order, a villager's entries together.
+            let mine = choices.iter().take_while(|c| c.number == number).count();
+            let viable;
+            (viable, choices) = choices.split_at(mine);
+            let my_rows = rows.first().filter(|r| r.0 == number).map(|r| r.1.clone());
+            rows = &rows[usize::from(my_rows.is_some())..];
+            let waiting_on = waits.first().filter(|w| w.0 == number).map(|w| w.1);
+            waits = &waits[usize::from(waiting_on.is_some())..];
+            let rests_until = rests.first().filter(|r| r.0 == number).map(|r| r.1);
+            rests = &rests[usize::from(rests_until.is_some())..];
+            Findings { number, viable, rows: my_rows, waiting_on, rests_until }
+        })
+    }
+
     /// Moves what every thread found into the lists, each in roster order, and its plans' times
     /// into `times`.
     pub(crate) fn gather(&mut self, times: &mut PlanTimes) {
@@ -49,6 +68,19 @@ impl DueNow {
         waits.sort_unstable_by_key(|w| w.0);
         rests.sort_unstable_by_key(|r| r.0);
     }
+}
+
+/// What deliberation found for one villager ([`DueNow::findings`]).
+pub(crate) struct Findings<'a> {
+    pub number: usize,
+    /// The plans that can win: the best, then the pursued goal's if another.
+    pub viable: &'a [Choice],
+    /// Its decision table's rows, where tables are kept.
+    pub rows: Option<Vec<GoalRow>>,
+    /// Without a viable plan: the goal it waits on, and what blocks it.
+    pub waiting_on: Option<Wait>,
+    /// Resting with its end known: the step it rests until.
+    pub rests_until: Option<u32>,
 }
 
 /// The goal a villager with no viable plan waits on, and what blocks it if the planner said.
