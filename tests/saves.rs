@@ -8,9 +8,10 @@ mod common;
 
 use bevy::prelude::*;
 use goap_town::files::FileError;
-use goap_town::game::editing::{SaveError, SaveFailed, Unsaved, move_station, save, save_told};
+use goap_town::game::editing::{Unsaved, move_station};
 use goap_town::game::hot_reload::ReloadStatus;
 use goap_town::game::replays::{SaveDayError, save_day_in, scenario_of};
+use goap_town::game::save_positions::{SaveError, SaveFailed, save, save_told};
 use goap_town::game::{CurrentScenario, Lang, day_text};
 use goap_town::scenario::{self, ScenarioChoice};
 use goap_town::sim::{self, Clock, EventLog, FinishedDays, Moment, Played, Replay, Town};

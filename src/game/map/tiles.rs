@@ -1,7 +1,7 @@
 //! A tiled town (`--villagers N`) on the map: each tile outlined, its name (`Tile 7`) at its
 //! top-left corner, so that a villager named `Builder 2 @ 7` can be found in tile 7.
 
-use super::labels::{Home, Word};
+use super::word::{Home, Word};
 use crate::game::sprites::Art;
 use crate::scenario::Scenario;
 use crate::sim::{Layout, Town};
