@@ -288,6 +288,28 @@ mod tests {
         assert_eq!(names_in(folder.path()), ["town.ron"]);
     }
 
+    /// Every reader of a file the user names (a scenario, a replay, a language) takes it whole
+    /// when it is a plain file within its cap, and otherwise says which of the three refusals.
+    #[test]
+    fn a_capped_read_takes_a_plain_file_within_its_cap_and_refuses_anything_else_unopened() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("town.ron");
+        fs::write(&path, "12345").unwrap();
+        assert_eq!(read_capped(&path, 5).unwrap(), b"12345");
+        assert!(matches!(read_capped(&path, 4), Err(ReadError::TooLarge)));
+        assert!(matches!(read_capped(folder.path(), 5), Err(ReadError::NotAFile(kind)) if kind.is_dir()));
+        let gone = folder.path().join("gone.ron");
+        assert!(matches!(read_capped(&gone, 5), Err(ReadError::Io(e)) if e.kind() == ErrorKind::NotFound));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            // Opening a pipe would wait for a writer: it is refused by its kind, never opened.
+            let fifo = folder.path().join("pipe.ron");
+            assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+            assert!(matches!(read_capped(&fifo, 5), Err(ReadError::NotAFile(kind)) if kind.is_fifo()));
+        }
+    }
+
     #[test]
     fn a_new_file_never_takes_a_name_already_taken() {
         let folder = tempfile::tempdir().unwrap();

@@ -51,3 +51,23 @@ impl<B> Default for Tally<B> {
         Tally::of(0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tally_keeps_the_slowest_mutant_and_only_the_first_ten_failures() {
+        let mut tally = Tally::of(12);
+        for (n, ms) in [3, 9, 9, 1].into_iter().enumerate() {
+            tally.timed(&[n as u8], Duration::from_millis(ms));
+        }
+        assert_eq!((tally.total, tally.slowest), (Duration::from_millis(22), Duration::from_millis(9)));
+        assert_eq!(tally.slowest_input, [1], "the first of the slowest");
+        for n in 0..12 {
+            tally.broke(vec![n], n);
+        }
+        assert_eq!(tally.failures.iter().map(|f| f.1).collect::<Vec<_>>(), (0..10).collect::<Vec<_>>());
+        assert_eq!(tally.inputs, 12);
+    }
+}
