@@ -1,7 +1,7 @@
 //! The map made to read: words that keep a readable size and never pile up ([`labels`], of the
 //! [`word`]s figures, stations and tiles carry), a crowd at one place spread so each villager can
-//! be seen and clicked ([`crowd`], [`pointer`]), the tiles of a tiled town outlined and named
-//! ([`tiles`]), and what is selected shown ([`selected`]).
+//! be seen and clicked ([`crowd`], [`pointer`](mod@pointer)), the tiles of a tiled town outlined
+//! and named ([`tiles`]), and what is selected shown (`selected`).
 
 pub mod crowd;
 pub mod labels;

@@ -23,7 +23,7 @@ pub const REPLAY_FOLDER: &str = "replays";
 struct SaveNotice(Option<(PathBuf, Instant)>);
 
 /// Why the last `Save day` wrote nothing, said until dismissed or the next `Save day`
-/// ([`super::notices`] says it).
+/// (`notices` says it).
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct SaveDayFailed(pub Option<SaveDayError>);
 

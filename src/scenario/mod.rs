@@ -3,7 +3,7 @@
 //! [`load`] is the one entry point for the game, the tests and the command line, and
 //! [`load_or_report`] the one way they print what is wrong with a file. Loading never
 //! hangs, panics or takes more than time and memory linear in the file: the [`syntax`] stops at
-//! the first syntax error; [`read`] then reports every value of the wrong shape, and
+//! the first syntax error; reading (`read`) then reports every value of the wrong shape, and
 //! validation every problem of meaning in all the rest — each with file, line:column and field
 //! path — so that one pass over a file says everything wrong with it that its shape allows.
 

@@ -99,7 +99,7 @@ impl Replay {
     }
 
     /// Reads a replay file, bounded and checked as far as it can be without its scenario
-    /// ([`bounds::check_without_scenario`]); a file that is not one, or asks too much, says where and why.
+    /// (`bounds::check_without_scenario`); a file that is not one, or asks too much, says where and why.
     pub fn read(path: &Path) -> Result<Replay, ReplayError> {
         let bytes = read_capped(path, MAX_FILE_BYTES).map_err(Fault::from);
         bytes.and_then(|bytes| Replay::from_bytes(&bytes)).map_err(|fault| fault.in_file(path))
@@ -130,7 +130,7 @@ impl Replay {
 
     /// Whether this run can be played from `scenario`: read from the very text it played, every
     /// edit in its terms and at a moment of its days, and the end within reach
-    /// ([`bounds::check_with_scenario`]). Asked before the town is made; [`Replay::play`] asks it too.
+    /// (`bounds::check_with_scenario`). Asked before the town is made; [`Replay::play`] asks it too.
     pub fn check(&self, scenario: &Scenario) -> Result<(), Fault> {
         let now = format!("{:016x}", scenario.text_hash);
         if now != self.text_hash {
@@ -141,7 +141,7 @@ impl Replay {
         self.resolve(scenario, tiles).map(drop)
     }
 
-    /// What opening this replay costs, in villager-steps ([`bounds::work`]).
+    /// What opening this replay costs, in villager-steps (`bounds::work`).
     pub fn work(&self, scenario: &Scenario) -> u64 {
         bounds::work(self, scenario)
     }

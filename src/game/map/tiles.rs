@@ -38,7 +38,7 @@ pub fn tile_name(lang: Lang, tile: usize) -> String {
     words().say(lang, "map-tile", &[("n", tile.into())])
 }
 
-/// Tile `tile`'s outline on the map: around its stations and starts, [`MARGIN`] further.
+/// Tile `tile`'s outline on the map: around its stations and starts, a margin further.
 pub fn tile_rect(scenario: &Scenario, layout: &Layout, tile: usize) -> Rect {
     let points =
         scenario.stations.iter().map(|s| s.position).chain(scenario.characters.iter().map(|c| c.start));

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-/// A word on the map whose place and visibility [`super::labels::place_words`] decides.
+/// A word on the map whose place and visibility [`super::labels`] decides.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Word {
     /// A villager's name, above its head (anchored at its bottom middle).

@@ -15,7 +15,7 @@ pub const MOST_EDITS: usize = 10_000;
 /// town's size; measured in `docs/simulation.md`).
 pub const STEP_VILLAGERS: u64 = 10;
 
-/// The most work opening a replay may ask, in villager-steps ([`super::bounds::work`]): a day of
+/// The most work opening a replay may ask, in villager-steps ([`Replay::work`](crate::sim::Replay::work)): a day of
 /// village.ron (300 s, 3,000 steps) at 33,000 villagers, or 1,100 days of its twenty (ten hours
 /// of play at 8×) — seconds on a release build (`docs/simulation.md`).
 pub const MOST_WORK: u64 = 100_000_000;
