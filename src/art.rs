@@ -1,9 +1,8 @@
 //! Which picture stands for what: the station sprites, villager figures and item icons in
 //! `assets/` (drawn by `tools/draw_art.py`), each with the words it answers to, and the one rule
 //! that picks a picture for a name. Pure data, so `check` can warn about a name the game would
-//! not find without loading a single image.
-
-use crate::scenario::{Character, Station};
+//! not find without loading a single image; which names of a scenario's station or villager are
+//! asked is the scenario's to say ([`crate::scenario::pictures`]).
 
 /// A picture's file name (without `.png`) and the words that call it up, its own name first.
 pub type Picture = (&'static str, &'static [&'static str]);
@@ -89,17 +88,10 @@ pub fn pick(pictures: &'static [Picture], name: &str) -> &'static str {
     find(pictures, name).unwrap_or(pictures[0].0)
 }
 
-/// The sprite of `station`: the first of its sprite, kind, id and label that calls one up.
-pub fn station_picture(station: &Station) -> &'static str {
-    first_found(STATIONS, station.sprite.iter().chain([&station.kind, &station.id, &station.label]))
-}
-
-/// The figure of `character`: the first of its sprite, id and name that calls one up.
-pub fn villager_picture(character: &Character) -> &'static str {
-    first_found(VILLAGERS, character.sprite.iter().chain([&character.id, &character.name]))
-}
-
-fn first_found<'a>(
+/// The picture of `pictures` the first of `names` that calls one up calls up, else the first of
+/// `pictures` (their default): how a station or a villager with several names gets its picture
+/// ([`crate::scenario::pictures`]).
+pub fn first_found<'a>(
     pictures: &'static [Picture],
     names: impl IntoIterator<Item = &'a String>,
 ) -> &'static str {

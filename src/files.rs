@@ -1,10 +1,11 @@
-//! Writing files so that no failure loses one: a file is written beside its place, flushed to
-//! the disk and renamed over the old one in one step ([`replace`]), or given a name no file has
-//! yet ([`create_new`]); what went wrong is a kind the interface can say ([`FileError`]).
+//! Reading and writing files without trusting them or losing one. A file is read only when it is
+//! a plain file, and only up to a cap ([`read_capped`]). A file is written beside its place,
+//! flushed to the disk and renamed over the old one in one step ([`replace`]), or given a name no
+//! file has yet ([`create_new`]); what went wrong writing is a kind the interface can say
+//! ([`FileError`]).
 
-use crate::words::{Lang, words};
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, ErrorKind, Write};
+use std::io::{self, ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -28,6 +29,41 @@ pub enum FileError {
     Other { path: PathBuf, message: String },
 }
 
+/// Why [`read_capped`] read nothing; each reader says it in its own words.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The path names something else than a plain file (a folder, a pipe, a device), which is
+    /// never opened: opening a pipe waits for a writer, and a device may never end.
+    #[error("not a plain file")]
+    NotAFile(fs::FileType),
+    /// Longer than the cap.
+    #[error("larger than the cap")]
+    TooLarge,
+    /// The system could not say what it is, open it or read it.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// The whole of the plain file at `path` (a link is followed), when it holds at most `cap` bytes.
+/// Its kind and size are looked at before it is opened, and again as opened (in case the path
+/// changed in between), and no more than one byte past `cap` is ever read.
+pub fn read_capped(path: &Path, cap: usize) -> Result<Vec<u8>, ReadError> {
+    let fits = |metadata: fs::Metadata| match metadata {
+        m if !m.is_file() => Err(ReadError::NotAFile(m.file_type())),
+        m if m.len() > cap as u64 => Err(ReadError::TooLarge),
+        _ => Ok(()),
+    };
+    fits(fs::metadata(path)?)?;
+    let file = File::open(path)?;
+    fits(file.metadata()?)?;
+    let mut bytes = Vec::new();
+    file.take(cap as u64 + 1).read_to_end(&mut bytes)?;
+    if bytes.len() > cap {
+        return Err(ReadError::TooLarge);
+    }
+    Ok(bytes)
+}
+
 impl FileError {
     /// `error`, met while writing `path`, as the kind the player is told.
     pub fn of(path: &Path, error: &io::Error) -> FileError {
@@ -49,32 +85,6 @@ impl FileError {
             | FileError::Denied { path }
             | FileError::Other { path, .. } => path,
         }
-    }
-
-    /// What went wrong, in `lang`: `scenarios/town.ron is read-only`.
-    pub fn problem(&self, lang: Lang) -> String {
-        let file = ("file", self.path().display().to_string().into());
-        match self {
-            FileError::ReadOnly { .. } => words().say(lang, "file-read-only", &[file]),
-            FileError::NoSpace { .. } => words().say(lang, "file-no-space", &[file]),
-            FileError::Missing { .. } => words().say(lang, "file-missing", &[file]),
-            FileError::Denied { .. } => words().say(lang, "file-denied", &[file]),
-            FileError::Other { message, .. } => {
-                words().say(lang, "file-other", &[file, ("why", message.clone().into())])
-            }
-        }
-    }
-
-    /// What the player can do about it, in `lang`, as the start of a sentence: `Free some space`.
-    pub fn remedy(&self, lang: Lang) -> &'static str {
-        let id = match self {
-            FileError::ReadOnly { .. } => "file-read-only-remedy",
-            FileError::NoSpace { .. } => "file-no-space-remedy",
-            FileError::Missing { .. } => "file-missing-remedy",
-            FileError::Denied { .. } => "file-denied-remedy",
-            FileError::Other { .. } => "file-other-remedy",
-        };
-        words().plain(lang, id)
     }
 }
 
@@ -276,6 +286,28 @@ mod tests {
         assert_eq!(replace(&gone, b"new"), Err(FileError::Missing { path: gone.clone() }));
         assert!(!gone.exists());
         assert_eq!(names_in(folder.path()), ["town.ron"]);
+    }
+
+    /// Every reader of a file the user names (a scenario, a replay, a language) takes it whole
+    /// when it is a plain file within its cap, and otherwise says which of the three refusals.
+    #[test]
+    fn a_capped_read_takes_a_plain_file_within_its_cap_and_refuses_anything_else_unopened() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("town.ron");
+        fs::write(&path, "12345").unwrap();
+        assert_eq!(read_capped(&path, 5).unwrap(), b"12345");
+        assert!(matches!(read_capped(&path, 4), Err(ReadError::TooLarge)));
+        assert!(matches!(read_capped(folder.path(), 5), Err(ReadError::NotAFile(kind)) if kind.is_dir()));
+        let gone = folder.path().join("gone.ron");
+        assert!(matches!(read_capped(&gone, 5), Err(ReadError::Io(e)) if e.kind() == ErrorKind::NotFound));
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            // Opening a pipe would wait for a writer: it is refused by its kind, never opened.
+            let fifo = folder.path().join("pipe.ron");
+            assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+            assert!(matches!(read_capped(&fifo, 5), Err(ReadError::NotAFile(kind)) if kind.is_fifo()));
+        }
     }
 
     #[test]

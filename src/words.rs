@@ -4,6 +4,7 @@
 //! like a built-in one, rewords its messages. A file is read only when its language is first
 //! used, capped in size, and never if it is not a plain file (a FIFO would block).
 
+use crate::files::{self, ReadError};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use std::collections::{BTreeSet, HashMap};
@@ -191,32 +192,45 @@ impl Words {
     }
 }
 
+/// Why a language file is left out: said on the console, after its path.
+#[derive(Debug, thiserror::Error)]
+enum LeftOut {
+    #[error("not a plain file")]
+    NotAFile,
+    #[error("larger than {} KiB", MAX_FILE_BYTES / 1024)]
+    TooLarge,
+    #[error(transparent)]
+    Unreadable(std::io::Error),
+    /// As the standard library says it of a file read as text.
+    #[error("stream did not contain valid UTF-8")]
+    NotUtf8,
+    /// What Fluent said of it: its syntax errors, or why its messages do not make a bundle.
+    #[error("{0}")]
+    Fluent(String),
+    #[error("`{0}` is not a language tag")]
+    NotATag(String),
+}
+
 /// The text of a language file: a plain file (not a FIFO or a device) of at most
 /// [`MAX_FILE_BYTES`].
-fn read_capped(path: &Path) -> Result<String, String> {
-    use std::io::Read;
-    let metadata = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if !metadata.is_file() {
-        return Err("not a plain file".into());
-    }
-    if metadata.len() > MAX_FILE_BYTES {
-        return Err(format!("larger than {} KiB", MAX_FILE_BYTES / 1024));
-    }
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_FILE_BYTES).read_to_string(&mut text))
-        .map_err(|e| e.to_string())?;
-    Ok(text)
+fn read_capped(path: &Path) -> Result<String, LeftOut> {
+    let bytes = files::read_capped(path, MAX_FILE_BYTES as usize).map_err(|e| match e {
+        ReadError::NotAFile(_) => LeftOut::NotAFile,
+        ReadError::TooLarge => LeftOut::TooLarge,
+        ReadError::Io(e) => LeftOut::Unreadable(e),
+    })?;
+    String::from_utf8(bytes).map_err(|_| LeftOut::NotUtf8)
 }
 
 impl Language {
-    fn new(id: &str, text: &str) -> Result<Language, String> {
-        let resource = FluentResource::try_new(text.to_owned())
-            .map_err(|(_, errors)| errors.iter().map(|e| format!("{e:?}")).collect::<Vec<_>>().join("; "))?;
-        let tag = id.parse().map_err(|_| format!("`{id}` is not a language tag"))?;
+    fn new(id: &str, text: &str) -> Result<Language, LeftOut> {
+        let resource = FluentResource::try_new(text.to_owned()).map_err(|(_, errors)| {
+            LeftOut::Fluent(errors.iter().map(|e| format!("{e:?}")).collect::<Vec<_>>().join("; "))
+        })?;
+        let tag = id.parse().map_err(|_| LeftOut::NotATag(id.to_owned()))?;
         let mut bundle = FluentBundle::new_concurrent(vec![tag]);
         bundle.set_use_isolating(false); // no invisible direction marks around arguments
-        bundle.add_builtins().map_err(|e| format!("{e:?}"))?;
+        bundle.add_builtins().map_err(|e| LeftOut::Fluent(format!("{e:?}")))?;
         // The ids of its messages and the arguments each reads, as Fluent's own parser read them.
         let mut ids = Vec::new();
         let mut arguments = HashMap::new();
@@ -230,7 +244,7 @@ impl Language {
                 ids.push(message.id.name.to_owned());
             }
         }
-        bundle.add_resource(resource).map_err(|e| format!("{e:?}"))?;
+        bundle.add_resource(resource).map_err(|e| LeftOut::Fluent(format!("{e:?}")))?;
         let mut plain = HashMap::new();
         for message_id in &ids {
             let Some(pattern) = bundle.get_message(message_id).and_then(|m| m.value()) else { continue };

@@ -35,3 +35,11 @@ pub fn goap_town(args: &[&str]) -> std::process::Output {
 
 #[allow(unused_imports)]
 pub use goap_town::testing::reference::{all_hold, replay};
+
+/// A fuzz run's failures, each what broke and the mutant that broke it: nothing when none did.
+pub fn fuzz_failures<B: std::fmt::Display>(failures: &[(Vec<u8>, B)]) -> String {
+    let said = failures
+        .iter()
+        .map(|(bytes, problem)| format!("{problem}\n---\n{}\n---", String::from_utf8_lossy(bytes)));
+    said.collect::<Vec<_>>().join("\n")
+}

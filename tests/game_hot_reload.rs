@@ -253,7 +253,8 @@ fn a_moved_station_is_walked_to_where_it_now_stands() {
 /// `Save` writes only its `pos` numbers into the commented file.
 #[test]
 fn a_moved_station_is_saved_in_place_and_the_day_goes_on() {
-    use goap_town::game::editing::{Unsaved, move_station, save};
+    use goap_town::game::editing::{Unsaved, move_station};
+    use goap_town::game::save_positions::save;
     let folder = tempfile::tempdir().unwrap();
     let path = folder.path().join("town.ron");
     let text = goap_town::scenario::shipped("town.ron").unwrap();

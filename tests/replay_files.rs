@@ -5,7 +5,7 @@
 mod common;
 
 use common::{goap_town, shipped};
-use goap_town::sim::replay::{MAX_FILE_BYTES, MOST_DAYS, MOST_EDITS, NotAFile};
+use goap_town::sim::replay::{LATEST_DAY, MAX_FILE_BYTES, MOST_EDITS, NotAFile};
 use goap_town::sim::{self, Clock, Fault, Moment, Problem, Replay, ReplayError};
 use goap_town::words::Lang;
 use serde_json::{Value, json};
@@ -140,7 +140,7 @@ fn an_end_on_no_day_or_far_beyond_reach_is_refused() {
     replay["end"] = json!({"day": u32::MAX, "step": 0});
     let (said, fault) = read_fault(&replay);
     assert_eq!(fault, Fault::End { end: Moment { day: u32::MAX, step: 0 }, problem: Problem::TooLate });
-    let most = goap_town::scenario::count_text(Lang::ENGLISH, u64::from(MOST_DAYS));
+    let most = goap_town::scenario::count_text(Lang::ENGLISH, u64::from(LATEST_DAY));
     let expected = format!("end (day 4294967295, step 0): past day {most}, the last a replay may reach");
     assert!(said.ends_with(&expected), "{said}");
     replay["end"] = json!({"day": 0, "step": 0});

@@ -2,6 +2,8 @@
 //! shipped scenarios are each refused with a located fault before anything plays, or play
 //! faithfully — never a panic (`goap-town fuzz --replays --inputs N` runs the same for longer).
 
+mod common;
+
 use goap_town::sim::replay::fuzz;
 
 #[test]
@@ -10,12 +12,7 @@ fn three_thousand_mutated_replays_are_refused_where_they_are_wrong_or_play_faith
     assert_eq!(bases.len(), 2 * goap_town::scenario::SHIPPED.len());
     assert!(bases.iter().all(|b| !b.replay.edits.is_empty()), "every base has edits to mutate");
     let report = fuzz::run(3_000, 2026, &bases);
-    let failures: Vec<String> = report
-        .failures
-        .iter()
-        .map(|(bytes, problem)| format!("{problem}\n---\n{}\n---", String::from_utf8_lossy(bytes)))
-        .collect();
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(report.tally.failures.is_empty(), "{}", common::fuzz_failures(&report.tally.failures));
     let refused: usize = report.refused.values().sum();
     assert_eq!(report.played + report.unplayed + refused, 3_000, "{report:?}");
     // Both outcomes are exercised, and the refusals are of many kinds: a mutant reaches each check.

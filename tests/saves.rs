@@ -8,9 +8,10 @@ mod common;
 
 use bevy::prelude::*;
 use goap_town::files::FileError;
-use goap_town::game::editing::{SaveError, SaveFailed, Unsaved, move_station, save, save_told};
+use goap_town::game::editing::{Unsaved, move_station};
 use goap_town::game::hot_reload::ReloadStatus;
 use goap_town::game::replays::{SaveDayError, save_day_in, scenario_of};
+use goap_town::game::save_positions::{SaveError, SaveFailed, save, save_told};
 use goap_town::game::{CurrentScenario, Lang, day_text};
 use goap_town::scenario::{self, ScenarioChoice};
 use goap_town::sim::{self, Clock, EventLog, FinishedDays, Moment, Played, Replay, Town};
@@ -288,6 +289,46 @@ fn save_day_twice_at_the_same_second_writes_two_files() {
 fn run_so_far(app: &App) -> String {
     let world = app.world();
     format!("{:?}\n{:?}", world.resource::<FinishedDays>().0, world.resource::<EventLog>().today)
+}
+
+/// A replay whose scenario is not to be had says which file and why, in the player's language:
+/// a built-in scenario of another name, or a file neither here nor beside `replays/`.
+#[test]
+fn a_replay_whose_scenario_is_missing_says_so_in_either_language() {
+    use goap_town::game::replays::ScenarioNotFound;
+    let folder = tempfile::tempdir().unwrap();
+    let file = folder.path().join("replays").join("gone.replay.json");
+    let replay = |built_in: bool, scenario: &str| Replay {
+        format: sim::replay::FORMAT.to_owned(),
+        scenario: scenario.to_owned(),
+        built_in,
+        name: "Gone".to_owned(),
+        text_hash: "0".repeat(16),
+        villagers: 1,
+        seed: None,
+        end: Moment { day: 1, step: 0 },
+        edits: Vec::new(),
+        text: None,
+    };
+    let no_built_in = scenario_of(&replay(true, "atlantis.ron"), &file).unwrap_err();
+    assert_eq!(no_built_in, ScenarioNotFound::NoBuiltIn { file: file.clone(), name: "atlantis.ron".into() });
+    let at = file.display();
+    assert_eq!(no_built_in.text(Lang::ENGLISH), format!("{at}: no built-in scenario is called atlantis.ron"));
+    assert_eq!(
+        no_built_in.text(Lang::SPANISH),
+        format!("{at}: ningún escenario integrado se llama atlantis.ron")
+    );
+    let not_here = scenario_of(&replay(false, "nowhere/gone.ron"), &file).unwrap_err();
+    assert_eq!(
+        not_here.to_string(),
+        format!(
+            "{at}: its scenario nowhere/gone.ron is not here (looked from this folder and beside replays/)"
+        )
+    );
+    assert!(not_here.text(Lang::SPANISH).ends_with(
+        "su escenario nowhere/gone.ron no está aquí (se buscó desde esta carpeta y junto a replays/)"
+    ));
+    assert_eq!(scenario_of(&replay(true, "town.ron"), &file), Ok(ScenarioChoice::BuiltIn("town.ron")));
 }
 
 /// A day with the oven moved and saved into the file, then Save day: the replay opens as the

@@ -213,11 +213,19 @@ fn a_sprite_that_names_no_picture_is_a_warning_and_a_known_one_is_drawn() {
         "{}",
         s.warnings[0]
     );
-    assert_eq!(goap_town::art::station_picture(&s.stations[0]), "anvil", "as if it named none: by its kind");
+    assert_eq!(
+        goap_town::scenario::pictures::station_picture(&s.stations[0]),
+        "anvil",
+        "as if it named none: by its kind"
+    );
     let well = named.replace(r#"sprite: "ovn""#, r#"sprite: "well""#);
     let s = scenario::parse(&well, "test.ron").unwrap();
     assert!(s.warnings.is_empty(), "{:?}", s.warnings);
-    assert_eq!(goap_town::art::station_picture(&s.stations[0]), "well", "a named sprite wins over the id");
+    assert_eq!(
+        goap_town::scenario::pictures::station_picture(&s.stations[0]),
+        "well",
+        "a named sprite wins over the id"
+    );
 }
 
 #[test]

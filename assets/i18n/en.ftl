@@ -187,6 +187,8 @@ replay-no-fact = the scenario has no world fact `{ $fact }`
 replay-no-tile = the town has no tile { $tile } (its { $tiles } tiles are numbered from 0)
 replay-no-station = the scenario has no station `{ $station }`
 replay-other-text = this replay is of another text of the scenario: it played "{ $name }" from a text whose hash is { $played }, and { $file } now hashes to { $now } (edited since?); its day would not play again as it was
+replay-no-built-in = no built-in scenario is called { $name }
+replay-scenario-not-here = its scenario { $scenario } is not here (looked from this folder and beside replays/)
 replay-opening = Opening { $file }: its town of { $villagers } villagers plays from the first dawn to day { $day } at { $t } s before the window opens; this takes a while.
 
 ## What the scenario loader says is wrong with a file: `check`, the console and the game's

@@ -176,6 +176,8 @@ replay-no-fact = el escenario no tiene ningún hecho del mundo `{ $fact }`
 replay-no-tile = el pueblo no tiene el barrio { $tile } (sus { $tiles } barrios se numeran desde 0)
 replay-no-station = el escenario no tiene ninguna estación `{ $station }`
 replay-other-text = esta repetición es de otro texto del escenario: jugó «{ $name }» a partir de un texto cuyo hash es { $played }, y { $file } tiene ahora el hash { $now } (¿se editó desde entonces?); su día no se volvería a jugar como fue
+replay-no-built-in = ningún escenario integrado se llama { $name }
+replay-scenario-not-here = su escenario { $scenario } no está aquí (se buscó desde esta carpeta y junto a replays/)
 replay-opening = Abriendo { $file }: su pueblo de { $villagers } aldeanos se juega desde el primer amanecer hasta el día { $day } a los { $t } s antes de que se abra la ventana; esto lleva un rato.
 
 ## Lo que el cargador de escenarios dice de un archivo: `check`, la consola y el aviso rojo de

@@ -1,9 +1,11 @@
 //! `goap-town fuzz`: the loader's fuzzing (or, with `--replays`, the replay files'), for as many
-//! mutants as asked, on every core.
+//! mutants as asked, on every core; each ends its summary the same way ([`write_summary`]).
 
-use crate::scenario::fuzz::{self, Report};
+use crate::scenario::fuzz::{self, Report, Tally};
+use std::fmt::Display;
 use std::io::Write;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// Mutants per batch: batch `k` is made from its own seed, so a run's inputs do not depend on
 /// how many threads checked them.
@@ -39,37 +41,59 @@ pub fn batches<R: Send>(
     (reports, threads)
 }
 
+/// How many mutants `tallies` checked, and how many broke a rule.
+pub fn counts<B>(tallies: &[&Tally<B>]) -> (usize, usize) {
+    (tallies.iter().map(|t| t.inputs).sum(), tallies.iter().map(|t| t.failures.len()).sum())
+}
+
+/// A fuzz run's summary: `lines` (what the run found, in its own words), then the mean and the
+/// slowest check as `timing(mean, slowest)` says them (in seconds), then each failure, with the
+/// slowest mutant and the failures saved into `save` (as `*.ext`) if asked; exit code 1 if
+/// anything failed.
+pub fn write_summary<B: Display>(
+    tallies: &[&Tally<B>],
+    lines: &[String],
+    timing: impl Fn(f64, f64) -> String,
+    (save, ext): (Option<&Path>, &str),
+    out: &mut dyn Write,
+) -> u8 {
+    for line in lines {
+        let _ = writeln!(out, "{line}");
+    }
+    let (checked, _) = counts(tallies);
+    let total: Duration = tallies.iter().map(|t| t.total).sum();
+    let slowest = tallies.iter().max_by_key(|t| t.slowest);
+    let mean = total.as_secs_f64() / checked.max(1) as f64;
+    let _ = writeln!(out, "{}", timing(mean, slowest.map_or(0.0, |t| t.slowest.as_secs_f64())));
+    let failures: Vec<_> = tallies.iter().flat_map(|t| &t.failures).collect();
+    saved(save, slowest.map(|t| t.slowest_input.as_slice()), &failures, ext, out)
+}
+
 pub fn run(inputs: usize, seed: u64, threads: usize, save: Option<&Path>, out: &mut dyn Write) -> u8 {
-    let started = std::time::Instant::now();
+    let started = Instant::now();
     let (reports, threads) = batches(inputs, seed, threads, fuzz::run);
     let wall = started.elapsed();
+    let tallies: Vec<_> = reports.iter().map(|r| &r.tally).collect();
+    let (checked, broken) = counts(&tallies);
     let sum = |f: fn(&Report) -> usize| reports.iter().map(f).sum::<usize>();
-    let (checked, loaded, rejected) = (sum(|r| r.inputs), sum(|r| r.loaded), sum(|r| r.rejected));
-    let total: std::time::Duration = reports.iter().map(|r| r.total).sum();
-    let slowest = reports.iter().max_by_key(|r| r.slowest);
-    let failures: Vec<_> = reports.iter().flat_map(|r| &r.failures).collect();
-    let _ = writeln!(
-        out,
+    let (loaded, rejected) = (sum(|r| r.loaded), sum(|r| r.rejected));
+    let headline = format!(
         "{checked} mutants of the shipped scenarios (seed {seed}, {threads} threads, {:.1} s): {loaded} loaded, \
-         {rejected} rejected with located errors, {} broke a rule",
+         {rejected} rejected with located errors, {broken} broke a rule",
         wall.as_secs_f64(),
-        failures.len()
     );
-    let _ = writeln!(
-        out,
-        "load time: mean {:.1} µs, slowest {:.2} ms",
-        total.as_secs_f64() * 1e6 / checked.max(1) as f64,
-        slowest.map_or(0.0, |r| r.slowest.as_secs_f64() * 1e3)
-    );
-    saved(save, slowest.map(|r| r.slowest_input.as_slice()), &failures, "ron", out)
+    let timing = |mean: f64, slowest: f64| {
+        format!("load time: mean {:.1} µs, slowest {:.2} ms", mean * 1e6, slowest * 1e3)
+    };
+    write_summary(&tallies, &[headline], timing, (save, "ron"), out)
 }
 
 /// Says each failure, and saves it and the slowest mutant into `save` (as `*.ext`) if asked;
 /// exit code 1 if anything failed.
-pub fn saved(
+fn saved<F: Display>(
     save: Option<&Path>,
     slowest: Option<&[u8]>,
-    failures: &[&(Vec<u8>, String)],
+    failures: &[&(Vec<u8>, F)],
     ext: &str,
     out: &mut dyn Write,
 ) -> u8 {

@@ -3,9 +3,10 @@
 //! thought bubble with the icon of what it waits for.
 
 use super::i18n::Label;
-use super::map::labels::{Home, Hovered, Word};
+use super::map::pointer::Hovered;
+use super::map::word::{Home, Word};
 use super::selection::{Selection, select_on_click};
-use super::sprites::{Art, FIGURE, SCALE};
+use super::sprites::{Art, TOKEN};
 use super::view::WORDS_UNTIL_ZOOM;
 use crate::planner::FactId;
 use crate::sim::{Activity, Intent, LastReason, Town, Villager};
@@ -14,8 +15,6 @@ use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy::text::TextBackgroundColor;
 
-/// How big a villager is on the map.
-pub(super) const TOKEN: Vec2 = Vec2::new(FIGURE.x as f32 * SCALE, FIGURE.y as f32 * SCALE);
 const BAR: f32 = 34.0;
 /// How big a thought bubble is, and where it floats: beside the figure, clear of its name above,
 /// its bar and status line below, and the next figure in a row ([`super::map::crowd::SPACING`]).
@@ -61,14 +60,19 @@ struct Gait {
     left: bool,
 }
 
+/// What figures show each frame, which the words on the map are placed after
+/// ([`super::map::labels`]).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct ShowFigures;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_observer(dress_villager).add_systems(
         Update,
         (
             rename_villagers.run_if(resource_exists_and_changed::<Town>),
             (walk_and_face, show_status, show_progress, show_thoughts)
-                .after(super::view::follow_positions)
-                .before(super::map::labels::place_words),
+                .in_set(ShowFigures)
+                .after(super::view::follow_positions),
         ),
     );
 }
@@ -97,7 +101,7 @@ fn dress_villager(
     let Ok(villager) = villagers.get(add.entity) else { return };
     let character = &town.scenario.characters[villager.index()];
     let name = shown_name(&town, villager);
-    let sheet = art.villager(crate::art::villager_picture(character));
+    let sheet = art.villager(crate::scenario::pictures::villager_picture(character));
     let [x, y] = character.start;
     let clothes = Sprite { color: villager_color(villager.index()), ..figure(&art, sheet.clone(), 0, true) };
     commands
@@ -220,7 +224,7 @@ fn rename_villagers(
     for (villager, mut figure, children) in &mut villagers {
         let character = &town.scenario.characters[villager.index()];
         let name = shown_name(&town, villager);
-        let sheet = art.villager(crate::art::villager_picture(character));
+        let sheet = art.villager(crate::scenario::pictures::villager_picture(character));
         if figure.image != sheet {
             figure.image = sheet.clone();
         }

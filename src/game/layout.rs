@@ -23,6 +23,12 @@ pub fn between_side_panels(width: f32) -> (f32, f32) {
     ((left - right) / 2.0, (width - left - right - 24.0).clamp(200.0, 560.0))
 }
 
+/// Where a notice's bottom goes: just above the timeline.
+pub(super) fn above_timeline(ctx: &egui::Context, layout: &PanelLayout) -> [f32; 2] {
+    let screen = ctx.content_rect();
+    [0.0, -(screen.max.y - layout.bottom(screen))]
+}
+
 /// The panels as laid out in the last frame, in egui's points.
 #[derive(Resource, Debug, Default, Clone, Serialize)]
 pub struct PanelLayout {

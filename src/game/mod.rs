@@ -1,12 +1,14 @@
 //! The game window: the simulation of [`crate::sim`] driven from the frame loop, drawn, inspected
 //! and hot-reloaded. Only this module touches windows and rendering.
 
+mod current;
 pub mod day_text;
 pub mod daylight;
 mod decision_view;
 mod drive;
 pub mod editing;
 mod figures;
+mod file_problems;
 mod frame_stats;
 mod history;
 pub mod hot_reload;
@@ -15,27 +17,32 @@ pub mod inspect;
 mod layout;
 pub mod map;
 mod notices;
+mod open;
 mod panels;
 pub mod popups;
 pub mod replays;
+pub mod save_positions;
 mod screenshot;
 mod selection;
 pub mod sprites;
 pub mod station_view;
 mod stuck;
 mod timeline;
+mod timeline_panel;
 mod view;
 mod villager_panel;
+mod villager_state;
 mod waiting_chain;
 pub mod why;
 
 pub use crate::words::Lang;
+pub use current::CurrentScenario;
 pub use drive::SimSpeed;
 pub use i18n::Label;
 pub use selection::{SelectedStation, Selection};
 
 use crate::scenario::{SCENARIO_FOLDER, ScenarioChoice, first_choice};
-use crate::sim::{Layout, Played, Replay, SimPlugin, Town, replace_scenario, villager_playing};
+use crate::sim::{Layout, Played, Replay, SimPlugin, Town, villager_playing};
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
@@ -61,38 +68,6 @@ pub struct GameOptions {
     pub lang: Lang,
 }
 
-/// Which scenario is playing: a file (watched for changes) or one built into the binary.
-#[derive(Resource, Debug, Clone, PartialEq)]
-pub struct CurrentScenario {
-    pub choice: ScenarioChoice,
-}
-
-/// Switches to `choice` (from the picker); a scenario that does not load is reported and the
-/// current one keeps running.
-pub fn open(world: &mut World, choice: ScenarioChoice) {
-    let lang = world.get_resource::<Lang>().copied().unwrap_or_default();
-    match choice.load_with_text_or_report(lang, &mut std::io::stderr()) {
-        Ok((fresh, text)) => {
-            replace_scenario(world, fresh);
-            day_text::keep(world, &text);
-            // The moves were of the scenario left: none of this one's is unsaved.
-            world.resource_mut::<editing::Unsaved>().0.clear();
-            world.resource_mut::<editing::SaveFailed>().0 = None;
-            world.resource_mut::<Selection>().0 = None;
-            world.resource_mut::<SelectedStation>().0 = None;
-            if let ScenarioChoice::File(path) = &choice {
-                hot_reload::watch(world, path);
-            } else {
-                world.remove_resource::<hot_reload::ScenarioWatcher>();
-            }
-            let mut status = world.resource_mut::<hot_reload::ReloadStatus>();
-            (status.errors, status.last) = (Vec::new(), None);
-            world.insert_resource(CurrentScenario { choice });
-        }
-        Err(errors) => world.resource_mut::<hot_reload::ReloadStatus>().errors = errors,
-    }
-}
-
 /// Opens the window and plays until it is closed (or the screenshot is taken). Exit code 1 when
 /// the starting scenario does not load.
 pub fn run(options: GameOptions) -> u8 {
@@ -100,7 +75,7 @@ pub fn run(options: GameOptions) -> u8 {
         None => None,
         Some((path, Ok(replay))) => match replays::scenario_of(&replay, path) {
             Ok(choice) => Some((replay, choice)),
-            Err(why) => return failed(&why),
+            Err(why) => return failed(&why.text(options.lang)),
         },
         Some((_, Err(why))) => return failed(&why.text(options.lang)),
     };
@@ -163,7 +138,8 @@ pub fn run(options: GameOptions) -> u8 {
         plugins = plugins.disable::<bevy::render::pipelined_rendering::PipelinedRenderingPlugin>();
     }
     if let Err(why) = add_window(&mut app, plugins) {
-        return failed(&crate::words::words().say(options.lang, "no-display", &[("why", why.into())]));
+        let why = ("why", why.to_string().into());
+        return failed(&crate::words::words().say(options.lang, "no-display", &[why]));
     }
     app.init_resource::<sprites::Art>()
         .add_plugins(EguiPlugin::default())
@@ -175,8 +151,10 @@ pub fn run(options: GameOptions) -> u8 {
         .add_plugins((
             drive::plugin,
             editing::plugin,
+            save_positions::plugin,
             daylight::plugin,
             view::plugin,
+            map::plugin,
             figures::plugin,
             selection::plugin,
             history::plugin,
@@ -184,11 +162,8 @@ pub fn run(options: GameOptions) -> u8 {
             panels::plugin,
             notices::plugin,
             popups::plugin,
-            why::plugin,
-            timeline::plugin,
-            replays::plugin,
-            stuck::plugin,
-        ));
+        ))
+        .add_plugins((why::plugin, timeline::plugin, timeline_panel::plugin, replays::plugin, stuck::plugin));
     let town = match (&replay, options.villagers) {
         (Some((replay, _)), _) => replay.town(scenario),
         (None, villagers) => {
@@ -233,10 +208,20 @@ pub fn run(options: GameOptions) -> u8 {
     }
 }
 
+/// Why no window opened: no display to open it on, said inside the `no-display` message.
+#[derive(Debug, thiserror::Error)]
+enum NoDisplay {
+    #[error("DISPLAY is not set")]
+    NotSet,
+    /// The display named, which could not be reached.
+    #[error("DISPLAY={0}")]
+    Unreachable(String),
+}
+
 /// Adds Bevy's window, renderer and input plugins; without a display to open a window on (no
 /// X server, or one that cannot be reached) says which display instead of panicking as winit
 /// does. Any other panic is said and carried on as before.
-fn add_window(app: &mut App, plugins: bevy::app::PluginGroupBuilder) -> Result<(), String> {
+fn add_window(app: &mut App, plugins: bevy::app::PluginGroupBuilder) -> Result<(), NoDisplay> {
     const NO_EVENT_LOOP: &str = "Failed to build event loop";
     let said = |info: &std::panic::PanicHookInfo| {
         let text = info.payload().downcast_ref::<String>().map(String::as_str);
@@ -264,8 +249,8 @@ fn add_window(app: &mut App, plugins: bevy::app::PluginGroupBuilder) -> Result<(
         std::panic::resume_unwind(panic);
     }
     Err(match std::env::var("DISPLAY").unwrap_or_default() {
-        display if display.is_empty() => "DISPLAY is not set".to_owned(),
-        display => format!("DISPLAY={display}"),
+        display if display.is_empty() => NoDisplay::NotSet,
+        display => NoDisplay::Unreachable(display),
     })
 }
 

@@ -2,11 +2,11 @@
 //! save's errors (in the interface's language), a short notice of what a good save changed, and
 //! what went wrong with a Save of the game's own, until read.
 
-use super::editing::SaveFailed;
 use super::hot_reload::{ReloadStatus, Saved};
 use super::i18n::Label;
-use super::layout::{MARGIN, PanelLayout, between_side_panels};
+use super::layout::{MARGIN, PanelLayout, above_timeline, between_side_panels};
 use super::replays::SaveDayFailed;
+use super::save_positions::SaveFailed;
 use crate::words::Lang;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -59,12 +59,6 @@ fn save_failed(
         day.0 = None;
     }
     Ok(())
-}
-
-/// Where a notice's bottom goes: just above the timeline.
-pub(super) fn above_timeline(ctx: &egui::Context, layout: &PanelLayout) -> [f32; 2] {
-    let screen = ctx.content_rect();
-    [0.0, -(screen.max.y - layout.bottom(screen))]
 }
 
 fn error_banner(

@@ -3,7 +3,7 @@
 //! fit, laid out by [`super::layout`].
 //! What a save of the file did is told by [`super::notices`].
 
-use super::CurrentScenario;
+use super::current::CurrentScenario;
 use super::drive::SimSpeed;
 use super::history::InsistenceHistory;
 use super::i18n::Label;
@@ -296,8 +296,8 @@ fn carry_out_request(world: &mut World) {
             let scenario = (*world.resource::<Town>().scenario).clone();
             super::selection::keeping_selection(world, |world| crate::sim::replace_scenario(world, scenario));
         }
-        Request::Open(choice) => super::open(world, choice),
+        Request::Open(choice) => super::open::open(world, choice),
         Request::SetFact(tile, fact, value) => crate::sim::edit_world_fact(world, tile, fact, value),
-        Request::Save => super::editing::save_told(world),
+        Request::Save => super::save_positions::save_told(world),
     }
 }

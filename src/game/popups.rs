@@ -39,7 +39,7 @@ pub fn free_line(held: impl IntoIterator<Item = usize>) -> usize {
 }
 
 /// Where the `line`-th pop-up over a station's middle starts, from there, at zoom `scale`: over
-/// the station's picture and its label, a [`LINE`] a line.
+/// the station's picture and its label, a `LINE` a line.
 pub fn popup_offset(line: usize, scale: f32) -> Vec2 {
     Vec2::Y * (STATION.y / 2.0 + 2.0 + (OVER_LABEL + LINE * line as f32) * scale)
 }

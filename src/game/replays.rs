@@ -2,7 +2,8 @@
 //! `replays/`, and `goap-town replay FILE` opens one at its end, its edits made again, its
 //! history there to go back through.
 
-use super::CurrentScenario;
+use super::current::CurrentScenario;
+use super::file_problems;
 use super::layout::PanelLayout;
 use super::timeline::Timeline;
 use crate::files::{self, FileError};
@@ -22,7 +23,7 @@ pub const REPLAY_FOLDER: &str = "replays";
 struct SaveNotice(Option<(PathBuf, Instant)>);
 
 /// Why the last `Save day` wrote nothing, said until dismissed or the next `Save day`
-/// ([`super::notices`] says it).
+/// (`notices` says it).
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct SaveDayFailed(pub Option<SaveDayError>);
 
@@ -48,24 +49,43 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Where the scenario of `replay` (read from `path`) is: the file it names, looked for from the
 /// working directory and then from the folder `replays/` sits in, or the built-in one.
-pub fn scenario_of(replay: &Replay, path: &Path) -> Result<ScenarioChoice, String> {
+pub fn scenario_of(replay: &Replay, path: &Path) -> Result<ScenarioChoice, ScenarioNotFound> {
+    let file = path.to_path_buf();
     if replay.built_in {
         let name = SHIPPED.iter().find(|(name, _)| *name == replay.scenario);
-        let name = name.ok_or_else(|| {
-            format!("{}: no built-in scenario is called {}", path.display(), replay.scenario)
-        })?;
+        let name = name.ok_or_else(|| ScenarioNotFound::NoBuiltIn { file, name: replay.scenario.clone() })?;
         return Ok(ScenarioChoice::BuiltIn(name.0));
     }
     let named = PathBuf::from(&replay.scenario);
     let beside = path.parent().and_then(Path::parent).map(|saved_from| saved_from.join(&named));
     let found = std::iter::once(named.clone()).chain(beside).find(|p| p.is_file());
-    found.map(ScenarioChoice::File).ok_or_else(|| {
-        format!(
-            "{}: its scenario {} is not here (looked from this folder and beside replays/)",
-            path.display(),
-            named.display()
-        )
-    })
+    found.map(ScenarioChoice::File).ok_or(ScenarioNotFound::NotHere { file, scenario: named })
+}
+
+/// Why the scenario a replay file names is not to be had.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{}", self.text(Lang::ENGLISH))]
+pub enum ScenarioNotFound {
+    /// A built-in scenario of a name none has.
+    NoBuiltIn { file: PathBuf, name: String },
+    /// A scenario file found neither from the working directory nor beside `replays/`.
+    NotHere { file: PathBuf, scenario: PathBuf },
+}
+
+impl ScenarioNotFound {
+    /// The replay file, and why, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let (file, why) = match self {
+            ScenarioNotFound::NoBuiltIn { file, name } => {
+                (file, words().say(lang, "replay-no-built-in", &[("name", name.clone().into())]))
+            }
+            ScenarioNotFound::NotHere { file, scenario } => {
+                let scenario = ("scenario", scenario.display().to_string().into());
+                (file, words().say(lang, "replay-scenario-not-here", &[scenario]))
+            }
+        };
+        format!("{}: {why}", file.display())
+    }
 }
 
 /// Why `Save day` wrote nothing.
@@ -82,7 +102,9 @@ impl SaveDayError {
     pub fn text(&self, lang: Lang) -> String {
         let (why, remedy) = match self {
             SaveDayError::NotKept(why) => (not_kept(lang, why), None),
-            SaveDayError::File(error) => (error.problem(lang), Some(error.remedy(lang))),
+            SaveDayError::File(error) => {
+                (file_problems::problem(error, lang), Some(file_problems::remedy(error, lang)))
+            }
         };
         let mut text = words().say(lang, "day-not-saved", &[("why", why.into())]);
         if let Some(remedy) = remedy {
@@ -184,7 +206,7 @@ fn kept_text_notice(
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("played from kept text")
         .title_bar(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, super::notices::above_timeline(ctx, &layout))
+        .anchor(egui::Align2::CENTER_BOTTOM, super::layout::above_timeline(ctx, &layout))
         .resizable(false)
         .max_width(620.0)
         .show(ctx, |ui| ui.label(text));

@@ -13,6 +13,8 @@ pub const SCALE: f32 = 2.0;
 /// One frame of a villager sheet: standing, then two walking steps, facing right; the row
 /// below holds the clothes, tinted with the villager's colour.
 pub const FIGURE: UVec2 = UVec2::new(16, 20);
+/// How big a villager's figure is on the map.
+pub const TOKEN: Vec2 = Vec2::new(FIGURE.x as f32 * SCALE, FIGURE.y as f32 * SCALE);
 
 #[derive(Resource)]
 pub struct Art {

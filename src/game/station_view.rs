@@ -2,7 +2,7 @@
 //! who waits under it and who is on the way, built from ECS data alone like the villager's
 //! ([`super::inspect`]).
 
-use super::inspect::in_tile;
+use super::villager_state::in_tile;
 use crate::sim::{Activity, Intent, Position, Town, Villager};
 use crate::words::{Lang, words};
 use bevy::ecs::prelude::*;

@@ -1,16 +1,11 @@
-//! The day so far under the town: a slider from dawn to the latest moment played, with a mark
-//! wherever the selected villager decided, waited, switched or gave up. Dragging it shows the
-//! town as it was then ([`crate::sim::seek`]) and pauses; playing on from a moment gone back to
-//! sends the day another way from there.
+//! The day so far, to go back through: the latest moment played and the one shown. Going to a
+//! moment shows the town as it was then ([`crate::sim::seek`]) and pauses; playing on from a
+//! moment gone back to sends the day another way from there. [`super::timeline_panel`] draws it.
 
 use super::drive::SimSpeed;
 use super::history::InsistenceHistory;
-use super::layout::{MARGIN, PanelLayout};
-use super::selection::Selection;
-use crate::sim::{Clock, DayHistory, EventLog, Happening, LastReason, STEPS_PER_SECOND, Villager, seek};
-use crate::words::{Lang, words};
+use crate::sim::{Clock, DayHistory, seek};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 /// The latest moment of the day played (steps since dawn), the moment shown, and one asked for.
 #[derive(Resource, Debug, Default)]
@@ -24,9 +19,7 @@ pub struct Timeline {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Timeline>()
-        .add_systems(EguiPrimaryContextPass, timeline_panel)
-        .add_systems(Update, (go_to_wanted, follow_the_day).chain());
+    app.init_resource::<Timeline>().add_systems(Update, (go_to_wanted, follow_the_day).chain());
 }
 
 /// Keeps the latest moment played; when the day goes on from a moment gone back to, it goes
@@ -69,90 +62,4 @@ fn go_to_wanted(world: &mut World) {
     world.resource_mut::<SimSpeed>().paused = true;
     seek(world, steps);
     world.resource_mut::<Timeline>().sought = true;
-}
-
-fn timeline_panel(
-    mut contexts: EguiContexts,
-    clock: Res<Clock>,
-    lang: Res<Lang>,
-    log: Res<EventLog>,
-    selection: Res<Selection>,
-    villagers: Query<&Villager>,
-    mut timeline: ResMut<Timeline>,
-    mut layout: ResMut<PanelLayout>,
-    mut commands: Commands,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let per_second = f64::from(STEPS_PER_SECOND);
-    let latest = timeline.latest;
-    let mut at = clock.steps;
-    // Across the bottom of the window, under the side panels (which end above it).
-    let frame = egui::Frame::window(&ctx.global_style()).total_margin().sum().x;
-    let width = (ctx.content_rect().width() - 2.0 * MARGIN - frame).max(200.0);
-    let shown = egui::Window::new("timeline")
-        .title_bar(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, [MARGIN, -MARGIN])
-        .resizable(false)
-        .show(ctx, |ui| {
-            ui.set_width(width);
-            ui.horizontal(|ui| {
-                let now = words().say(
-                    *lang,
-                    "timeline-at",
-                    &[
-                        ("t", format!("{:.1}", at as f64 / per_second).into()),
-                        ("latest", format!("{:.1}", latest as f64 / per_second).into()),
-                    ],
-                );
-                ui.label(now);
-                // The buttons at the right end, the slider taking the room between.
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.button(lang.text(super::Label::SaveDay)).clicked() {
-                        commands.queue(super::replays::save_day_told);
-                    }
-                    // A step back; the world panel's step goes forward.
-                    if ui.button("◀").on_hover_text(lang.text(super::Label::StepBack)).clicked() {
-                        timeline.go_to(clock.steps.saturating_sub(1));
-                    }
-                    ui.spacing_mut().slider_width = (ui.available_width() - 12.0).max(60.0);
-                    let slider = egui::Slider::new(&mut at, 0..=latest.max(1)).show_value(false);
-                    let response = ui.add(slider);
-                    if response.changed() {
-                        timeline.go_to(at);
-                    }
-                    // The selected villager's decisions, as marks along the day.
-                    let Some(villager) = selection.0.and_then(|e| villagers.get(e).ok()) else { return };
-                    let rect = response.rect;
-                    let x = |t: f32| {
-                        rect.left() + rect.width() * (f64::from(t) * per_second / latest.max(1) as f64) as f32
-                    };
-                    for event in log.today.iter().filter(|e| e.villager == Some(villager.number())) {
-                        let colour = match &event.what {
-                            Happening::PlanMade { .. } => egui::Color32::from_rgb(120, 200, 120),
-                            Happening::Changed(LastReason::Waiting { .. }) => {
-                                egui::Color32::from_rgb(230, 170, 60)
-                            }
-                            Happening::Changed(LastReason::Switched { .. }) => {
-                                egui::Color32::from_rgb(110, 170, 240)
-                            }
-                            Happening::Changed(LastReason::Abandoned { .. }) => {
-                                egui::Color32::from_rgb(230, 80, 80)
-                            }
-                            _ => continue,
-                        };
-                        let x = x(event.t);
-                        ui.painter().line_segment(
-                            [egui::pos2(x, rect.top()), egui::pos2(x, rect.top() + 4.0)],
-                            (2.0, colour),
-                        );
-                    }
-                });
-            });
-            ui.min_rect()
-        });
-    if let Some(shown) = shown {
-        let content = shown.inner.unwrap_or(shown.response.rect);
-        layout.keep("timeline", shown.response.rect, content, None);
-    }
-    Ok(())
 }

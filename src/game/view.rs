@@ -1,9 +1,10 @@
 //! The town on screen: the ground, stations where the scenario puts them, villagers where the
 //! simulation puts them (lines at stations drawn in order), and a camera to pan and zoom. How a
-//! villager looks is [`super::figures`]'; what is selected is drawn by [`super::selection`].
+//! villager looks is [`super::figures`]'; what is selected is drawn by
+//! [`super::map::selected`].
 
 use super::map::crowd;
-use super::map::labels::{Home, Word};
+use super::map::word::{Home, Word};
 use super::selection::{deselect_on_escape, select_station};
 use super::sprites::{Art, SCALE};
 use crate::sim::{Activity, Clock, Intent, Lines, Position, Town, Villager};
@@ -44,8 +45,7 @@ pub(super) fn plugin(app: &mut App) {
     // A click anywhere on a figure's or a station's picture picks it, its transparent pixels
     // too: pixel art is mostly gaps between legs and around roofs.
     let picking = SpritePickingSettings { picking_mode: SpritePickingMode::BoundingBox, ..default() };
-    app.add_plugins(super::map::plugin)
-        .insert_resource(ClearColor(Color::srgb(0.16, 0.22, 0.15)))
+    app.insert_resource(ClearColor(Color::srgb(0.16, 0.22, 0.15)))
         .insert_resource(picking)
         .add_systems(Startup, (spawn_camera, spawn_ground))
         .add_systems(
@@ -141,7 +141,7 @@ fn draw_stations(
                 StationVisual,
                 Sprite {
                     custom_size: Some(STATION),
-                    ..Sprite::from_image(art.station(crate::art::station_picture(station)))
+                    ..Sprite::from_image(art.station(crate::scenario::pictures::station_picture(station)))
                 },
                 Transform::from_xyz(x, y, 0.0),
                 Pickable::default(),

@@ -2,7 +2,7 @@
 //! waits for, what they are doing now, and — where they wait too — who can bring about theirs,
 //! marking those stuck with it in a ring ([`crate::sim::Standstill`]).
 
-use super::inspect::{StateLine, in_tile, state_line};
+use super::villager_state::{StateLine, in_tile, state_line};
 use crate::planner::Condition;
 use crate::sim::{LastReason, Town, WorldFacts, action_making};
 use crate::words::Lang;

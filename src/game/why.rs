@@ -105,7 +105,8 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
                     NoPlan::Unreachable { blocked } => blocked,
                     _ => &[],
                 };
-                let blocked = blocked.iter().map(|c| super::inspect::condition_text(town, lang, c, None));
+                let blocked =
+                    blocked.iter().map(|c| super::villager_state::condition_text(town, lang, c, None));
                 Err((why.clone(), blocked.collect()))
             }
         },

@@ -81,7 +81,7 @@ pub fn load_or_report(path: &Path, lang: Lang, err: &mut dyn Write) -> Result<Sc
 /// The scenario the game opens without a FILE: a village busy from dawn to dusk.
 pub const DEFAULT_SCENARIO: &str = "village.ron";
 
-/// The scenario to start with: FILE, else [`DEFAULT_SCENARIO`] in `scenarios/`, else the
+/// The scenario to start with: FILE, else `DEFAULT_SCENARIO` in `scenarios/`, else the
 /// built-in one.
 pub fn first_choice(file: Option<&Path>) -> ScenarioChoice {
     file_or(file, DEFAULT_SCENARIO)

@@ -4,8 +4,11 @@
 //! it on every `cargo test`; `goap-town fuzz --inputs N` runs it for as long as asked.
 
 use super::syntax::{LineIndex, token_spans};
-use super::{LoadError, SHIPPED, parse_bytes};
-use std::time::{Duration, Instant};
+use super::{Diagnostic, LoadError, SHIPPED, parse_bytes};
+use std::time::Instant;
+
+mod tally;
+pub use tally::Tally;
 
 /// The fuzzer's generator: the same seed gives the same mutants everywhere.
 pub use crate::random::SplitMix64 as Rng;
@@ -168,72 +171,71 @@ pub enum Outcome {
     Rejected,
 }
 
+/// The rule a mutant broke.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Broken {
+    #[error("not a located error: {0}")]
+    NotLocated(LoadError),
+    #[error("rejected without a reason")]
+    NoReason,
+    /// A diagnostic placed at a line and column the file does not have.
+    #[error("{line}:{column} is outside the file: {0}", line = .0.line, column = .0.column)]
+    Outside(Box<Diagnostic>),
+    #[error("the loader panicked")]
+    Panicked,
+}
+
 /// Loads `bytes` and checks that every reported place is inside the file; the error says which
 /// place is not.
-pub fn check(bytes: &[u8]) -> Result<Outcome, String> {
+pub fn check(bytes: &[u8]) -> Result<Outcome, Broken> {
     let diagnostics = match parse_bytes(bytes, "fuzz.ron") {
         Ok(scenario) => {
             inside(bytes, &scenario.warnings)?;
             return Ok(Outcome::Loaded);
         }
         Err(LoadError::Invalid { diagnostics }) => diagnostics,
-        Err(other) => return Err(format!("not a located error: {other}")),
+        Err(other) => return Err(Broken::NotLocated(other)),
     };
     if diagnostics.is_empty() {
-        return Err("rejected without a reason".into());
+        return Err(Broken::NoReason);
     }
     inside(bytes, &diagnostics)?;
     Ok(Outcome::Rejected)
 }
 
-fn inside(bytes: &[u8], diagnostics: &[super::Diagnostic]) -> Result<(), String> {
+fn inside(bytes: &[u8], diagnostics: &[Diagnostic]) -> Result<(), Broken> {
     let text = String::from_utf8_lossy(bytes);
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let lines = LineIndex::new(text);
-    for d in diagnostics {
-        if lines.offset(d.line, d.column).is_none() {
-            return Err(format!("{}:{} is outside the file: {d}", d.line, d.column));
-        }
+    match diagnostics.iter().find(|d| lines.offset(d.line, d.column).is_none()) {
+        Some(outside) => Err(Broken::Outside(Box::new(outside.clone()))),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// A run's figures.
 #[derive(Debug, Default)]
 pub struct Report {
-    pub inputs: usize,
     pub loaded: usize,
     pub rejected: usize,
-    pub total: Duration,
-    pub slowest: Duration,
-    /// The mutant that took longest.
-    pub slowest_input: Vec<u8>,
-    /// Mutants that broke a rule, with what broke; the run stops collecting after ten.
-    pub failures: Vec<(Vec<u8>, String)>,
+    pub tally: Tally<Broken>,
 }
 
 /// Checks `inputs` mutants of the shipped scenarios made from `seed`.
 pub fn run(inputs: usize, seed: u64) -> Report {
     let mut rng = Rng(seed);
-    let mut report = Report { inputs, ..Report::default() };
+    let mut report = Report { tally: Tally::of(inputs), ..Report::default() };
     for _ in 0..inputs {
         let (_, base) = rng.pick(SHIPPED);
         let bytes = mutant(&mut rng, base);
         let started = Instant::now();
         let outcome = std::panic::catch_unwind(|| check(&bytes));
-        let took = started.elapsed();
-        report.total += took;
-        if took > report.slowest {
-            (report.slowest, report.slowest_input) = (took, bytes.clone());
-        }
+        report.tally.timed(&bytes, started.elapsed());
         match outcome {
             Ok(Ok(Outcome::Loaded)) => report.loaded += 1,
             Ok(Ok(Outcome::Rejected)) => report.rejected += 1,
-            Ok(Err(problem)) if report.failures.len() < 10 => report.failures.push((bytes, problem)),
-            Err(_) if report.failures.len() < 10 => {
-                report.failures.push((bytes, "the loader panicked".into()))
-            }
-            _ => {}
+            Ok(Err(broken)) => report.tally.broke(bytes, broken),
+            Err(_) => report.tally.broke(bytes, Broken::Panicked),
         }
     }
     report

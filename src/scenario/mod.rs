@@ -3,7 +3,7 @@
 //! [`load`] is the one entry point for the game, the tests and the command line, and
 //! [`load_or_report`] the one way they print what is wrong with a file. Loading never
 //! hangs, panics or takes more than time and memory linear in the file: the [`syntax`] stops at
-//! the first syntax error; [`read`] then reports every value of the wrong shape, and
+//! the first syntax error; reading (`read`) then reports every value of the wrong shape, and
 //! validation every problem of meaning in all the rest — each with file, line:column and field
 //! path — so that one pass over a file says everything wrong with it that its shape allows.
 
@@ -21,6 +21,7 @@ mod lints;
 mod locate;
 mod names;
 mod phrase;
+pub mod pictures;
 mod positions;
 mod raw;
 mod read;
@@ -37,6 +38,7 @@ pub use phrase::{Arg, ID_PREFIX, Phrase, count_text};
 pub use positions::{PositionsError, with_positions};
 pub use shipped::{SHIPPED, shipped};
 
+use crate::files::{self, ReadError};
 use crate::planner::{self, FactId, State, Value};
 use phrase::phrase;
 use std::path::Path;
@@ -299,30 +301,28 @@ pub fn load_with_text(path: &Path) -> Result<(Scenario, String), LoadError> {
     Ok((scenario, text.strip_prefix('\u{feff}').map_or(text.clone(), str::to_owned)))
 }
 
-/// The bytes of the file at `path`, up to one past [`limits::MAX_FILE_BYTES`] (enough for
-/// [`parse_bytes`] to refuse it).
+/// The bytes of the scenario file at `path`: a plain file (a named pipe is not opened: it would
+/// wait for a writer) of at most [`limits::MAX_FILE_BYTES`].
 fn read_capped(path: &Path) -> Result<Vec<u8>, LoadError> {
-    use std::io::Read;
-    let unreadable = |reason: String| LoadError::Unreadable { file: path.display().to_string(), reason };
-    // Looked at before opening: opening a named pipe would wait for a writer.
-    let metadata = std::fs::metadata(path).map_err(|e| unreadable(e.to_string()))?;
-    if !metadata.is_file() {
-        return Err(unreadable("not a plain file".into()));
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(limits::MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes))
-        .map_err(|e| unreadable(e.to_string()))?;
-    Ok(bytes)
+    let file = path.display().to_string();
+    files::read_capped(path, limits::MAX_FILE_BYTES).map_err(|e| match e {
+        ReadError::TooLarge => too_large(&file),
+        e => LoadError::Unreadable { file, reason: e.to_string() },
+    })
+}
+
+/// A scenario file longer than [`limits::MAX_FILE_BYTES`], said at its start.
+pub(crate) fn too_large(file: &str) -> LoadError {
+    let mib = (limits::MAX_FILE_BYTES >> 20) as i64;
+    let too_large = Diagnostic::at_start(file, phrase!("scenario-too-large", mib = mib));
+    LoadError::Invalid { diagnostics: vec![too_large] }
 }
 
 /// Validates a scenario file's bytes: UTF-8 text (a byte-order mark is skipped) of at most
 /// [`limits::MAX_FILE_BYTES`]; `file` names it in messages.
 pub fn parse_bytes(bytes: &[u8], file: &str) -> Result<Scenario, LoadError> {
     if bytes.len() > limits::MAX_FILE_BYTES {
-        let mib = (limits::MAX_FILE_BYTES >> 20) as i64;
-        let too_large = Diagnostic::at_start(file, phrase!("scenario-too-large", mib = mib));
-        return Err(LoadError::Invalid { diagnostics: vec![too_large] });
+        return Err(too_large(file));
     }
     match std::str::from_utf8(bytes) {
         Ok(text) => parse(text, file),

@@ -6,7 +6,7 @@ use fluent_bundle::FluentValue;
 use std::borrow::Cow;
 use std::fmt;
 
-/// A message id of `assets/i18n/*.ftl` and its named arguments. Make one with [`phrase!`].
+/// A message id of `assets/i18n/*.ftl` and its named arguments. Make one with `phrase!`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Phrase {
     id: &'static str,

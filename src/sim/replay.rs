@@ -3,6 +3,7 @@
 //! the whole run: [`Replay::play`] plays it again exactly. The game's `Save day` writes one;
 //! `goap-town replay FILE` opens one and `goap-town run SCENARIO --replay FILE --at T` asks one.
 
+use crate::files::read_capped;
 use crate::planner::{FactId, Value};
 use crate::scenario::diff::diff;
 use crate::scenario::{Scenario, Scope};
@@ -15,46 +16,18 @@ use crate::sim::wholesale::history::DayHistory;
 use crate::sim::wholesale::history::Edit;
 use crate::words::{Lang, words};
 use bevy::ecs::prelude::*;
-use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
 
 mod bounds;
 mod fault;
-mod file;
+mod format;
 pub mod fuzz;
+mod limits;
 
-pub use bounds::{MAX_FILE_BYTES, MOST_DAYS, MOST_EDITS, MOST_WORK};
 pub use fault::{Fault, NotAFile, Problem, ReplayError};
-
-/// What the first field of every replay file says, so another kind of file is told apart.
-pub const FORMAT: &str = "goap-town replay 1";
-
-/// A run as a replay file holds it.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-#[serde(deny_unknown_fields)]
-pub struct Replay {
-    pub format: String,
-    /// The scenario file as the game was given it, or a built-in scenario's name.
-    pub scenario: String,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub built_in: bool,
-    /// The scenario's own name, for messages.
-    pub name: String,
-    /// [`crate::scenario::text_hash`] of the text played, in hex.
-    pub text_hash: String,
-    /// The town's size, and the seed of its variations (none: every tile as written).
-    pub villagers: usize,
-    pub seed: Option<u64>,
-    /// The last moment played.
-    pub end: Moment,
-    /// Every edit, in the order made.
-    pub edits: Vec<Edited>,
-    /// The scenario text the run started from (without a byte-order mark), when the replay keeps
-    /// it: the day plays from it once its file is edited (or saved over by the game).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub text: Option<String>,
-}
+pub use format::{Change, Edited, FORMAT, Moment, Replay};
+pub use limits::{LATEST_DAY, MAX_FILE_BYTES, MOST_EDITS, MOST_WORK};
 
 /// Which text of its scenario a replay plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,32 +55,6 @@ pub enum NotKept {
     /// It took in an edit of the scenario file other than stations moved, whose text no replay
     /// keeps: when, and what changed.
     FileEdited { at: Moment, changes: Vec<String> },
-}
-
-/// A moment of the run: a day, and steps since its dawn.
-#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Moment {
-    pub day: u32,
-    pub step: u64,
-}
-
-/// One edit and its moment (made before that step was played).
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-pub struct Edited {
-    pub day: u32,
-    pub step: u64,
-    #[serde(flatten)]
-    pub change: Change,
-}
-
-/// An edit in the scenario's words.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-#[serde(rename_all = "snake_case")]
-pub enum Change {
-    /// A world fact of a tile set to a value.
-    Set { tile: usize, fact: String, value: Value },
-    /// A station moved, in every tile.
-    Move { station: String, to: [f32; 2] },
 }
 
 impl Replay {
@@ -155,14 +102,15 @@ impl Replay {
     }
 
     /// Reads a replay file, bounded and checked as far as it can be without its scenario
-    /// ([`bounds::check_without_scenario`]); a file that is not one, or asks too much, says where and why.
+    /// (`bounds::check_without_scenario`); a file that is not one, or asks too much, says where and why.
     pub fn read(path: &Path) -> Result<Replay, ReplayError> {
-        file::bytes(path).and_then(|bytes| Replay::from_bytes(&bytes)).map_err(|fault| fault.in_file(path))
+        let bytes = read_capped(path, MAX_FILE_BYTES).map_err(Fault::from);
+        bytes.and_then(|bytes| Replay::from_bytes(&bytes)).map_err(|fault| fault.in_file(path))
     }
 
     /// A replay file's bytes read as one, with the checks of [`Replay::read`].
     pub fn from_bytes(bytes: &[u8]) -> Result<Replay, Fault> {
-        if bytes.len() > bounds::MAX_FILE_BYTES {
+        if bytes.len() > MAX_FILE_BYTES {
             return Err(Fault::TooLarge);
         }
         let replay: Replay = serde_json::from_slice(bytes).map_err(|e| {
@@ -185,7 +133,7 @@ impl Replay {
 
     /// Whether this run can be played from `scenario`: read from the very text it played, every
     /// edit in its terms and at a moment of its days, and the end within reach
-    /// ([`bounds::check_with_scenario`]). Asked before the town is made; [`Replay::play`] asks it too.
+    /// (`bounds::check_with_scenario`). Asked before the town is made; [`Replay::play`] asks it too.
     pub fn check(&self, scenario: &Scenario) -> Result<(), Fault> {
         let now = format!("{:016x}", scenario.text_hash);
         if now != self.text_hash {
@@ -196,14 +144,14 @@ impl Replay {
         self.resolve(scenario, tiles).map(drop)
     }
 
-    /// What opening this replay costs, in villager-steps ([`bounds::work`]).
+    /// What opening this replay costs, in villager-steps (`bounds::work`).
     pub fn work(&self, scenario: &Scenario) -> u64 {
         bounds::work(self, scenario)
     }
 
     /// Whether opening it takes more than a moment, and should be said first.
     pub fn takes_a_while(&self, scenario: &Scenario) -> bool {
-        self.work(scenario) > bounds::A_MOMENT
+        self.work(scenario) > limits::A_MOMENT
     }
 
     /// The scenario this run played: `on_disk` (its file as it now is) when that is the very

@@ -2,13 +2,15 @@
 //! on screen at any zoom, and where they would overlap they stack or give way — the selected
 //! villager's and the one under the pointer always show, the others where there is room.
 
-use super::crowd;
-use crate::game::Selection;
-use crate::game::view::WORDS_UNTIL_ZOOM;
+use super::pointer::{Hovered, figure_half, forget_hover, hover};
+use super::tiles::TileName;
+use super::word::{Home, Word};
+use crate::game::figures::{BUBBLE, ShowFigures, Thought};
+use crate::game::selection::Selection;
+use crate::game::view::{STATION, StationVisual, WORDS_UNTIL_ZOOM};
 use crate::sim::Villager;
 use bevy::prelude::*;
 use bevy::text::TextLayoutInfo;
-use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_pointer_input;
 use std::collections::HashSet;
 
@@ -104,23 +106,6 @@ pub fn overlap(a: &Rect, b: &Rect) -> bool {
     a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y
 }
 
-/// A word on the map whose place and visibility [`place_words`] decides.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Word {
-    /// A villager's name, above its head (anchored at its bottom middle).
-    Name,
-    /// A villager's status line, under its bar (anchored at its top middle).
-    Status,
-    /// A station's label, over its picture (anchored at its bottom middle).
-    Station,
-    /// A tile's name, over its outline's top-left corner (anchored at its bottom left).
-    Tile,
-}
-
-/// The villager under the pointer, if any (drawn as [`crowd::pick`] picks).
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
-pub struct Hovered(pub Option<Entity>);
-
 pub(in crate::game) fn plugin(app: &mut App) {
     app.init_resource::<Hovered>().add_systems(
         Update,
@@ -128,7 +113,7 @@ pub(in crate::game) fn plugin(app: &mut App) {
             hover.run_if(not(egui_wants_any_pointer_input)),
             // Over a panel, the pointer is over no villager.
             forget_hover.run_if(egui_wants_any_pointer_input),
-            place_words,
+            place_words.after(ShowFigures),
         )
             .chain()
             .after(crate::game::view::follow_positions),
@@ -143,41 +128,6 @@ pub fn zoom(projection: &Projection) -> f32 {
     }
 }
 
-/// The half size of a villager's figure drawn with `transform` (which grows when zoomed out).
-pub fn figure_half(transform: &Transform) -> Vec2 {
-    crate::game::figures::TOKEN / 2.0 * transform.scale.truncate()
-}
-
-/// The villager drawn under the pointer, among those `villagers` drawn where their transforms
-/// are: the same positions a click selects from.
-pub fn under_pointer<'a>(
-    pointer: Vec2,
-    villagers: impl IntoIterator<Item = (Entity, &'a Transform)>,
-) -> Option<Entity> {
-    crowd::pick(pointer, villagers.into_iter().map(|(e, t)| (e, t.translation.truncate(), figure_half(t))))
-}
-
-/// Where the pointer is on the map, if it is over the window.
-fn pointer_on_map(window: &Window, camera: (&Camera, &GlobalTransform)) -> Option<Vec2> {
-    let cursor = window.cursor_position()?;
-    camera.0.viewport_to_world_2d(camera.1, cursor).ok()
-}
-
-fn forget_hover(mut hovered: ResMut<Hovered>) {
-    hovered.set_if_neq(Hovered(None));
-}
-
-fn hover(
-    window: Option<Single<&Window, With<PrimaryWindow>>>,
-    camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
-    villagers: Query<(Entity, &Transform), With<Villager>>,
-    mut hovered: ResMut<Hovered>,
-) {
-    let pointer = window.and_then(|w| pointer_on_map(&w, *camera));
-    let now = pointer.and_then(|p| under_pointer(p, villagers.iter()));
-    hovered.set_if_neq(Hovered(now));
-}
-
 /// A label's rectangle on the map: `size` anchored at `at` by its bottom, top or middle.
 fn rect_of(word: Word, at: Vec2, size: Vec2) -> Rect {
     let bottom = match word {
@@ -188,10 +138,6 @@ fn rect_of(word: Word, at: Vec2, size: Vec2) -> Rect {
     Rect::new(left, bottom, left + size.x, bottom + size.y)
 }
 
-/// Where each word wants to be (the unmoved local place it was spawned at) is kept here.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Home(pub Vec2);
-
 /// Every frame: words keep their size on screen, and [`lay_out`] says which show where. Zoomed
 /// out past [`WORDS_UNTIL_ZOOM`] only the selected and hovered villagers' words show.
 #[allow(clippy::too_many_arguments)]
@@ -200,9 +146,9 @@ pub(in crate::game) fn place_words(
     selection: Res<Selection>,
     hovered: Res<Hovered>,
     villagers: Query<(Entity, &Transform, &Children), (With<Villager>, Without<Word>)>,
-    stations: Query<(&Transform, &Children), (With<crate::game::view::StationVisual>, Without<Word>)>,
-    bubbles: Query<(&Visibility, &Transform), (With<crate::game::figures::Thought>, Without<Word>)>,
-    tiles: Query<(Entity, &super::tiles::TileName)>,
+    stations: Query<(&Transform, &Children), (With<StationVisual>, Without<Word>)>,
+    bubbles: Query<(&Visibility, &Transform), (With<Thought>, Without<Word>)>,
+    tiles: Query<(Entity, &TileName)>,
     mut words: Query<(Entity, &Word, &Home, &TextLayoutInfo, &mut Transform, &mut Visibility)>,
     mut was_shown: Local<HashSet<Entity>>,
 ) {
@@ -240,7 +186,7 @@ pub(in crate::game) fn place_words(
                 && *visibility != Visibility::Hidden
             {
                 let middle = at + bubble.translation.truncate() * grow;
-                let half = bubble.scale.truncate() * grow * crate::game::figures::BUBBLE / 2.0;
+                let half = bubble.scale.truncate() * grow * BUBBLE / 2.0;
                 fixed.push(Rect::from_center_half_size(middle, half));
             }
         }
@@ -256,7 +202,7 @@ pub(in crate::game) fn place_words(
             let at = transform.translation.truncate();
             if on_screen(at) {
                 let grow = transform.scale.x;
-                fixed.push(Rect::from_center_half_size(at, crate::game::view::STATION / 2.0 * grow));
+                fixed.push(Rect::from_center_half_size(at, STATION / 2.0 * grow));
                 candidates.extend(
                     children.iter().filter(|c| words.contains(*c)).map(|c| (c, at, grow, Rank::Station)),
                 );

@@ -1,7 +1,7 @@
 //! A tiled town (`--villagers N`) on the map: each tile outlined, its name (`Tile 7`) at its
 //! top-left corner, so that a villager named `Builder 2 @ 7` can be found in tile 7.
 
-use super::labels::{Home, Word};
+use super::word::{Home, Word};
 use crate::game::sprites::Art;
 use crate::scenario::Scenario;
 use crate::sim::{Layout, Town};
@@ -38,7 +38,7 @@ pub fn tile_name(lang: Lang, tile: usize) -> String {
     words().say(lang, "map-tile", &[("n", tile.into())])
 }
 
-/// Tile `tile`'s outline on the map: around its stations and starts, [`MARGIN`] further.
+/// Tile `tile`'s outline on the map: around its stations and starts, a margin further.
 pub fn tile_rect(scenario: &Scenario, layout: &Layout, tile: usize) -> Rect {
     let points =
         scenario.stations.iter().map(|s| s.position).chain(scenario.characters.iter().map(|c| c.start));

@@ -2,7 +2,9 @@
 //! located line in whichever language reads it (`FILE: edit 12 (day 1, step 99999): past the end
 //! of a day of 3,000 steps`).
 
-use super::Moment;
+use super::format::{FORMAT, Moment};
+use super::limits::{LATEST_DAY, MAX_FILE_BYTES, MOST_EDITS, MOST_WORK};
+use crate::files::ReadError;
 use crate::scenario::{count_text, limits};
 use crate::words::{Lang, words};
 use fluent_bundle::FluentValue;
@@ -23,13 +25,13 @@ pub enum Fault {
     Unreadable { reason: String },
     /// The path names something else than a file, which is never read (a pipe would block).
     NotAFile { kind: NotAFile },
-    /// Longer than [`super::bounds::MAX_FILE_BYTES`].
+    /// Longer than [`MAX_FILE_BYTES`].
     TooLarge,
     /// Not the JSON of a replay: where, and what the parser said.
     NotJson { line: usize, column: usize, why: String },
     /// JSON of another format (its `format` field).
     OtherKind { format: String },
-    /// More edits than [`super::bounds::MOST_EDITS`].
+    /// More edits than [`MOST_EDITS`].
     TooManyEdits { count: usize },
     /// A town larger than the game plays ([`crate::sim::MOST_VILLAGERS_SHOWN`]).
     TooManyVillagers { villagers: usize },
@@ -63,9 +65,9 @@ pub enum Problem {
     PastDayEnd {
         steps: u64,
     },
-    /// A day later than [`super::bounds::MOST_DAYS`].
+    /// A day later than [`LATEST_DAY`].
     TooLate,
-    /// Playing the town to the end asks more than [`super::bounds::MOST_WORK`].
+    /// Playing the town to the end asks more than [`MOST_WORK`].
     TooLong {
         villagers: usize,
         work: u64,
@@ -161,22 +163,19 @@ impl Fault {
                 w.say(lang, "replay-not-a-file", &[("kind", kind.into())])
             }
             Fault::TooLarge => {
-                let most = count(super::bounds::MAX_FILE_BYTES as u64);
+                let most = count(MAX_FILE_BYTES as u64);
                 w.say(lang, "replay-too-large", &[("most", most)])
             }
             Fault::NotJson { why, .. } => w.say(lang, "replay-not-json", &[("why", why.into())]),
             Fault::OtherKind { format } => w.say(
                 lang,
                 "replay-other-kind",
-                &[
-                    ("format", format!("{format:?}").into()),
-                    ("expected", format!("{:?}", super::FORMAT).into()),
-                ],
+                &[("format", format!("{format:?}").into()), ("expected", format!("{:?}", FORMAT).into())],
             ),
             Fault::TooManyEdits { count: n } => w.say(
                 lang,
                 "replay-too-many-edits",
-                &[("count", count(*n as u64)), ("most", count(super::bounds::MOST_EDITS as u64))],
+                &[("count", count(*n as u64)), ("most", count(MOST_EDITS as u64))],
             ),
             Fault::TooManyVillagers { villagers } => w.say(
                 lang,
@@ -212,6 +211,17 @@ impl Fault {
                     ("now", now.into()),
                 ],
             ),
+        }
+    }
+}
+
+/// A replay file that could not be read: the fault of each way.
+impl From<ReadError> for Fault {
+    fn from(error: ReadError) -> Fault {
+        match error {
+            ReadError::NotAFile(kind) => Fault::NotAFile { kind: NotAFile::of(kind) },
+            ReadError::TooLarge => Fault::TooLarge,
+            ReadError::Io(error) => Fault::Unreadable { reason: error.to_string() },
         }
     }
 }
@@ -254,16 +264,14 @@ impl Problem {
         match self {
             Problem::DayZero => w.plain(lang, "replay-day-zero").to_owned(),
             Problem::PastDayEnd { steps } => w.say(lang, "replay-past-day-end", &[("steps", count(*steps))]),
-            Problem::TooLate => {
-                w.say(lang, "replay-too-late", &[("most", count(u64::from(super::bounds::MOST_DAYS)))])
-            }
+            Problem::TooLate => w.say(lang, "replay-too-late", &[("most", count(u64::from(LATEST_DAY)))]),
             Problem::TooLong { villagers, work } => w.say(
                 lang,
                 "replay-too-long",
                 &[
                     ("villagers", count(*villagers as u64)),
                     ("work", count(*work)),
-                    ("most", count(super::bounds::MOST_WORK)),
+                    ("most", count(MOST_WORK)),
                 ],
             ),
             Problem::AfterEnd { end } => w.say(lang, "replay-after-end", &moment(end)),

@@ -8,77 +8,24 @@
 //! ([`Replay::of`]) is the input — or the input without edits that changed nothing (a fact set
 //! to its value leaves no trace), and then playing what was kept gives the very same town.
 
-use super::{Fault, Moment, Replay};
+use super::{Fault, Moment, NotKept, Replay};
 use crate::random::SplitMix64 as Rng;
-use crate::scenario::{SHIPPED, Scenario};
+use crate::scenario::fuzz::Tally;
 use crate::sim::{self, Clock, EventLog, FinishedDays, Town, WorldFacts};
-use bevy::app::App;
 use bevy::ecs::prelude::*;
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
+mod bases;
 mod mutants;
+use bases::town_app;
+pub use bases::{Base, bases};
 pub use mutants::mutant;
 
 /// The most a mutant that checks out may ask to be played ([`Replay::work`]), so that one plays
 /// in milliseconds: a base replay asks at most about 5,000; a valid mutant asking more (a town
 /// made larger, an end a day later) is counted (`unplayed`) and not played.
 pub const FUZZ_WORK: u64 = 30_000;
-
-/// A replay saved from a played town, and the scenario it played.
-pub struct Base {
-    pub scenario: Scenario,
-    pub replay: Replay,
-    pub json: String,
-}
-
-/// Replays to mutate: each shipped scenario played as written and tiled three times with
-/// variations, for 60 to 100 steps, with world facts set and stations moved on the way.
-pub fn bases() -> Vec<Base> {
-    let mut rng = Rng(41);
-    let mut bases = Vec::new();
-    for (name, text) in SHIPPED {
-        let scenario = crate::scenario::parse(text, name).expect("a shipped scenario loads");
-        let per_tile = scenario.characters.len();
-        for (villagers, seed) in [(per_tile, None), (2 * per_tile + 1, Some(7))] {
-            let replay = played(&scenario, name, villagers, seed, &mut rng);
-            let json = replay.to_json();
-            bases.push(Base { scenario: scenario.clone(), replay, json });
-        }
-    }
-    bases
-}
-
-/// `scenario` played with a few edits, kept as a replay.
-fn played(scenario: &Scenario, name: &str, villagers: usize, seed: Option<u64>, rng: &mut Rng) -> Replay {
-    let layout = sim::Layout::tiled(scenario, villagers, seed);
-    let (tiles, stations) = (layout.tiles, scenario.stations.len());
-    let facts: Vec<_> = scenario.world_seed.iter().map(|&(fact, _)| fact).collect();
-    let mut app = town_app(Town::tiled(scenario.clone(), layout));
-    let end = 60 + rng.below(40) as u64;
-    for step in 0..end {
-        if step % 40 == 5 && !facts.is_empty() {
-            let fact = *rng.pick(&facts);
-            sim::edit_world_fact(app.world_mut(), rng.below(tiles), fact, rng.below(20) as i32);
-        }
-        if step % 40 == 25 && stations > 0 {
-            let to = [rng.below(400) as f32 - 200.0, rng.below(4000) as f32 / 10.0 - 200.0];
-            sim::move_station(app.world_mut(), rng.below(stations), to);
-        }
-        sim::step(&mut app);
-    }
-    let end = Moment { day: 1, step: end };
-    Replay::of(app.world(), name, true, end).expect("a town keeping its history")
-}
-
-/// An app of the simulation playing `town`, keeping its history (as the game does).
-fn town_app(town: Town) -> App {
-    let mut app = App::new();
-    app.add_plugins(sim::SimPlugin);
-    sim::install_town(app.world_mut(), town);
-    sim::keep_history(app.world_mut());
-    app
-}
 
 /// What checking one mutant showed.
 #[derive(Debug, PartialEq)]
@@ -93,9 +40,39 @@ pub enum Outcome {
     PlayedKeptWithout,
 }
 
+/// The rule a mutant broke.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Broken {
+    #[error("checked, then refused to play: {0:?}")]
+    RefusedToPlay(Fault),
+    #[error("played to {now:?}, not to its end {end:?}")]
+    PlayedTo { now: Moment, end: Moment },
+    #[error("the run played cannot be kept: {0:?}")]
+    NotKept(NotKept),
+    /// The replay kept of the run is another: in its edits (`edits_only`) or in more, and how
+    /// many edits it kept of how many.
+    #[error(
+        "kept as another replay: its {} differ ({kept} edits kept of {of})",
+        if *edits_only { "edits" } else { "fields besides its edits" }
+    )]
+    KeptAnother { edits_only: bool, kept: usize, of: usize },
+    #[error("the replay kept does not play: {0:?}")]
+    KeptDoesNotPlay(Fault),
+    #[error("the {0} edits left out of the replay kept changed the town")]
+    LeftOutChangedTheTown(usize),
+    /// A parse error placed at a line and column the file does not have.
+    #[error("{line}:{column} is outside the file: {fault:?}")]
+    Outside { line: usize, column: usize, fault: Fault },
+    /// A fault said with a message id or an argument left as it is: its words.
+    #[error("said with a message missing: {0}")]
+    MessageMissing(String),
+    #[error("a panic")]
+    Panicked,
+}
+
 /// Checks one mutant: refused with a located fault, or played faithfully. The error says which
 /// rule it broke.
-pub fn check(bytes: &[u8], bases: &[Base]) -> Result<Outcome, String> {
+pub fn check(bytes: &[u8], bases: &[Base]) -> Result<Outcome, Broken> {
     let replay = match Replay::from_bytes(bytes) {
         Ok(replay) => replay,
         Err(fault) => return refused(bytes, &fault),
@@ -110,14 +87,13 @@ pub fn check(bytes: &[u8], bases: &[Base]) -> Result<Outcome, String> {
         return Ok(Outcome::Unplayed);
     }
     let mut app = town_app(replay.town(scenario.clone()));
-    replay.play(app.world_mut(), replay.end).map_err(|f| format!("checked, then refused to play: {f:?}"))?;
+    replay.play(app.world_mut(), replay.end).map_err(Broken::RefusedToPlay)?;
     let world = app.world_mut();
     let now = Moment { day: world.resource::<Clock>().day, step: world.resource::<Clock>().steps };
     if now != replay.end {
-        return Err(format!("played to {now:?}, not to its end {:?}", replay.end));
+        return Err(Broken::PlayedTo { now, end: replay.end });
     }
-    let kept = Replay::of(world, &replay.scenario, replay.built_in, replay.end)
-        .map_err(|why| format!("the run played cannot be kept: {why:?}"))?;
+    let kept = Replay::of(world, &replay.scenario, replay.built_in, replay.end).map_err(Broken::NotKept)?;
     let kept = Replay { name: replay.name.clone(), ..kept };
     if kept == replay {
         return Ok(Outcome::Played);
@@ -126,27 +102,28 @@ pub fn check(bytes: &[u8], bases: &[Base]) -> Result<Outcome, String> {
     let alike =
         (Replay { edits: Vec::new(), ..kept.clone() }) == (Replay { edits: Vec::new(), ..replay.clone() });
     if !alike || !subsequence(&kept.edits, &replay.edits) {
-        let (of, from) = (kept.edits.len(), replay.edits.len());
-        let edits = if alike { "edits" } else { "fields besides its edits" };
-        return Err(format!("kept as another replay: its {edits} differ ({of} edits kept of {from})"));
+        return Err(Broken::KeptAnother {
+            edits_only: alike,
+            kept: kept.edits.len(),
+            of: replay.edits.len(),
+        });
     }
     // ...and the town is the same without them.
     let mut again = town_app(kept.town(scenario));
-    kept.play(again.world_mut(), kept.end).map_err(|f| format!("the replay kept does not play: {f:?}"))?;
+    kept.play(again.world_mut(), kept.end).map_err(Broken::KeptDoesNotPlay)?;
     if state(again.world_mut()) != state(app.world_mut()) {
-        let left_out = replay.edits.len() - kept.edits.len();
-        return Err(format!("the {left_out} edits left out of the replay kept changed the town"));
+        return Err(Broken::LeftOutChangedTheTown(replay.edits.len() - kept.edits.len()));
     }
     Ok(Outcome::PlayedKeptWithout)
 }
 
 /// A refusal is located: a parse error's place is inside the file, and the words are whole.
-fn refused(bytes: &[u8], fault: &Fault) -> Result<Outcome, String> {
+fn refused(bytes: &[u8], fault: &Fault) -> Result<Outcome, Broken> {
     if let Fault::NotJson { line, column, .. } = fault {
         let text = String::from_utf8_lossy(bytes);
         let length = text.split('\n').nth(line.saturating_sub(1)).map(|l| l.len());
         if *line == 0 || length.is_none_or(|length| *column > length + 1) {
-            return Err(format!("{line}:{column} is outside the file: {fault:?}"));
+            return Err(Broken::Outside { line: *line, column: *column, fault: fault.clone() });
         }
     }
     let said = fault.text(crate::words::Lang::ENGLISH);
@@ -155,7 +132,7 @@ fn refused(bytes: &[u8], fault: &Fault) -> Result<Outcome, String> {
     let bare_id =
         |word: &str| word.starts_with("replay-") && word.chars().all(|c| c.is_ascii_lowercase() || c == '-');
     if said.split_whitespace().any(bare_id) || said.contains("{$") || said.contains("{ $") {
-        return Err(format!("said with a message missing: {said}"));
+        return Err(Broken::MessageMissing(said));
     }
     Ok(Outcome::Refused(fault.kind()))
 }
@@ -200,35 +177,25 @@ fn state(world: &mut World) -> impl PartialEq + use<> {
 /// A run's figures.
 #[derive(Debug, Default)]
 pub struct Report {
-    pub inputs: usize,
     pub played: usize,
     /// Of those played, how many were kept without edits that changed nothing.
     pub kept_without: usize,
     pub unplayed: usize,
     /// Mutants refused, by the kind of their fault.
     pub refused: BTreeMap<&'static str, usize>,
-    pub total: Duration,
-    pub slowest: Duration,
-    /// The mutant that took longest.
-    pub slowest_input: Vec<u8>,
-    /// Mutants that broke a rule, with what broke; the run stops collecting after ten.
-    pub failures: Vec<(Vec<u8>, String)>,
+    pub tally: Tally<Broken>,
 }
 
 /// Checks `inputs` mutants of `bases` made from `seed`.
 pub fn run(inputs: usize, seed: u64, bases: &[Base]) -> Report {
     let mut rng = Rng(seed);
-    let mut report = Report { inputs, ..Report::default() };
+    let mut report = Report { tally: Tally::of(inputs), ..Report::default() };
     for _ in 0..inputs {
         let base = &bases[rng.below(bases.len())];
         let bytes = mutant(&mut rng, base);
         let started = Instant::now();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check(&bytes, bases)));
-        let took = started.elapsed();
-        report.total += took;
-        if took > report.slowest {
-            (report.slowest, report.slowest_input) = (took, bytes.clone());
-        }
+        report.tally.timed(&bytes, started.elapsed());
         match outcome {
             Ok(Ok(Outcome::Played)) => report.played += 1,
             Ok(Ok(Outcome::PlayedKeptWithout)) => {
@@ -236,9 +203,8 @@ pub fn run(inputs: usize, seed: u64, bases: &[Base]) -> Report {
             }
             Ok(Ok(Outcome::Unplayed)) => report.unplayed += 1,
             Ok(Ok(Outcome::Refused(kind))) => *report.refused.entry(kind).or_default() += 1,
-            Ok(Err(problem)) if report.failures.len() < 10 => report.failures.push((bytes, problem)),
-            Err(_) if report.failures.len() < 10 => report.failures.push((bytes, "a panic".into())),
-            _ => {}
+            Ok(Err(broken)) => report.tally.broke(bytes, broken),
+            Err(_) => report.tally.broke(bytes, Broken::Panicked),
         }
     }
     report

@@ -2,7 +2,7 @@
 //! their kind, fields and edits deleted, repeated, reordered and retyped, new edits and ends
 //! near the base's, and bytes flipped, cut or inserted.
 
-use super::Base;
+use super::bases::Base;
 use crate::random::SplitMix64 as Rng;
 use crate::scenario::SHIPPED;
 use crate::sim::replay::{Change, Edited, MAX_FILE_BYTES};
