@@ -39,8 +39,6 @@ pub(crate) struct Weighing<'a> {
 struct ToPlan {
     /// Unmet and loud enough, in goal order.
     goals: SmallVec<[usize; 8]>,
-    /// Every unmet goal is below the rest threshold.
-    resting: bool,
     /// A need was left out as too quiet: it may grow loud while the view stands.
     quiet: bool,
 }
@@ -80,19 +78,19 @@ pub(crate) fn weigh(
         shortcuts: options.shortcuts,
         time_plans: options.time_plans,
     };
-    let to_plan = weighing.goals_to_plan();
-    deliberation.resting = to_plan.resting;
+    deliberation.resting = weighing.resting();
     // Nothing changed since every goal failed: the searches would fail the same way, so a town
     // of blocked villagers does not spend its steps searching again, and their verdicts stand.
     let hopeless = deliberation.hopeless.is_some_and(|failed| failed == digest(view));
-    if weighing.shortcuts.skipped_goals && hopeless && !to_plan.resting {
+    if weighing.shortcuts.skipped_goals && hopeless && !deliberation.resting {
         return;
     }
     for live in &mut goals.0 {
         live.verdict = Verdict::NotPlanned;
     }
     let mut rows = found.keep_tables.then(|| weighing.first_rows());
-    if !to_plan.resting {
+    if !deliberation.resting {
+        let to_plan = weighing.goals_to_plan();
         let followed = following.filter(|_| weighing.shortcuts.followed_plans);
         let plans = match followed.and_then(|f| weighing.follow(f, &to_plan.goals)) {
             Some(kept) => weighing.keep(kept, &to_plan.goals, goals, rows.as_mut()),
@@ -122,19 +120,27 @@ impl Weighing<'_> {
         self.loudness[g] - self.town.scenario.settings.cost_weight * scenario::cost_value(cost) as f32
     }
 
-    /// It rests when every unmet goal is quieter than the rest threshold. Otherwise every unmet
-    /// goal is planned but a need that quiet: nobody eats before they are hungry (a quota's work
-    /// is there to do, however softly it asks).
+    fn loud(&self, g: usize) -> bool {
+        self.loudness[g] >= self.town.scenario.settings.rest_threshold
+    }
+
+    /// It rests when every unmet goal is quieter than the rest threshold.
+    fn resting(&self) -> bool {
+        !(0..self.character.goals.len()).any(|g| self.loud(g) && !self.met(g))
+    }
+
+    /// Every unmet goal is planned but a need quieter than the rest threshold: nobody eats before
+    /// they are hungry (a quota's work is there to do, however softly it asks).
     fn goals_to_plan(&self) -> ToPlan {
-        let threshold = self.town.scenario.settings.rest_threshold;
-        let loud = |g: usize| self.loudness[g] >= threshold;
         let need = |g: usize| matches!(self.goal(g).drift, Drift::Need { .. });
-        let unmet = (0..self.character.goals.len()).filter(|&g| !self.met(g));
-        ToPlan {
-            goals: unmet.clone().filter(|&g| loud(g) || !need(g)).collect(),
-            resting: !unmet.clone().any(loud),
-            quiet: unmet.clone().any(|g| !loud(g) && need(g)),
+        let (mut goals, mut quiet) = (SmallVec::new(), false);
+        for g in (0..self.character.goals.len()).filter(|&g| !self.met(g)) {
+            match self.loud(g) || !need(g) {
+                true => goals.push(g),
+                false => quiet = true,
+            }
         }
+        ToPlan { goals, quiet }
     }
 
     /// Each goal's row as it stands before anything is planned: met, or too quiet.
@@ -255,14 +261,17 @@ impl Weighing<'_> {
             if let Some(started) = started {
                 times.record(started.elapsed().as_nanos() as u64);
             }
-            let result = match result {
+            let row = rows.as_deref_mut().map(|rows| &mut rows[g].result);
+            match result {
                 Ok(plan) => {
                     goals.0[g].verdict = Verdict::Planned;
                     let choice = self.choice(g, plan, part);
-                    let (steps, cost, score) = (choice.plan.clone(), choice.cost, choice.score);
+                    let (cost, score) = (choice.cost, choice.score);
                     debug_assert!(score <= ceiling, "a plan scored {score} above its ceiling {ceiling}");
+                    if let Some(row) = row {
+                        *row = RowResult::Plan { steps: choice.plan.clone(), cost, score, part };
+                    }
                     plans.add(choice, self.pursued);
-                    RowResult::Plan { steps, cost, score, part }
                 }
                 Err(why) => {
                     let blocked = match &why {
@@ -270,11 +279,10 @@ impl Weighing<'_> {
                         _ => None,
                     };
                     goals.0[g].verdict = Verdict::NoPlan { blocked };
-                    RowResult::NoPlan { why: why.kind(), blocked }
+                    if let Some(row) = row {
+                        *row = RowResult::NoPlan { why: why.kind(), blocked };
+                    }
                 }
-            };
-            if let Some(rows) = rows.as_deref_mut() {
-                rows[g].result = result;
             }
         }
         plans
