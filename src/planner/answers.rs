@@ -1,52 +1,50 @@
-//! A thread's memory of the answers it gave: an answer is a function of the planner, the start's
-//! values of the facts that matter and the budget alone, and a town asks the same questions
-//! again and again (someone in line, a trade's villagers on every tile). Measured on a tiled
-//! village.ron: seven plans asked for in ten had been asked for before, and two proofs in three
-//! that one in line keeps its place ([`follow`](super::follow)).
+//! A thread's memory of the answers it gave — a fast path: an answer is a function of the
+//! planner, the start's values of the facts that matter and the budget alone, and a town asks the
+//! same questions again and again (someone in line, a trade's villagers on every tile). What it
+//! saves is measured in docs/performance.md ("The planner's paths").
 
 use super::facts::Value;
+use super::{NoPlan, Plan};
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 use std::hash::Hasher;
 
-/// The most answers a thread keeps; when full it forgets them all (cheaper than choosing, and
-/// within a few hundredths of the hits of forgetting the oldest). Few enough to stay in a core's
-/// own cache: a tiled village.ron at a million on two threads ran 7 % faster keeping 4,096 than
-/// 16,384, though it searched more, and slower still keeping 131,072 or 262,144.
+/// The most answers a thread keeps; when full it forgets them all (cheaper than choosing). Few
+/// enough to stay in a core's own cache.
 pub(super) const KEPT: usize = 4_096;
 
+/// A question: the planner's name, the budget, the projected start.
+pub(super) type Question<'a> = (u64, usize, &'a [Value]);
+
+type Answer = Result<Plan, NoPlan>;
+
 /// The answers, each under its question.
-pub(super) struct Answers<T> {
-    questions: Vec<Question<T>>,
+#[derive(Default)]
+pub(super) struct Answers {
+    questions: Vec<Asked>,
     /// Every question's projected start, one after another.
     starts: Vec<Value>,
     table: HashTable<u32>,
 }
 
-impl<T> Default for Answers<T> {
-    fn default() -> Self {
-        Answers { questions: Vec::new(), starts: Vec::new(), table: HashTable::new() }
-    }
-}
-
-struct Question<T> {
+struct Asked {
     planner: u64,
     budget: usize,
     start: std::ops::Range<u32>,
     hash: u64,
-    answer: T,
+    answer: Answer,
 }
 
-impl<T: Clone> Answers<T> {
-    /// The answer given before to planner `planner` from `start` within `budget`.
-    pub fn get(&self, planner: u64, budget: usize, start: &[Value]) -> Option<&T> {
+impl Answers {
+    /// The answer given before to `question`.
+    pub fn get(&self, (planner, budget, start): Question) -> Option<&Answer> {
         let hash = hash(planner, budget, start);
         let at = self.table.find(hash, |&q| self.asks(q, planner, budget, start))?;
         Some(&self.questions[*at as usize].answer)
     }
 
-    /// Remembers `answer` to the question, forgetting everything first when full.
-    pub fn remember(&mut self, (planner, budget, start): (u64, usize, &[Value]), answer: &T) {
+    /// Remembers `answer` to `question`, forgetting everything first when full.
+    pub fn remember(&mut self, (planner, budget, start): Question, answer: &Answer) {
         if self.questions.len() >= KEPT {
             self.questions.clear();
             self.starts.clear();
@@ -57,15 +55,15 @@ impl<T: Clone> Answers<T> {
         self.starts.extend_from_slice(start);
         let start = from..self.starts.len() as u32;
         let index = self.questions.len() as u32;
-        self.questions.push(Question { planner, budget, start, hash, answer: answer.clone() });
+        self.questions.push(Asked { planner, budget, start, hash, answer: answer.clone() });
         let questions = &self.questions;
         self.table.insert_unique(hash, index, |&q| questions[q as usize].hash);
     }
 
     fn asks(&self, q: u32, planner: u64, budget: usize, start: &[Value]) -> bool {
-        let question = &self.questions[q as usize];
-        let range = question.start.start as usize..question.start.end as usize;
-        question.planner == planner && question.budget == budget && self.starts[range] == *start
+        let asked = &self.questions[q as usize];
+        let range = asked.start.start as usize..asked.start.end as usize;
+        asked.planner == planner && asked.budget == budget && self.starts[range] == *start
     }
 }
 
@@ -82,7 +80,6 @@ fn hash(planner: u64, budget: usize, start: &[Value]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::planner::{NoPlan, Plan};
 
     fn plan(cost: u64) -> Result<Plan, NoPlan> {
         Ok(Plan { steps: [0, 1].into_iter().collect(), cost, expanded: 3 })
@@ -90,26 +87,26 @@ mod tests {
 
     #[test]
     fn an_answer_is_found_under_its_own_question_only() {
-        let mut answers = Answers::<Result<Plan, NoPlan>>::default();
+        let mut answers = Answers::default();
         answers.remember((1, 500, &[0, 2]), &plan(7));
         answers.remember((1, 500, &[0, 3]), &Err(NoPlan::Exhausted { expanded: 4 }));
-        assert_eq!(answers.get(1, 500, &[0, 2]), Some(&plan(7)));
-        assert_eq!(answers.get(1, 500, &[0, 3]), Some(&Err(NoPlan::Exhausted { expanded: 4 })));
+        assert_eq!(answers.get((1, 500, &[0, 2])), Some(&plan(7)));
+        assert_eq!(answers.get((1, 500, &[0, 3])), Some(&Err(NoPlan::Exhausted { expanded: 4 })));
         for (planner, budget, start) in [(2, 500, [0, 2]), (1, 400, [0, 2]), (1, 500, [2, 0])] {
-            assert_eq!(answers.get(planner, budget, &start), None, "{planner} {budget} {start:?}");
+            assert_eq!(answers.get((planner, budget, &start)), None, "{planner} {budget} {start:?}");
         }
     }
 
     #[test]
     fn a_full_memory_forgets_everything_and_goes_on() {
-        let mut answers = Answers::<Result<Plan, NoPlan>>::default();
+        let mut answers = Answers::default();
         for i in 0..KEPT as i32 {
             answers.remember((1, 500, &[i]), &plan(i as u64));
         }
         assert_eq!(answers.questions.len(), KEPT);
-        assert_eq!(answers.get(1, 500, &[5]), Some(&plan(5)));
+        assert_eq!(answers.get((1, 500, &[5])), Some(&plan(5)));
         answers.remember((1, 500, &[-1]), &plan(99));
         assert_eq!(answers.questions.len(), 1);
-        assert_eq!((answers.get(1, 500, &[5]), answers.get(1, 500, &[-1])), (None, Some(&plan(99))));
+        assert_eq!((answers.get((1, 500, &[5])), answers.get((1, 500, &[-1]))), (None, Some(&plan(99))));
     }
 }

@@ -2,7 +2,7 @@
 //! flat lists so that building a planner costs less than answering it (docs/planner.md).
 
 use super::facts::{FactId, Value};
-use super::model::{Action, Condition};
+use super::model::{Action, Condition, extra_at};
 use super::ops::{Change, Compare, Delta, Need};
 use smallvec::{SmallVec, smallvec};
 use std::ops::Range;
@@ -37,9 +37,8 @@ pub(crate) struct Span {
     /// tell apart ([`Compare::landmarks`]), those effects set it to and costs are looked up by.
     pub low: i64,
     pub high: i64,
-    /// Whether some action adds to it (or subtracts: `falls`), or looks a cost up by it.
+    /// Whether some action adds to it or subtracts from it, or looks a cost up by it.
     pub adds: bool,
-    pub falls: bool,
     pub priced: bool,
 }
 
@@ -74,8 +73,8 @@ impl SlotAction<'_> {
     }
 }
 
-/// An action's extra costs: each a slot it is looked up by and its `(value, extra)` pairs, added
-/// up.
+/// An action's extra costs: each a slot it is looked up by, its `(value, extra)` pairs and its
+/// extra from a value on ([`ExtraCost`](super::ExtraCost)), added up.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Extras<'a> {
     tables: &'a [Table],
@@ -83,14 +82,15 @@ pub(crate) struct Extras<'a> {
     dense: &'a [u32],
 }
 
-/// One extra-cost table: the slot it is looked up by, its `(value, extra)` pairs, and the same
-/// as a run of extras by value from `low` on, where the values it names lie close together
-/// (a place, a line: every cost is looked up by one, so a scan of the pairs was a tenth of what
-/// planning cost); empty where they do not.
+/// One extra-cost table: the slot it is looked up by, its `(value, extra)` pairs and extra from a
+/// value on, and the extras of the values from `low` on as a run, where the values it names lie
+/// close together (a place, a line: every step's cost is looked up by one, so a run is read
+/// instead of the pairs scanned); empty where they do not.
 #[derive(Clone, Debug, PartialEq)]
 struct Table {
     slot: Slot,
     pairs: Range<u32>,
+    and_above: Option<(Value, u32)>,
     low: Value,
     dense: Range<u32>,
 }
@@ -99,13 +99,10 @@ struct Table {
 const DENSE_SLACK: usize = 32;
 
 impl<'a> Extras<'a> {
-    pub fn is_empty(&self) -> bool {
-        self.tables.is_empty()
-    }
-
-    pub fn iter(&self) -> impl Iterator<Item = (Slot, &'a [(Value, u32)])> + 'a {
+    /// Each table's slot, pairs and extra from a value on.
+    pub fn iter(&self) -> impl Iterator<Item = (Slot, &'a [(Value, u32)], Option<(Value, u32)>)> + 'a {
         let values = self.values;
-        self.tables.iter().map(move |t| (t.slot, &values[span(&t.pairs)]))
+        self.tables.iter().map(move |t| (t.slot, &values[span(&t.pairs)], t.and_above))
     }
 
     /// What they add up to in the state whose slots hold `value_of(slot)`.
@@ -119,32 +116,28 @@ impl<'a> Extras<'a> {
     pub fn extra(&self, t: usize, value_of: impl Fn(usize) -> Value) -> u32 {
         let table = &self.tables[t];
         let value = value_of(usize::from(table.slot));
-        let pairs = || &self.values[span(&table.pairs)];
-        if table.dense.is_empty() {
-            return extra_at(pairs(), value);
-        }
         let at = usize::try_from(i64::from(value) - i64::from(table.low)).ok();
-        let extra = at.and_then(|i| self.dense[span(&table.dense)].get(i)).map_or(0, |&e| e);
-        debug_assert_eq!(extra, extra_at(pairs(), value), "a run differs from its pairs");
-        extra
+        match at.and_then(|i| self.dense[span(&table.dense)].get(i)) {
+            Some(&extra) => extra,
+            None => extra_at(&self.values[span(&table.pairs)], table.and_above, value),
+        }
     }
 }
 
-/// The extra a table sets for `value` (the first given for it), 0 where it sets none.
-#[inline]
-fn extra_at(by_value: &[(Value, u32)], value: Value) -> u32 {
-    by_value.iter().find(|&&(v, _)| v == value).map_or(0, |&(_, extra)| extra)
-}
-
-/// `by_value` as a run of extras from its least value on (see [`Table`]), onto `dense`.
-fn run_of(by_value: &[(Value, u32)], dense: &mut Vec<u32>) -> (Value, Range<u32>) {
-    let low = by_value.iter().map(|&(v, _)| v).min().unwrap_or(0);
-    let high = by_value.iter().map(|&(v, _)| v).max().unwrap_or(0);
+/// The pairs and extra from a value on as a run of extras from their least value on (see
+/// [`Table`]), onto `dense`.
+fn run_of(
+    by_value: &[(Value, u32)],
+    and_above: Option<(Value, u32)>,
+    dense: &mut Vec<u32>,
+) -> (Value, Range<u32>) {
+    let values = || by_value.iter().map(|&(v, _)| v).chain(and_above.map(|(v, _)| v));
+    let (low, high) = (values().min().unwrap_or(0), values().max().unwrap_or(0));
     let width = (i64::from(high) - i64::from(low)) as usize + 1;
     if by_value.is_empty() || width > by_value.len() + DENSE_SLACK {
         return (0, 0..0);
     }
-    let run = added(dense, |dense| dense.extend((low..=high).map(|v| extra_at(by_value, v))));
+    let run = added(dense, |dense| dense.extend((low..=high).map(|v| extra_at(by_value, and_above, v))));
     (low, run)
 }
 
@@ -236,7 +229,7 @@ impl Compiled {
 
     /// Each slot's [`Span`].
     pub fn spans(&self) -> Vec<Span> {
-        let none = Span { low: 0, high: 0, adds: false, falls: false, priced: false };
+        let none = Span { low: 0, high: 0, adds: false, priced: false };
         let mut spans = vec![none; self.slots.len()];
         let mention = |s: &mut Span, v: i64| (s.low, s.high) = (s.low.min(v), s.high.max(v));
         for c in self.conditions() {
@@ -247,16 +240,14 @@ impl Compiled {
         for action in self.actions() {
             for &(slot, delta) in action.deltas {
                 let s = &mut spans[slot as usize];
-                match delta {
-                    Delta::Set(v) => mention(s, v.into()),
-                    Delta::Add(k) => (s.adds, s.falls) = (true, s.falls || k < 0),
-                }
+                delta.sets().into_iter().for_each(|v| mention(s, v.into()));
+                s.adds |= delta.adds().is_some_and(|k| k != 0);
             }
             // The values an extra cost is priced at are values the search meets (where one starts).
-            for (slot, by_value) in action.extras.iter() {
+            for (slot, by_value, and_above) in action.extras.iter() {
                 let s = &mut spans[usize::from(slot)];
                 s.priced = true;
-                by_value.iter().for_each(|&(v, _)| mention(s, v.into()));
+                by_value.iter().chain(&and_above).for_each(|&(v, _)| mention(s, v.into()));
             }
         }
         spans
@@ -316,8 +307,9 @@ pub(crate) fn compile(actions: &[Action], goal: &[Condition]) -> Compiled {
         let extras = added(&mut problem.tables, |list| {
             for extra in &action.extra_costs {
                 let pairs = added(&mut problem.extras, |values| values.extend(&extra.by_value));
-                let (low, dense) = run_of(&extra.by_value, &mut problem.dense);
-                list.push(Table { slot: slot_of[extra.fact.index()], pairs, low, dense });
+                let (low, dense) = run_of(&extra.by_value, extra.and_above, &mut problem.dense);
+                let (slot, and_above) = (slot_of[extra.fact.index()], extra.and_above);
+                list.push(Table { slot, pairs, and_above, low, dense });
             }
         });
         problem.entries.push(Entry { original: a, cost: action.cost, needs, effects, deltas, extras });
@@ -364,24 +356,30 @@ fn relevant_actions(actions: &[Action], goal: &[Condition], fact_count: usize) -
 mod tests {
     use super::*;
 
-    /// Every value a table is asked at, in and around what it names, gives what its pairs give.
+    /// Every value a table is asked at, in and around what it names, gives what its pairs and
+    /// its extra from a value on give.
     #[test]
     fn a_run_of_extras_gives_what_its_pairs_give() {
         let close = [(3, 7), (-1, 2), (3, 9), (0, 5)]; // the first given for 3 counts
         let wide = [(0, 1), (1_000, 4)];
         for by_value in [&close[..], &wide[..], &[]] {
-            let mut dense = Vec::new();
-            let (low, run) = run_of(by_value, &mut dense);
-            let table = Table { slot: 0, pairs: 0..by_value.len() as u32, low, dense: run.clone() };
-            let extras = Extras { tables: std::slice::from_ref(&table), values: by_value, dense: &dense };
-            for value in -5..1_005 {
-                assert_eq!(
-                    extras.sum(|_| value),
-                    u64::from(extra_at(by_value, value)),
-                    "{by_value:?} at {value}"
-                );
+            for and_above in [None, Some((2, 11)), Some((6, 13))] {
+                let mut dense = Vec::new();
+                let (low, run) = run_of(by_value, and_above, &mut dense);
+                let pairs = 0..by_value.len() as u32;
+                let table = Table { slot: 0, pairs, and_above, low, dense: run.clone() };
+                let extras = Extras { tables: std::slice::from_ref(&table), values: by_value, dense: &dense };
+                for value in -5..1_005 {
+                    let expected = by_value.iter().find(|&&(v, _)| v == value).map(|&(_, e)| e);
+                    let above = and_above.filter(|&(from, _)| value >= from).map_or(0, |(_, e)| e);
+                    assert_eq!(
+                        extras.sum(|_| value),
+                        u64::from(expected.unwrap_or(above)),
+                        "{by_value:?} at {value}"
+                    );
+                }
+                assert_eq!(run.is_empty(), by_value.len() != close.len(), "kept as a run: {by_value:?}");
             }
-            assert_eq!(run.is_empty(), by_value.len() != close.len(), "kept as a run: {by_value:?}");
         }
     }
 }

@@ -18,8 +18,7 @@ impl FactId {
 
 /// The values of every fact, both scopes, indexed by [`FactId`]. Missing entries read as 0.
 /// Up to ten are kept inline: a villager's own facts (and its place), which every villager of a
-/// town of a million holds, take no allocation of their own. (village.ron's nine spilled to the
-/// heap at six: about 50 bytes a villager more, measured with `bench --villagers 1000000`.)
+/// town of a million holds, take no allocation of their own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct State(SmallVec<[Value; 10]>);
 

@@ -8,10 +8,9 @@ use super::compile::{Compiled, SlotCondition};
 use super::facts::{State, Value};
 use super::helpers::uses;
 use super::ops::{Delta, Need};
-use super::packed::{WordStates, Words};
-use super::search::{DEAD_END, Space, Successor};
-use super::slices::Slices;
-use super::{MAX_BUDGET, MEMORY, Memory, Planner, Tables};
+use super::search::{DEAD_END, Question};
+use super::states::States;
+use super::{MAX_BUDGET, MEMORY, Memory, Planner};
 use smallvec::SmallVec;
 
 impl Planner {
@@ -21,45 +20,20 @@ impl Planner {
     /// tell it would be kept need not plan again.
     pub fn cost_of(&self, start: &State, steps: impl IntoIterator<Item = usize> + Clone) -> Option<u64> {
         MEMORY.with_borrow_mut(|memory| {
-            let Memory { work, slices, words } = memory;
-            self.project(start, work);
-            let space = Slices { problem: &self.problem, heuristic: &self.plain };
-            // On packed words, where the tables are built and the states fit them (debug builds
-            // price on slices too, and compare).
-            if let Some(Tables { heuristic, packed: Some(packed) }) = self.tables.get() {
-                let packed = Words { problem: &self.problem, packed, heuristic };
-                if let Some(cost) = self.price(&packed, words, &work.projected, steps.clone()) {
-                    debug_assert_eq!(Some(cost), self.price(&space, slices, &work.projected, steps));
-                    return cost;
+            self.project(start, &mut memory.projected);
+            let states = &mut memory.search.states;
+            states.reset(&memory.projected);
+            let (mut cost, mut at) = (0, 0);
+            for step in steps {
+                let a = self.problem.index_of(step)?;
+                if !states.successor(&self.problem, at, a) {
+                    return None;
                 }
+                cost += self.problem.cost_in(a, |slot| states.get(at)[slot]);
+                at += 1;
             }
-            self.price(&space, slices, &work.projected, steps).expect("slices take every state")
+            self.problem.meets_goal(states.get(at)).then_some(cost)
         })
-    }
-
-    /// [`cost_of`](Self::cost_of) in `space`; `None` when a state does not fit it.
-    fn price<S: Space>(
-        &self,
-        space: &S,
-        states: &mut S::States,
-        start: &[Value],
-        steps: impl IntoIterator<Item = usize>,
-    ) -> Option<Option<u64>> {
-        if !space.store_start(states, start) {
-            return None;
-        }
-        let (mut cost, mut at) = (0, 0);
-        for step in steps {
-            let Some(a) = self.problem.index_of(step) else { return Some(None) };
-            match space.store_successor(states, at, a) {
-                Successor::Stored => {}
-                Successor::Skipped => return Some(None),
-                Successor::Overflow => return None,
-            }
-            cost += space.cost(states, at, a);
-            at += 1;
-        }
-        Some(space.meets_goal(states, at).then_some(cost))
     }
 
     /// What `steps` (indices into the actions the planner was given) cost from `start`, when each
@@ -68,7 +42,7 @@ impl Planner {
     pub fn follow(&self, start: &State, steps: &[usize], budget: usize) -> Option<u64> {
         let cost = self.cost_of(start, steps.iter().copied())?;
         let within = MEMORY.with_borrow(|memory| {
-            let projected = &memory.work.projected; // as `cost_of` left it
+            let projected = &memory.projected; // as `cost_of` left it
             self.horizon.states_within(projected, cost) <= budget.min(MAX_BUDGET) as u64
         });
         within.then_some(cost)
@@ -96,103 +70,53 @@ impl Planner {
     }
 
     /// `answer` of whether the goal is met at `start`, and of a lower bound on the plans that
-    /// begin with each action ([`DEAD_END`] where it does not apply or changes nothing). The
-    /// bounds are a function of the question alone, so a thread remembers them ([`answers`]).
+    /// begin with each action ([`DEAD_END`] where it does not apply or changes nothing).
     fn first_steps<R>(&self, start: &State, answer: impl FnOnce(bool, &[u64]) -> R) -> R {
         MEMORY.with_borrow_mut(|memory| {
-            let Memory { work, slices, words } = memory;
-            self.project(start, work);
-            let start = &work.projected;
-            let met = self.problem.meets_goal(start);
-            // Bounds know no budget: every question is asked under budget 0.
-            let known = FIRST_STEPS.with_borrow(|known| known.get(self.id, 0, start).cloned());
-            if let Some(bounds) = known {
-                debug_assert_eq!(
-                    bounds,
-                    self.first_step_bounds((slices, words), start),
-                    "remembered bounds differ"
-                );
-                return answer(met, &bounds);
-            }
-            let bounds = self.first_step_bounds((slices, words), start);
-            FIRST_STEPS.with_borrow_mut(|known| known.remember((self.id, 0, start), &bounds));
-            answer(met, &bounds)
+            let Memory { search, projected, .. } = memory;
+            self.project(start, projected);
+            let bounds = self.first_step_bounds(&mut search.states, projected);
+            answer(self.problem.meets_goal(projected), &bounds)
         })
     }
 
     /// For each action `a`, a lower bound on the plans from `start` that begin with it: its own
-    /// cost and the larger of the search's estimate after it and [`Lookahead::fixed_costs`]. On
-    /// packed words where `start` and its successors fit them (debug builds work them out on
-    /// slices too, and compare).
-    fn first_step_bounds(
-        &self,
-        (slices, words): (&mut Vec<Value>, &mut WordStates),
-        start: &[Value],
-    ) -> Bounds {
-        let Tables { heuristic, packed } = self.tables();
-        let space = Slices { problem: &self.problem, heuristic };
-        if let Some(packed) = packed {
-            let packed = Words { problem: &self.problem, packed, heuristic };
-            if let Some(bounds) = self.bounds_in(&packed, words, start) {
-                debug_assert_eq!(Some(&bounds), self.bounds_in(&space, slices, start).as_ref());
-                return bounds;
-            }
-        }
-        self.bounds_in(&space, slices, start).expect("slices take every state")
-    }
-
-    /// [`first_step_bounds`](Self::first_step_bounds) in `space`; `None` when a state does not
-    /// fit it.
-    fn bounds_in<S: Space>(&self, space: &S, states: &mut S::States, start: &[Value]) -> Option<Bounds> {
-        if !space.store_start(states, start) {
-            return None;
-        }
-        // Worked out once some step needs them: the fixed extras, what is left from `start` (what
-        // is left after a step that moves no goal fact), and the estimate at `start`.
-        let (mut fixed, mut left_from_start, mut estimate_at_start) = (None, None, None);
+    /// cost and the larger of the search's estimate after it and [`Lookahead::fixed_costs`].
+    fn first_step_bounds(&self, states: &mut States, start: &[Value]) -> Bounds {
+        let question = Question { problem: &self.problem, heuristic: self.heuristic(), fast: self.fast };
+        let (h, lookahead) = (question.estimate(start), &self.lookahead);
+        states.reset(start);
+        // Worked out once some step needs them: the fixed extras, and what is left from `start`
+        // (what is left after a step that moves no goal fact, on the fast path).
+        let (mut fixed, mut left_from_start) = (None, None);
         let mut bounds = Bounds::new();
         for a in 0..self.problem.len() {
-            match space.store_successor(states, 0, a) {
-                Successor::Stored => {}
-                Successor::Skipped => {
-                    bounds.push(DEAD_END);
-                    continue;
-                }
-                Successor::Overflow => return None,
+            if !states.successor(&self.problem, 0, a) {
+                bounds.push(DEAD_END);
+                continue;
             }
-            let after = match space.keeps_estimate(a) {
-                true => *estimate_at_start.get_or_insert_with(|| space.estimate(states, 0)),
-                false => space.estimate(states, 1),
-            };
-            debug_assert_eq!(after, space.estimate(states, 1), "an estimate kept changed");
-            let cost = space.cost(states, 0, a);
+            let (after, cost) = (question.estimate_after(a, h, states.get(1)), question.cost(start, a));
             let mut bound = if after == DEAD_END { DEAD_END } else { cost.saturating_add(after) };
             if bound < DEAD_END {
-                let fixed = fixed.get_or_insert_with(|| self.lookahead.fixed_extras(&self.problem, start));
-                let successor = |slot| space.value(states, 1, slot);
-                let rest = match self.lookahead.moves_goal[a] {
-                    true => self.lookahead.fixed_costs(&self.problem, successor, fixed),
-                    false => *left_from_start.get_or_insert_with(|| {
-                        self.lookahead.fixed_costs(&self.problem, |slot| start[slot], fixed)
+                let fixed = fixed.get_or_insert_with(|| lookahead.fixed_extras(&self.problem, start));
+                let successor = states.get(1);
+                let rest = match self.fast && !lookahead.moves_goal[a] {
+                    true => *left_from_start.get_or_insert_with(|| {
+                        lookahead.fixed_costs(&self.problem, |slot| start[slot], fixed)
                     }),
+                    false => lookahead.fixed_costs(&self.problem, |slot| successor[slot], fixed),
                 };
-                debug_assert_eq!(rest, self.lookahead.fixed_costs(&self.problem, successor, fixed));
                 bound = bound.max(cost.saturating_add(rest));
             }
-            space.discard_last(states);
+            states.discard_last();
             bounds.push(bound);
         }
-        Some(bounds)
+        bounds
     }
 }
 
 /// Each action's bound on the plans that begin with it.
 type Bounds = SmallVec<[u64; 8]>;
-
-thread_local! {
-    /// Each thread's first-step bounds for the questions it was asked.
-    static FIRST_STEPS: std::cell::RefCell<super::answers::Answers<Bounds>> = Default::default();
-}
 
 /// What looking one step ahead needs of a problem, worked out once.
 #[derive(Clone, Debug)]
@@ -220,7 +144,7 @@ impl Lookahead {
         let moves_goal = (0..problem.len()).map(|a| helping.contains(&a)).collect();
         let mut fixed = SmallVec::new();
         for a in helping {
-            let tables = problem.action(a).extras.iter().map(|(slot, _)| slot).enumerate();
+            let tables = problem.action(a).extras.iter().map(|(slot, _, _)| slot).enumerate();
             fixed.extend(tables.filter(|&(_, slot)| !moved[usize::from(slot)]).map(|(t, _)| (a, t)));
         }
         Lookahead { helpers, fixed, moves_goal }
@@ -245,10 +169,9 @@ impl Lookahead {
             let (Need::Up(deficit) | Need::Down(deficit) | Need::Away(deficit)) = need else { return 0 };
             let bound = |&(a, delta): &(usize, Delta)| {
                 let cost = u64::from(problem.costs(a).0) + fixed[a];
-                match delta {
-                    Delta::Add(k) if delta.moves_as(need) => Some(uses(deficit, cost, k.unsigned_abs())),
-                    Delta::Set(_) => Some(cost),
-                    Delta::Add(_) => None,
+                match delta.sets() {
+                    Some(_) => Some(cost),
+                    None => delta.step(need).map(|step| uses(deficit, cost, step)),
                 }
             };
             helpers.iter().filter_map(bound).min().unwrap_or(0)
@@ -282,11 +205,8 @@ impl Horizon {
         let (mut sets, mut added) = (vec![Vec::<Value>::new(); slots], vec![false; slots]);
         for action in problem.actions() {
             for &(slot, delta) in action.deltas {
-                match delta {
-                    Delta::Add(0) => {}
-                    Delta::Add(_) => added[usize::from(slot)] = true,
-                    Delta::Set(v) => sets[usize::from(slot)].push(v),
-                }
+                sets[usize::from(slot)].extend(delta.sets());
+                added[usize::from(slot)] |= delta.adds().is_some_and(|k| k != 0);
             }
         }
         let mut additions: Vec<SmallVec<[(u16, i64); 4]>> = Vec::new();
@@ -294,10 +214,7 @@ impl Horizon {
         for action in problem.actions() {
             let only_added = |&&(slot, _): &&(u16, Delta)| sets[usize::from(slot)].is_empty();
             let mut adds: SmallVec<[(u16, i64); 4]> = (action.deltas.iter().filter(only_added))
-                .filter_map(|&(slot, delta)| match delta {
-                    Delta::Add(k) if k != 0 => Some((slot, k)),
-                    _ => None,
-                })
+                .filter_map(|&(slot, delta)| Some((slot, delta.adds().filter(|&k| k != 0)?)))
                 .collect();
             adds.sort_unstable();
             if !adds.is_empty() && !additions.contains(&adds) {

@@ -16,13 +16,7 @@ pub(crate) struct Helpers {
     via_sets: Option<u64>,
     /// Whether some helper has a precondition something else must bring about first.
     pub gated: bool,
-    /// The bound of each deficit up to [`TABULATED`], each way (up, down, away): the
-    /// estimate asks for it at every state a search meets, and deficits are mostly small.
-    tabulated: [[Option<u64>; TABULATED]; 3],
 }
-
-/// The deficits whose bounds are worked out ahead.
-const TABULATED: usize = 16;
 
 /// One helper: its cost, its net change on the condition's fact, and its preconditions that
 /// some other action must bring about, each with the least that action costs (`u64::MAX`:
@@ -38,12 +32,10 @@ impl Helpers {
     /// The bound for `condition` given its helpers.
     pub fn new(condition: SlotCondition, helpers: impl IntoIterator<Item = Helper>) -> Self {
         let helpers: SmallVec<[Helper; 2]> = helpers.into_iter().filter(|h| h.delta != Delta::NONE).collect();
-        let sets: SmallVec<[(u64, Value); 2]> = (helpers.iter())
-            .filter_map(|h| if let Delta::Set(v) = h.delta { Some((h.cost, v)) } else { None })
-            .collect();
+        let sets: SmallVec<[(u64, Value); 2]> =
+            helpers.iter().filter_map(|h| Some((h.cost, h.delta.sets()?))).collect();
         let gated = helpers.iter().any(|h| !h.enabling.is_empty());
-        let mut this =
-            Helpers { condition, helpers, via_sets: None, gated, tabulated: [[None; TABULATED]; 3] };
+        let mut this = Helpers { condition, helpers, via_sets: None, gated };
         // What is left after each set: by adds alone, then relaxed through the other sets until
         // nothing improves (a shortest-path fixpoint: updating in place reaches the same one).
         let via_sets = |rest: &[Option<u64>]| {
@@ -64,9 +56,6 @@ impl Helpers {
             }
         }
         this.via_sets = via_sets(&rest);
-        let ways: [fn(u64) -> Need; 3] = [Need::Up, Need::Down, Need::Away];
-        let tabulated = ways.map(|way| std::array::from_fn(|d| this.bound_of(way(d as u64 + 1))));
-        this.tabulated = tabulated;
         this
     }
 
@@ -80,35 +69,14 @@ impl Helpers {
     /// when no sequence of helpers meets it.
     #[inline]
     pub fn bound(&self, actual: Value) -> Option<u64> {
-        let need = self.condition.need(actual);
-        let (way, deficit) = match need {
-            Need::Met => return Some(0),
-            Need::Up(d) => (0, d),
-            Need::Down(d) => (1, d),
-            Need::Away(d) => (2, d),
-        };
-        match self.tabulated[way].get((deficit as usize).wrapping_sub(1)) {
-            Some(&bound) => {
-                debug_assert_eq!(bound, self.bound_of(need), "a tabulated bound differs");
-                bound
-            }
-            None => self.bound_of(need),
-        }
+        self.bound_of(self.condition.need(actual))
     }
 
-    /// [`bound`](Self::bound) worked out for `need`.
+    /// [`bound`](Self::bound) where the fact must move as `need` says.
     fn bound_of(&self, need: Need) -> Option<u64> {
         let (Need::Up(deficit) | Need::Down(deficit) | Need::Away(deficit)) = need else { return Some(0) };
-        let mut best = self.via_sets;
-        for helper in &self.helpers {
-            if let Delta::Add(k) = helper.delta
-                && helper.delta.moves_as(need)
-            {
-                let by_this = uses(deficit, helper.cost, k.unsigned_abs());
-                best = Some(best.map_or(by_this, |b| b.min(by_this)));
-            }
-        }
-        best
+        let by_steps = self.helpers.iter().filter_map(|h| Some(uses(deficit, h.cost, h.delta.step(need)?)));
+        by_steps.chain(self.via_sets).min()
     }
 
     /// The bound in `state` when a helper must be enabled before it helps: a plan pays for its
@@ -119,14 +87,11 @@ impl Helpers {
         let (Need::Up(deficit) | Need::Down(deficit) | Need::Away(deficit)) = need else { return Some(0) };
         let mut best: Option<u64> = None;
         for helper in &self.helpers {
-            let uses = match helper.delta {
-                Delta::Set(value) => match self.bound(value) {
-                    Some(rest) => helper.cost.saturating_add(rest),
-                    None => continue,
-                },
-                Delta::Add(k) if helper.delta.moves_as(need) => uses(deficit, helper.cost, k.unsigned_abs()),
-                Delta::Add(_) => continue,
+            let uses = match helper.delta.sets() {
+                Some(value) => self.bound(value).map(|rest| helper.cost.saturating_add(rest)),
+                None => helper.delta.step(need).map(|step| uses(deficit, helper.cost, step)),
             };
+            let Some(uses) = uses else { continue };
             let unmet = helper.enabling.iter().filter(|(p, _)| !p.holds_for(value(p.slot as usize)));
             let enable = unmet.map(|&(_, cost)| cost).max().unwrap_or(0);
             if enable != u64::MAX {

@@ -21,10 +21,11 @@
 //! a consistent estimate that never overestimates ([`heuristic`]); of the cheapest plans it is the
 //! **first in action order** ([`label`]); a search is **bounded** by its budget and
 //! [`MAX_BUDGET`]; no plan is **explained** ([`NoPlan`]). One search ([`search`]) runs over value
-//! slices ([`slices`]) or one packed word ([`packed`]); the walk ([`dive`]) stands in for it when
-//! the estimate is exact. What each comparison and change means is said once, in [`ops`]; an
+//! slices ([`states`]). What each comparison and change means is said once, in [`ops`]; an
 //! action's cost may add an extra by one fact's value ([`ExtraCost`]), which the estimates leave
-//! out, so they stay below the truth.
+//! out, so they stay below the truth. Two fast paths stand in for the search where they give its
+//! very answer — a thread's remembered answers ([`answers`]) and the walk straight down
+//! ([`dive`]) — and a [`plain`](Planner::plain) planner takes neither.
 
 mod answers;
 mod compile;
@@ -39,13 +40,10 @@ mod label;
 mod model;
 mod open;
 mod ops;
-mod packed;
-#[cfg(test)]
-mod packed_tests;
 mod pattern;
 mod reach;
 mod search;
-mod slices;
+mod states;
 mod stocks;
 mod trace;
 
@@ -57,9 +55,7 @@ pub use trace::{Expansion, Trace, Tried, TriedResult};
 
 use compile::Compiled;
 use heuristic::Heuristic;
-use packed::{Packed, Words};
-use search::{Outcome, Search, Space};
-use slices::Slices;
+use search::{Outcome, Question, Search};
 use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -70,35 +66,35 @@ thread_local! {
     /// Each thread's search memory, kept between plans so planning does not allocate.
     static MEMORY: RefCell<Memory> = RefCell::default();
     /// Each thread's answers to the questions it was asked ([`answers`]).
-    static ANSWERS: RefCell<answers::Answers<Result<Plan, NoPlan>>> = RefCell::default();
+    static ANSWERS: RefCell<answers::Answers> = RefCell::default();
 }
 
-/// The next planner's [`Planner::id`].
+/// The next planner's [`Planner::plans_alike`] name for its answers.
 static PLANNERS: AtomicU64 = AtomicU64::new(0);
 
+/// What every question uses.
 #[derive(Default)]
 struct Memory {
-    work: Work,
-    /// The states of a search on slices, and of one on words.
-    slices: Vec<Value>,
-    words: packed::WordStates,
-}
-
-/// What every search uses, whatever its space.
-#[derive(Default)]
-struct Work {
     search: Search,
     reach: reach::ReachScratch,
     /// The start's values of the problem's slots.
     projected: Vec<Value>,
 }
 
+impl Memory {
+    /// Gives back the memory a rare huge search took; keeps that of the others, for the next.
+    fn keep_or_free(&mut self, answer: &Result<Plan, NoPlan>) {
+        if answer.as_ref().map_or_else(NoPlan::expanded, |plan| plan.expanded) > KEPT_EXPANSIONS {
+            *self = Memory::default();
+        }
+    }
+}
+
 /// The planner's default expansion budget.
 pub const DEFAULT_BUDGET: usize = 5000;
 
 /// The most expansions one plan may take, whatever budget it is given: it bounds one search's
-/// memory (about 15 MB) and time (a few hundredths of a second), so no villager's search can
-/// stall a town.
+/// memory and time, so no villager's search can stall a town.
 pub const MAX_BUDGET: usize = 100_000;
 
 /// A thread keeps the memory of searches up to this many expansions for the next plan; a
@@ -109,8 +105,7 @@ const KEPT_EXPANSIONS: usize = 50_000;
 const SHORT_SEARCH: usize = 64;
 
 /// A plan's steps: indices into the action slice the planner was given, in execution order.
-/// Kept inline up to ten — most plans are a handful of actions, and a vector allocated and freed
-/// for each was a fifth of what a short plan cost.
+/// Kept inline up to ten: most plans are a handful of actions, and a plan allocates nothing.
 pub type Steps = SmallVec<[u32; 10]>;
 
 /// A plan that reaches the goal.
@@ -156,90 +151,60 @@ impl NoPlan {
 
 /// A goal compiled against an action list, reusable for any number of start states.
 ///
-/// Building one is cheap: the first question is answered with the plain deficit bounds. The
-/// tables that make later questions fast — the pattern database and the packed form — are built
-/// when it is asked again (or for every question: [`prepared`](Self::prepared)). Which
-/// tables answered changes how many states a search expands, never the answer: the plan is the
-/// first of the cheapest whatever the estimate, and a first search that runs out of budget is
-/// asked again with the tables, so "budget" means the same for every call.
+/// Building one is cheap; the tables of its estimate (the pattern database) are built when its
+/// first question needs them, and shared by its clones.
 #[derive(Clone, Debug)]
 pub struct Planner {
     problem: Compiled,
-    plain: Heuristic,
+    /// The estimate, built when first needed.
+    heuristic: Arc<OnceLock<Heuristic>>,
     /// What caps the goal's facts where everything moving them draws on stocks ([`stocks`]).
     stocks: stocks::Stocks,
     /// How many states a search can meet before its plans cost more than a price ([`follow`]).
     horizon: follow::Horizon,
     lookahead: follow::Lookahead,
-    /// Built when first needed, and shared by its clones.
-    tables: Arc<OnceLock<Tables>>,
-    /// Set by the first question.
-    asked: OnceLock<()>,
-    /// Whether every question, the first too, is answered with the tables.
-    prepared: bool,
-    /// Whether a search first tries to walk straight down ([`dive`]); only tests turn this off,
-    /// to check the search the walk stands in for.
-    dive: bool,
+    /// Whether it takes the fast paths: remembered answers, the walk straight down, estimates
+    /// kept from a parent. They give the plain A*'s very answers, as the differential test
+    /// checks (`tests/planner_differential.rs`).
+    fast: bool,
     /// Names this planner's questions among those a thread remembers ([`answers`]); a clone
     /// answers alike, so it keeps the name.
     id: u64,
-}
-
-/// What a planner asked again and again plans with.
-#[derive(Clone, Debug)]
-struct Tables {
-    heuristic: Heuristic,
-    packed: Option<Packed>,
 }
 
 impl Planner {
     /// Prepares the search for reaching every condition of `goal` with `actions`.
     pub fn new(actions: &[Action], goal: &[Condition]) -> Self {
         let problem = compile::compile(actions, goal);
-        let plain = Heuristic::plain(&problem);
         let stocks = stocks::Stocks::new(&problem);
         let (horizon, lookahead) = (follow::Horizon::new(&problem), follow::Lookahead::new(&problem));
         let id = PLANNERS.fetch_add(1, Ordering::Relaxed);
-        Planner {
-            problem,
-            plain,
-            stocks,
-            horizon,
-            lookahead,
-            tables: Arc::default(),
-            asked: OnceLock::new(),
-            prepared: false,
-            dive: true,
-            id,
-        }
+        Planner { problem, heuristic: Arc::default(), stocks, horizon, lookahead, fast: true, id }
+    }
+
+    /// The planner answering every question by the plain A* alone: no remembered answers, no walk
+    /// straight down, every estimate worked out. Its answers are the fast planner's; it is there
+    /// to prove that they are (tests, and a simulation run without shortcuts).
+    pub fn plain(self) -> Self {
+        Planner { fast: false, ..self }
     }
 
     /// Whether `other` answers every question as this one does: the same problem, once the
-    /// actions that cannot matter are left out and the names set aside. Such planners can be
-    /// one, and their answers remembered once.
+    /// actions that cannot matter are left out and the names set aside, and the same paths. Such
+    /// planners can be one, and their answers remembered once.
     pub fn plans_alike(&self, other: &Planner) -> bool {
-        self.problem == other.problem && self.dive == other.dive
+        self.problem == other.problem && self.fast == other.fast
     }
 
-    /// The planner answering every question, the first too, with its tables for fast answers,
-    /// so that every answer expands the same states. They are built when first needed: one
-    /// never asked costs only its compiling (a town whose walks a moved station re-priced
-    /// builds again only the tables its villagers ask for).
+    /// This planner: every planner answers every question with its tables now, built when its
+    /// first question needs them. (Kept for the callers that prepared their planners.)
     pub fn prepared(self) -> Self {
-        Planner { prepared: true, ..self }
+        self
     }
 
-    /// The tables, if it answers with them now.
-    fn built(&self) -> Option<&Tables> {
-        if self.prepared { Some(self.tables()) } else { self.tables.get() }
-    }
-
-    fn tables(&self) -> &Tables {
-        self.tables.get_or_init(|| {
-            let heuristic = Heuristic::full(&self.problem, &self.plain);
-            let packed = packed::pack(&self.problem, &heuristic, packed::MAX_VALUE_BITS);
-            Tables { heuristic, packed }
-        })
+    /// The estimate, built now if it was not.
+    fn heuristic(&self) -> &Heuristic {
+        self.heuristic.get_or_init(|| Heuristic::full(&self.problem, &Heuristic::plain(&self.problem)))
     }
 
     /// The cheapest plan from `start`, expanding at most `budget` states (and never more than
@@ -247,133 +212,101 @@ impl Planner {
     pub fn plan(&self, start: &State, budget: usize) -> Result<Plan, NoPlan> {
         let budget = budget.min(MAX_BUDGET);
         MEMORY.with_borrow_mut(|memory| {
-            self.project(start, &mut memory.work);
-            // Once it answers with its tables, the answer depends on the question alone (a
-            // first question is answered without them, and may expand other states).
-            let remembered = self.built().is_some() && self.dive;
-            let known =
-                |answers: &answers::Answers<_>| answers.get(self.id, budget, &memory.work.projected).cloned();
-            if let Some(answer) = remembered.then(|| ANSWERS.with_borrow(known)).flatten() {
-                debug_assert_eq!(answer, self.answer(budget, memory), "a remembered answer differs");
+            self.project(start, &mut memory.projected);
+            // The answer depends on the question alone: the projected start and the budget.
+            let question = (self.id, budget, &memory.projected[..]);
+            if self.fast
+                && let Some(answer) = ANSWERS.with_borrow(|answers| answers.get(question).cloned())
+            {
                 return answer;
             }
-            let answer = self.answer(budget, memory);
-            if remembered {
-                let question = (self.id, budget, &memory.work.projected[..]);
+            let answer = self.answer(budget, memory, &mut ());
+            if self.fast {
+                let question = (self.id, budget, &memory.projected[..]);
                 ANSWERS.with_borrow_mut(|answers| answers.remember(question, &answer));
             }
-            if answer.as_ref().map_or_else(NoPlan::expanded, |plan| plan.expanded) > KEPT_EXPANSIONS {
-                *memory = Memory::default(); // a rare huge search does not keep its memory
-            }
+            memory.keep_or_free(&answer);
             answer
         })
     }
 
-    /// The search's answer from the start projected into `memory`.
-    fn answer(&self, budget: usize, memory: &mut Memory) -> Result<Plan, NoPlan> {
-        let first = self.built().is_none() && self.asked.set(()).is_ok();
-        let plainly = first.then(|| {
-            let space = Slices { problem: &self.problem, heuristic: &self.plain };
-            self.search(&space, budget, &mut memory.slices, &mut memory.work, &mut ())
-                .expect("slices take all")
-        });
-        match plainly {
-            Some(answer) if !matches!(answer, Err(NoPlan::Budget { .. })) => answer,
-            _ => self.plan_with_tables(budget, memory),
-        }
+    /// [`plan`](Self::plan) worked out afresh: no answer this thread remembers is looked up or
+    /// kept (what the planner benchmark measures as the search).
+    pub fn search(&self, start: &State, budget: usize) -> Result<Plan, NoPlan> {
+        MEMORY.with_borrow_mut(|memory| {
+            self.project(start, &mut memory.projected);
+            let answer = self.answer(budget.min(MAX_BUDGET), memory, &mut ());
+            memory.keep_or_free(&answer);
+            answer
+        })
     }
 
     /// A lower bound on what any plan from `start` costs — the estimate a search starts from,
     /// so no plan [`plan`](Self::plan) finds costs less — or `None` when there can be no plan.
-    /// It costs a few hundred instructions, a plan often a hundred times that: a caller choosing
-    /// among goals can leave out the ones whose plan could not win.
+    /// It is far cheaper than a plan: a caller choosing among goals can leave out the ones whose
+    /// plan could not win.
     pub fn least_cost(&self, start: &State) -> Option<u64> {
         MEMORY.with_borrow_mut(|memory| {
-            self.project(start, &mut memory.work);
-            let heuristic = self.built().map_or(&self.plain, |tables| &tables.heuristic);
-            heuristic.estimate(&memory.work.projected)
+            self.project(start, &mut memory.projected);
+            self.heuristic().estimate(&memory.projected)
         })
     }
 
-    /// The start's values of the problem's slots, into `work.projected`.
-    fn project(&self, start: &State, work: &mut Work) {
-        work.projected.clear();
-        work.projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));
+    /// The start's values of the problem's slots, into `projected`.
+    fn project(&self, start: &State, projected: &mut Vec<Value>) {
+        projected.clear();
+        projected.extend(self.problem.slots.iter().map(|&f| start.get(f)));
     }
 
-    /// The plan on packed states when the problem and the start fit them, else on slices.
-    fn plan_with_tables(&self, budget: usize, memory: &mut Memory) -> Outcome {
-        let Tables { heuristic, packed } = self.tables();
-        if let Some(packed) = packed {
-            let space = Words { problem: &self.problem, packed, heuristic };
-            if let Some(answer) = self.search(&space, budget, &mut memory.words, &mut memory.work, &mut ()) {
-                return answer;
-            }
-        }
-        let space = Slices { problem: &self.problem, heuristic };
-        self.search(&space, budget, &mut memory.slices, &mut memory.work, &mut ())
-            .expect("slices take every state")
-    }
-
-    /// The walk straight down, then the search, unless the goal's stocks run short. Most
-    /// questions are answered within a few
-    /// expansions, so the relaxed look-ahead runs only when a short search has not found a
-    /// plan: then it names what blocks an unreachable goal and spares the rest of the budget;
-    /// otherwise the search goes on where it stopped. `None` when a state does not fit `space`.
-    fn search<S: Space, W: Watch>(
-        &self,
-        space: &S,
-        budget: usize,
-        states: &mut S::States,
-        work: &mut Work,
-        watch: &mut W,
-    ) -> Option<Outcome> {
-        let Work { search, reach, projected } = work;
+    /// The answer from the start projected into `memory`: none where the goal's stocks run short;
+    /// else the walk straight down, or the search. Most questions are answered within a few
+    /// expansions, so the relaxed look-ahead runs only when a short search has not found a plan:
+    /// then it names what blocks an unreachable goal and spares the rest of the budget; otherwise
+    /// the search goes on where it stopped.
+    fn answer<W: Watch>(&self, budget: usize, memory: &mut Memory, watch: &mut W) -> Outcome {
+        let Memory { search, reach, projected } = memory;
+        // A trace shows the search itself, so the walk that stands in for it stands aside.
+        let fast = self.fast && !W::ON;
+        let question = Question { problem: &self.problem, heuristic: self.heuristic(), fast };
         // Stocks that cannot cover the goal: no order of the actions reaches it, and trying every
         // order would only find that out. (The look-ahead still names a blocking fact first.)
         if self.stocks.run_short(projected) {
-            return Some(Err(match reach::blockers(&self.problem, projected, reach) {
+            return Err(match reach::blockers(&self.problem, projected, reach) {
                 Some(blocked) => NoPlan::Unreachable { blocked },
                 None => NoPlan::Exhausted { expanded: 0 },
-            }));
+            });
         }
-        // A trace shows the search itself, so the walk that stands in for it stands aside.
-        if self.dive
-            && !W::ON
-            && let Some(answer) = dive::dive(space, states, projected, budget)
-        {
-            return Some(answer);
+        if fast && let Some(answer) = dive::dive(question, &mut search.states, projected, budget) {
+            return answer;
         }
-        let short = match search::begin(space, projected, search, states)? {
-            true => search::advance(space, budget.min(SHORT_SEARCH), search, states, watch)?,
+        let short = match search::begin(question, projected, search) {
+            true => search::advance(question, budget.min(SHORT_SEARCH), search, watch),
             false => Err(NoPlan::Exhausted { expanded: 0 }),
         };
         if short.is_ok() {
-            return Some(short);
+            return short;
         }
         if let Some(blocked) = reach::blockers(&self.problem, projected, reach) {
-            return Some(Err(NoPlan::Unreachable { blocked }));
+            return Err(NoPlan::Unreachable { blocked });
         }
         match short {
             Err(NoPlan::Budget { .. }) if budget > SHORT_SEARCH => {
-                search::advance(space, budget, search, states, watch)
+                search::advance(question, budget, search, watch)
             }
-            done => Some(done),
+            done => done,
         }
     }
 
     /// [`plan`](Self::plan), with a [`Trace`] of the search that found the answer: every state
-    /// it expanded, in order, on the general (value slice) search with the full estimate. The
-    /// answer is the one [`plan`](Self::plan) gives; the states expanded are those the untraced
-    /// search expands when it does not walk straight down.
+    /// it expanded, in order. The answer is the one [`plan`](Self::plan) gives; the states
+    /// expanded are those of the plain A* (the walk straight down stands aside).
     pub fn plan_traced(&self, start: &State, budget: usize) -> (Result<Plan, NoPlan>, Trace) {
         let budget = budget.min(MAX_BUDGET);
         MEMORY.with_borrow_mut(|memory| {
-            self.project(start, &mut memory.work);
+            self.project(start, &mut memory.projected);
             let mut trace = Trace { facts: self.problem.slots.clone(), ..Trace::default() };
-            let space = Slices { problem: &self.problem, heuristic: &self.tables().heuristic };
-            let answer = self.search(&space, budget, &mut memory.slices, &mut memory.work, &mut trace);
-            (answer.expect("slices take all"), trace)
+            let answer = self.answer(budget, memory, &mut trace);
+            (answer, trace)
         })
     }
 

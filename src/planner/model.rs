@@ -80,21 +80,34 @@ pub struct Action {
 }
 
 /// An action's cost on top of its base, looked up by the value one fact holds where it is
-/// taken — walking to the well costs more from far away. Values not listed add nothing; an extra
-/// is never negative, so the base is the least the action can cost, which is what keeps the
-/// planner's estimates below the truth.
+/// taken — walking to the well costs more from far away, and so does a long line. Values not
+/// listed add nothing, unless they are at or above `and_above`'s; an extra is never negative, so
+/// the base is the least the action can cost, which is what keeps the estimates below the truth.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExtraCost {
     pub fact: FactId,
     /// `(value, extra)`: taken where the fact holds `value`, the action costs `extra` more.
     pub by_value: Vec<(Value, u32)>,
+    /// `(value, extra)`: taken where the fact holds `value` or more, and `by_value` does not list
+    /// it, the action costs `extra` more — a line longer than any listed costs as the longest.
+    pub and_above: Option<(Value, u32)>,
 }
 
 impl ExtraCost {
     /// The extra where the fact holds `value`.
     #[inline]
     pub fn at(&self, value: Value) -> u32 {
-        self.by_value.iter().find(|&&(v, _)| v == value).map_or(0, |&(_, extra)| extra)
+        extra_at(&self.by_value, self.and_above, value)
+    }
+}
+
+/// The extra that `(value, extra)` pairs, the first given for a value counting, and an extra for
+/// every value from some value on, set for `value`.
+#[inline]
+pub(crate) fn extra_at(by_value: &[(Value, u32)], and_above: Option<(Value, u32)>, value: Value) -> u32 {
+    match by_value.iter().find(|&&(v, _)| v == value) {
+        Some(&(_, extra)) => extra,
+        None => and_above.filter(|&(from, _)| value >= from).map_or(0, |(_, extra)| extra),
     }
 }
 
@@ -121,16 +134,28 @@ impl Action {
 
     /// Costs `extra` more where `fact` holds `value` (on top of what other facts' values add).
     pub fn costs_more_where(mut self, fact: FactId, value: Value, extra: u32) -> Self {
-        let table = match self.extra_costs.iter().position(|e| e.fact == fact) {
-            Some(i) => &mut self.extra_costs[i],
-            None => {
-                self.extra_costs.push(ExtraCost { fact, by_value: Vec::new() });
-                self.extra_costs.last_mut().expect("just pushed")
-            }
-        };
+        let table = self.extra_cost(fact);
         table.by_value.retain(|&(v, _)| v != value);
         table.by_value.push((value, extra));
         self
+    }
+
+    /// Costs `extra` more where `fact` holds `value` or more, at a value not listed by
+    /// [`costs_more_where`](Self::costs_more_where).
+    pub fn costs_more_from(mut self, fact: FactId, value: Value, extra: u32) -> Self {
+        self.extra_cost(fact).and_above = Some((value, extra));
+        self
+    }
+
+    /// The extra-cost table by `fact`, made empty if there was none.
+    fn extra_cost(&mut self, fact: FactId) -> &mut ExtraCost {
+        match self.extra_costs.iter().position(|e| e.fact == fact) {
+            Some(i) => &mut self.extra_costs[i],
+            None => {
+                self.extra_costs.push(ExtraCost { fact, by_value: Vec::new(), and_above: None });
+                self.extra_costs.last_mut().expect("just pushed")
+            }
+        }
     }
 
     /// What taking this action in `state` costs.

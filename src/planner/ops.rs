@@ -1,10 +1,12 @@
 //! What each comparison and each effect kind means — the one place that says it. How a
-//! comparison holds, on a value and on a range of values; which way it needs its fact to move;
-//! whether it is one interval (what the packed search takes). How a change applies, how a
-//! sequence of changes to one fact composes, and which comparisons a change can help.
+//! comparison holds, on a value and on a range of values; which way it needs its fact to move.
+//! How a change applies, how a sequence of changes to one fact composes into a [`Delta`], and
+//! what a delta does: which comparisons it can help, what it leaves a range of values at, how
+//! far one use moves a fact.
 //!
 //! Everything else in the planner (and the scenario format, the lints and the simulation's
-//! needs) asks these questions here, so a new operator is one variant and its answers below.
+//! needs) asks these questions here, so a new operator is one variant and its answers below
+//! (docs/planner.md, "How to add an effect kind").
 
 use super::facts::Value;
 
@@ -69,8 +71,8 @@ impl Compare {
         }
     }
 
-    /// The values that compare so with `value`, when they are one interval (what the packed
-    /// search's tests take); `None` when they are not (`!=`).
+    /// The values that compare so with `value`, when they are one interval; `None` when they are
+    /// not (`!=`).
     pub fn interval(self, value: Value) -> Option<(i64, i64)> {
         let v = i64::from(value);
         match self {
@@ -154,8 +156,8 @@ impl Delta {
     /// No change yet, before any effect is composed in.
     pub const NONE: Delta = Delta::Add(0);
 
-    /// This change followed by `change` of `value`. (Composed adds do not saturate: the packed
-    /// search, which applies them at once, takes only effects far from saturating.)
+    /// This change followed by `change` of `value`. (Composed adds do not saturate: they are
+    /// what the estimates reason with, not what a search applies.)
     pub fn then(self, change: Change, value: Value) -> Delta {
         match (change, self) {
             (Change::Set, _) => Delta::Set(value),
@@ -185,11 +187,90 @@ impl Delta {
             (Delta::Add(k), Need::Away(_)) => k != 0,
         }
     }
+
+    /// The value it leaves the fact at, whatever the fact held (a `set`).
+    #[inline]
+    pub fn sets(self) -> Option<Value> {
+        match self {
+            Delta::Set(v) => Some(v),
+            Delta::Add(_) => None,
+        }
+    }
+
+    /// What each use adds to the fact, where it moves it by a fixed step (an addition).
+    #[inline]
+    pub fn adds(self) -> Option<i64> {
+        match self {
+            Delta::Add(k) => Some(k),
+            Delta::Set(_) => None,
+        }
+    }
+
+    /// How far one use moves the fact the way `need` asks, where it moves it by a fixed step that
+    /// way: what the deficit bounds divide a deficit by.
+    #[inline]
+    pub fn step(self, need: Need) -> Option<u64> {
+        self.adds().filter(|&k| k != 0 && self.moves_as(need)).map(i64::unsigned_abs)
+    }
+
+    /// The least and the greatest value a fact holding any of `low ..= high` can hold after it
+    /// (what the pattern database's abstract steps and the look-ahead's intervals follow).
+    pub fn image(self, low: i64, high: i64) -> (i64, i64) {
+        match self {
+            Delta::Add(k) => (low.saturating_add(k), high.saturating_add(k)),
+            Delta::Set(v) => (v.into(), v.into()),
+        }
+    }
+
+    /// The values a fact holding any of `low ..= high` can reach by this change taken any number
+    /// of times, over-approximated: where a second use still widens them, without end that way.
+    pub fn widened(self, low: i64, high: i64) -> (i64, i64) {
+        let once = |(l, h): (i64, i64)| {
+            let (a, b) = self.image(l, h);
+            (l.min(a), h.max(b))
+        };
+        let first = once((low, high));
+        let second = once(first);
+        let low = if second.0 < first.0 { i64::MIN } else { first.0 };
+        (low, if second.1 > first.1 { i64::MAX } else { first.1 })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `image`, `widened` and `step` agree with applying the change, value by value.
+    #[test]
+    fn every_change_answers_as_it_applies() {
+        let changes = Change::ALL.iter().flat_map(|&c| (-2..=2).map(move |v| (c, v)));
+        let deltas: Vec<Delta> = changes.map(|(c, v)| Delta::NONE.then(c, v)).collect();
+        for delta in deltas.iter().copied().chain([Delta::NONE.then(Change::Add, 2).then(Change::Set, 1)]) {
+            let apply = |v: i64| match (delta.sets(), delta.adds()) {
+                (Some(to), _) => i64::from(to),
+                (None, Some(k)) => v + k,
+                (None, None) => unreachable!("a change either sets or adds"),
+            };
+            for low in -4..=4i64 {
+                for high in low..=4 {
+                    let after: Vec<i64> = (low..=high).map(apply).collect();
+                    let hull = (*after.iter().min().unwrap(), *after.iter().max().unwrap());
+                    assert_eq!(delta.image(low, high), hull, "{delta:?} on {low}..={high}");
+                    // Three uses from anywhere in the interval stay inside what `widened` says.
+                    let (from, to) = delta.widened(low, high);
+                    let mut thrice =
+                        (low..=high).flat_map(|v| [v, apply(v), apply(apply(v)), apply(apply(apply(v)))]);
+                    assert!(thrice.all(|v| from <= v && v <= to), "{delta:?} on {low}..={high}");
+                }
+            }
+            // A step is what one use of an addition moves the fact by, the way it is needed.
+            let by = apply(0);
+            for (need, way) in [(Need::Up(3), by > 0), (Need::Down(3), by < 0), (Need::Away(3), by != 0)] {
+                let expected = (delta.sets().is_none() && way).then(|| by.unsigned_abs());
+                assert_eq!(delta.step(need), expected, "{delta:?} {need:?}");
+            }
+        }
+    }
 
     /// What `holds_within`, `interval` and `need` say agrees with `holds`, value by value.
     #[test]

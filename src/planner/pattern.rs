@@ -5,6 +5,7 @@
 
 use super::compile::{Compiled, Slot, SlotAction, SlotCondition};
 use super::facts::Value;
+use super::model::extra_at;
 use super::ops::Delta;
 use super::search::DEAD_END;
 use std::cmp::Reverse;
@@ -140,10 +141,10 @@ impl Pattern {
     /// `values`: its base, and its extra where the value it is priced by is a class of its own
     /// (a boundary class stands for values whose extras may be less).
     fn step_cost(&self, action: &SlotAction, values: &[i64]) -> u32 {
-        let extra = |(slot, by_value): (Slot, &[(Value, u32)])| {
+        let extra = |(slot, by_value, and_above): (Slot, &[(Value, u32)], Option<(Value, u32)>)| {
             let (value, axis) = (values[usize::from(slot)], &self.axes[usize::from(slot)]);
             let inner = axis.low < value && value < axis.high;
-            by_value.iter().find(|&&(v, _)| inner && i64::from(v) == value).map_or(0, |&(_, extra)| extra)
+            if inner { extra_at(by_value, and_above, value as Value) } else { 0 }
         };
         action.extras.iter().map(extra).fold(action.cost, u32::saturating_add)
     }
@@ -163,15 +164,12 @@ impl Pattern {
         let mut base = 0;
         for ((&value, axis), &delta) in values.iter().zip(&self.axes).zip(deltas) {
             let class = |v: i64| (v.clamp(axis.low, axis.high) - axis.low) as usize;
-            let (from, to) = match delta {
-                None => (class(value), class(value)),
-                Some(Delta::Set(v)) => (class(i64::from(v)), class(i64::from(v))),
-                // A boundary class stands for values beyond it: adding inward may land anywhere
-                // between where its own value would and the boundary.
-                Some(Delta::Add(k)) if value == axis.low && k > 0 => (class(value), class(value + k)),
-                Some(Delta::Add(k)) if value == axis.high && k < 0 => (class(value + k), class(value)),
-                Some(Delta::Add(k)) => (class(value + k), class(value + k)),
-            };
+            // A boundary class stands for every value beyond it too: a change may take them to
+            // any class between where its own value and the furthest of them land.
+            let low = if value == axis.low { i64::MIN } else { value };
+            let high = if value == axis.high { i64::MAX } else { value };
+            let (low, high) = delta.map_or((value, value), |delta| delta.image(low, high));
+            let (from, to) = (class(low), class(high));
             if from == to {
                 base += from * axis.stride;
             } else {
@@ -228,13 +226,8 @@ impl Pattern {
 
     /// The whole estimate of the state in abstract state `index`, when it lies inside the box.
     #[inline(always)]
-    pub fn inside(&self, index: usize) -> Option<u64> {
+    fn inside(&self, index: usize) -> Option<u64> {
         (self.whole[index] != DEAD_END).then_some(self.whole[index])
-    }
-
-    /// Each slot's box, as `(low, high − low, stride)`.
-    pub fn boxes(&self) -> impl Iterator<Item = (i64, u64, usize)> + '_ {
-        self.axes.iter().map(|a| (a.low, a.width, a.stride))
     }
 
     /// The database's own part of the estimate.

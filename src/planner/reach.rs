@@ -48,13 +48,8 @@ pub(crate) fn blockers(
             fired[a] = true;
             changed = true;
             for &(slot, delta) in action.deltas {
-                let (low, high) = &mut range[slot as usize];
-                match delta {
-                    Delta::Add(k) if k > 0 => *high = i64::MAX,
-                    Delta::Add(k) if k < 0 => *low = i64::MIN,
-                    Delta::Add(_) => {}
-                    Delta::Set(c) => (*low, *high) = ((*low).min(c.into()), (*high).max(c.into())),
-                }
+                let (low, high) = range[slot as usize];
+                range[slot as usize] = delta.widened(low, high);
             }
         }
         if !changed {
@@ -78,8 +73,9 @@ pub(crate) fn blockers(
         let nearest = if i64::from(c.value) > high { high } else { low };
         let need = c.need(nearest.clamp(Value::MIN.into(), Value::MAX.into()) as Value);
         let meets = |a: &SlotAction| match a.delta_on(c.slot) {
-            Some(Delta::Set(to)) => c.holds_for(to),
-            Some(delta) => delta.moves_as(need) && delta != Delta::NONE,
+            Some(delta) => {
+                delta.sets().map_or(delta.moves_as(need) && delta != Delta::NONE, |to| c.holds_for(to))
+            }
             None => false,
         };
         let mut any = false;

@@ -1,11 +1,13 @@
-//! Forward A* — the planner's one search — over any [`Space`]: one closed set keyed by the state,
-//! one open list, ties broken by the paths' [labels](super::label). Its memory is cleared, not
-//! freed, between searches, so a plan allocates nothing once a thread has planned.
+//! Forward A* — the planner's one search — over value slices ([`States`]): one closed set keyed
+//! by the state, one open list, ties broken by the paths' [labels](super::label). Its memory is
+//! cleared, not freed, between searches, so a plan allocates nothing once a thread has planned.
 
 use super::compile::Compiled;
 use super::facts::Value;
+use super::heuristic::Heuristic;
 use super::label::Order;
 use super::open::OpenList;
+use super::states::States;
 use super::trace::{TriedResult, Watch};
 use super::{NoPlan, Plan, Steps};
 use hashbrown::HashTable;
@@ -17,43 +19,34 @@ pub(crate) type Outcome = Result<Plan, NoPlan>;
 /// An estimate standing for "the goal is out of reach from here".
 pub(crate) const DEAD_END: u64 = u64::MAX;
 
-/// What storing a successor came to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Successor {
-    Stored,
-    /// The action does not apply, or changes nothing (it would only lead back).
-    Skipped,
-    /// The successor does not fit this space: another must answer the question.
-    Overflow,
+/// What a search runs on: the problem, its estimate, and whether it may take a parent's estimate
+/// for a successor the estimate cannot tell apart ([`Heuristic::keeps`]) — a fast path the plain
+/// planner leaves out.
+#[derive(Clone, Copy)]
+pub(crate) struct Question<'a> {
+    pub problem: &'a Compiled,
+    pub heuristic: &'a Heuristic,
+    pub fast: bool,
 }
 
-/// How a search holds its states: state `i` is node `i`'s. Every method but `store_*` reads.
-pub(crate) trait Space {
-    type States: Default;
-    /// Whether every successor fits ([`Successor::Overflow`] never comes).
-    const FITS_EVERY_STATE: bool;
+impl Question<'_> {
+    /// The estimate of `state`, [`DEAD_END`] where the goal is out of reach.
+    #[inline]
+    pub fn estimate(&self, state: &[Value]) -> u64 {
+        self.heuristic.estimate(state).unwrap_or(DEAD_END)
+    }
 
-    fn problem(&self) -> &Compiled;
-    /// Clears `states` and stores the (projected) start as state 0; false when it does not fit.
-    fn store_start(&self, states: &mut Self::States, start: &[Value]) -> bool;
-    /// Stores, as the next state, where action `a` leads from state `from`.
-    fn store_successor(&self, states: &mut Self::States, from: u32, a: usize) -> Successor;
-    fn discard_last(&self, states: &mut Self::States);
-    fn hash(&self, states: &Self::States, i: u32) -> u64;
-    fn same(&self, states: &Self::States, i: u32, j: u32) -> bool;
-    /// A lower bound on the cost to the goal, consistent; [`DEAD_END`] when it is out of reach.
-    fn estimate(&self, states: &Self::States, i: u32) -> u64;
-    /// Whether taking action `a` leaves the estimate as it was ([`Heuristic::keeps`]).
-    ///
-    /// [`Heuristic::keeps`]: super::heuristic::Heuristic::keeps
-    fn keeps_estimate(&self, a: usize) -> bool;
-    fn meets_goal(&self, states: &Self::States, i: u32) -> bool;
-    /// What action `a` costs taken in state `i`.
-    fn cost(&self, states: &Self::States, i: u32, a: usize) -> u64;
-    /// State `i`'s value of slot `slot`.
-    fn value(&self, states: &Self::States, i: u32, slot: usize) -> Value;
-    /// State `i`'s values, slot by slot (for a [`Trace`]).
-    fn values(&self, states: &Self::States, i: u32) -> Vec<Value>;
+    /// The estimate after action `a`, taken from `parent` (whose estimate is `parent_h`) to `child`.
+    #[inline]
+    pub fn estimate_after(&self, a: usize, parent_h: u64, child: &[Value]) -> u64 {
+        if self.fast && self.heuristic.keeps[a] { parent_h } else { self.estimate(child) }
+    }
+
+    /// What action `a` costs taken in `state`.
+    #[inline]
+    pub fn cost(&self, state: &[Value], a: usize) -> u64 {
+        self.problem.cost_in(a, |slot| state[slot])
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -72,6 +65,8 @@ const NO_PARENT: u32 = u32::MAX;
 /// The search's reusable working memory.
 #[derive(Default)]
 pub(crate) struct Search {
+    /// Node `i`'s state is state `i`.
+    pub states: States,
     nodes: Vec<Node>,
     hashes: Vec<u64>,
     /// State → its newest node.
@@ -82,52 +77,43 @@ pub(crate) struct Search {
     expanded: usize,
 }
 
-/// Starts a search from `start`: `None` when it does not fit the space, `Some(false)` when it
-/// is a dead end.
-pub(crate) fn begin<S: Space>(
-    space: &S,
-    start: &[Value],
-    search: &mut Search,
-    states: &mut S::States,
-) -> Option<bool> {
+/// Starts a search from `start`: false when it is a dead end.
+pub(crate) fn begin(question: Question, start: &[Value], search: &mut Search) -> bool {
     search.nodes.clear();
     search.hashes.clear();
     search.table.clear();
     search.open.clear();
     search.order.reset();
     search.expanded = 0;
-    if !space.store_start(states, start) {
-        return None;
-    }
-    let h = space.estimate(states, 0);
-    let hash = space.hash(states, 0);
+    search.states.reset(start);
+    let h = question.estimate(start);
+    let hash = search.states.hash(0);
     search.nodes.push(Node { parent: NO_PARENT, action: 0, g: 0, h, closed: false });
     search.hashes.push(hash);
     search.table.insert_unique(hash, 0, |_| hash);
     if h == DEAD_END {
-        return Some(false);
+        return false;
     }
     search.open.push(h, 0, &search.order);
-    Some(true)
+    true
 }
 
 /// Continues the search [`begin`] started until it has expanded `budget` states in all; it can
 /// be called again with a larger budget to go on where it stopped. Of equally cheap states, the
 /// one reached by the path first in action order is expanded first, so the plan is the first of
-/// the cheapest in action order. `None` when a successor does not fit the space.
-pub(crate) fn advance<S: Space, W: Watch>(
-    space: &S,
+/// the cheapest in action order.
+pub(crate) fn advance<W: Watch>(
+    question: Question,
     budget: usize,
     search: &mut Search,
-    states: &mut S::States,
     watch: &mut W,
-) -> Option<Outcome> {
+) -> Outcome {
     while let Some((f, node)) = search.open.pop(&search.order) {
         let Node { g, h, closed, .. } = search.nodes[node as usize];
         if closed {
             continue; // retired when a cheaper or earlier way into this state was found
         }
-        if h == 0 && space.meets_goal(states, node) {
+        if h == 0 && question.problem.meets_goal(search.states.get(node)) {
             // The actions from the root, node 0, to here.
             let (mut steps, mut at) = (Steps::new(), node);
             while at != 0 {
@@ -137,60 +123,48 @@ pub(crate) fn advance<S: Space, W: Watch>(
             steps.reverse();
             if W::ON {
                 // The goal state ends the list, popped but not expanded.
-                watch.expanded(node, space.values(states, node), g, h);
+                watch.expanded(node, search.states.get(node).to_vec(), g, h);
                 let parent = |&n: &u32| (n != 0).then(|| search.nodes[n as usize].parent);
                 watch.found(std::iter::successors(Some(node), parent).collect());
             }
-            return Some(Ok(Plan { steps, cost: g, expanded: search.expanded }));
+            return Ok(Plan { steps, cost: g, expanded: search.expanded });
         }
         if search.expanded >= budget {
             search.open.push(f, node, &search.order);
-            return Some(Err(NoPlan::Budget { expanded: search.expanded }));
+            return Err(NoPlan::Budget { expanded: search.expanded });
         }
         search.expanded += 1;
         search.nodes[node as usize].closed = true;
         if W::ON {
-            watch.expanded(node, space.values(states, node), g, h);
+            watch.expanded(node, search.states.get(node).to_vec(), g, h);
         }
-        if !expand(space, search, states, node, watch) {
-            return None;
-        }
+        expand(question, search, node, watch);
     }
-    Some(Err(NoPlan::Exhausted { expanded: search.expanded }))
+    Err(NoPlan::Exhausted { expanded: search.expanded })
 }
 
 /// Stores `node`'s new or improved successors in action order, right after it in the order,
-/// and opens them. False when one does not fit the space.
-fn expand<S: Space, W: Watch>(
-    space: &S,
-    search: &mut Search,
-    states: &mut S::States,
-    node: u32,
-    watch: &mut W,
-) -> bool {
+/// and opens them.
+fn expand<W: Watch>(question: Question, search: &mut Search, node: u32, watch: &mut W) {
     let Node { g, h: parent_h, .. } = search.nodes[node as usize];
-    let first = search.nodes.len() as u32;
-    for a in 0..space.problem().len() {
-        match space.store_successor(states, node, a) {
-            Successor::Stored => {}
-            Successor::Skipped => {
-                watch.skipped();
-                continue;
-            }
-            Successor::Overflow => return false,
+    let (first, problem) = (search.nodes.len() as u32, question.problem);
+    for a in 0..problem.len() {
+        if !search.states.successor(problem, node, a) {
+            watch.skipped();
+            continue;
         }
-        let child = search.nodes.len() as u32;
-        let original = space.problem().original(a);
-        let child_g = g.saturating_add(space.cost(states, node, a));
-        let hash = space.hash(states, child);
-        let h = match search.table.find_mut(hash, |&n| space.same(states, n, child)) {
+        let (states, child) = (&search.states, search.nodes.len() as u32);
+        let original = problem.original(a);
+        let child_g = g.saturating_add(question.cost(states.get(node), a));
+        let hash = states.hash(child);
+        let h = match search.table.find_mut(hash, |&n| states.same(n, child)) {
             Some(seen) => {
                 let known = search.nodes[*seen as usize];
                 // This path comes right after `node`: earlier than a known one further on (not
                 // one stored just now, by an earlier action).
                 let earlier = *seen < first && search.order.before(node, *seen);
                 if known.h == DEAD_END || known.g < child_g || (known.g == child_g && !earlier) {
-                    space.discard_last(states);
+                    search.states.discard_last();
                     let result =
                         if known.h == DEAD_END { TriedResult::DeadEnd } else { TriedResult::Duplicate };
                     watch.tried(original, result);
@@ -207,11 +181,7 @@ fn expand<S: Space, W: Watch>(
             None => {
                 let hashes = &search.hashes;
                 search.table.insert_unique(hash, child, |&n| hashes[n as usize]);
-                let h = match space.keeps_estimate(a) {
-                    true => parent_h,
-                    false => space.estimate(states, child),
-                };
-                debug_assert_eq!(h, space.estimate(states, child), "an estimate kept changed");
+                let h = question.estimate_after(a, parent_h, states.get(child));
                 let result =
                     if h == DEAD_END { TriedResult::DeadEnd } else { TriedResult::New { g: child_g, h } };
                 watch.tried(original, result);
@@ -231,5 +201,4 @@ fn expand<S: Space, W: Watch>(
             }
         }
     }
-    true
 }

@@ -6,7 +6,7 @@
 
 use super::compile::{Compiled, Slot, SlotAction, SlotCondition};
 use super::facts::Value;
-use super::ops::{Compare, Delta, Need};
+use super::ops::{Compare, Need};
 
 /// The goal conditions a stock can cap, each with what caps it.
 #[derive(Clone, Debug, Default)]
@@ -41,7 +41,7 @@ impl Stocks {
     /// may need) draws on a stock; none when `set` can move the fact.
     pub fn new(problem: &Compiled) -> Self {
         let raised = |slot: Slot| {
-            problem.actions().any(|a| matches!(a.delta_on(slot), Some(Delta::Set(_) | Delta::Add(1..))))
+            problem.actions().any(|a| a.delta_on(slot).is_some_and(|d| d.can_help(Compare::AtLeast)))
         };
         let mut caps = Vec::new();
         for &condition in &problem.goal {
@@ -67,7 +67,7 @@ impl Stocks {
 /// What `action` takes from `stock` a use and the least it needs of it first, if `stock` is a
 /// stock (nothing `raised` it) that the action needs at least something of and takes from.
 fn draw(action: &SlotAction, stock: Slot, raised: &impl Fn(Slot) -> bool) -> Option<(Slot, i64, u64)> {
-    let Some(Delta::Add(change @ ..0)) = action.delta_on(stock) else { return None };
+    let change = action.delta_on(stock)?.adds().filter(|&k| k < 0)?;
     let needs = action.preconditions.iter().filter(|p| p.slot == stock);
     let at_least = needs.filter(|p| matches!(p.compare, Compare::AtLeast | Compare::Exactly));
     let floor = at_least.map(|p| i64::from(p.value)).max()?;
@@ -85,10 +85,11 @@ impl Cap {
     ) -> Option<Self> {
         let mut draws: Vec<Draw> = Vec::new();
         for action in problem.actions() {
-            let moves = match action.delta_on(condition.slot) {
-                Some(Delta::Set(_)) => return None,
-                Some(Delta::Add(k)) if k != 0 && (k > 0) == up => k.unsigned_abs(),
-                _ => continue,
+            let Some(delta) = action.delta_on(condition.slot) else { continue };
+            let moves = match delta.step(if up { Need::Up(1) } else { Need::Down(1) }) {
+                Some(moves) => moves,
+                None if delta.sets().is_some() => return None,
+                None => continue,
             };
             // Charged to the first stock it draws on: the cap holds whichever it is.
             let (stock, floor, amount) =

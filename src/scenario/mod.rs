@@ -216,14 +216,17 @@ impl Scenario {
                 }
                 // Waiting in line costs as walking does, a second for a second: each one ahead
                 // holds the station about as long as this action would, shared by its capacity.
+                // More ahead than a plan tells apart cost as much as the most it does.
                 let station = &self.stations[task.station];
                 if let (Some(line), Some(capacity)) = (self.lines[task.station], station.capacity) {
                     for ahead in 1..=MAX_AHEAD {
                         let seconds = ahead as f32 * def.duration / capacity as f32;
                         let cost = self.seconds_cost(seconds);
-                        if cost > 0 {
-                            action = action.costs_more_where(line, ahead, cost);
-                        }
+                        action = match (cost, ahead) {
+                            (0, _) => action,
+                            (_, MAX_AHEAD) => action.costs_more_from(line, ahead, cost),
+                            _ => action.costs_more_where(line, ahead, cost),
+                        };
                     }
                 }
                 action
