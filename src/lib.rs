@@ -3,8 +3,8 @@
 //! [`planner`] is the pure GOAP search; [`scenario`] loads and validates RON scenario files;
 //! [`words`] says things in any language of `assets/i18n/`; [`sim`] runs a town headless as Bevy
 //! ECS plugins (the `sim` feature); [`game`] draws it in a window (the `game` feature), with the
-//! pictures [`art`] names; [`cli`] is the command line built on them; [`files`] writes the files
-//! they save without ever losing one.
+//! pictures [`art`] names; [`cli`] is the command line built on them; [`files`] reads the files
+//! users name, within a cap, and writes those they save without ever losing one.
 
 pub mod art;
 pub mod cli;
