@@ -13,9 +13,8 @@ use std::time::Instant;
 /// Villagers per shard unless asked otherwise. A shard this size keeps its state in the cache
 /// through the whole run, so that a villager costs as much in a town of 60,000 as in one of 600;
 /// and each shard is a whole Bevy world, whose own memory (its schedule, its resources, and 64
-/// slots of each resource's storage) is shared by fewer villagers the larger it is. Measured on
-/// this 2-core VM at 1,000,000 villagers of village.ron on two threads (2026-12-05): 4,000 a
-/// shard took 476 bytes a villager, 8,000 took 453; wall times alike, within the machine's noise.
+/// slots of each resource's storage) is shared by fewer villagers the larger it is
+/// (docs/performance.md compares shard sizes).
 pub const SHARD_VILLAGERS: usize = 8_000;
 
 /// What `bench` was asked to do.

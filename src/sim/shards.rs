@@ -3,8 +3,8 @@
 //! Tiles share nothing, so shards never meet while they run: no step waits for another thread,
 //! which a town of ten thousand needs, since waking the pool for each phase of a step costs more
 //! than that phase's work. And a shard small enough for the cache runs through all its steps
-//! there, so a big town costs no more per villager than a small one: stepped as one world, a town
-//! of 30,000 spent most of each step waiting on memory. Shards share the town's compiled
+//! there, so a big town costs no more per villager than a small one (stepped as one world, a large
+//! town spends most of each step waiting on memory: docs/performance.md). Shards share the town's compiled
 //! planners. Each villager lives exactly the day it lives in the whole town, and
 //! `tests/sim_scale.rs` checks that, event for event.
 

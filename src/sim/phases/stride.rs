@@ -1,7 +1,6 @@
 //! How a walker moves: one stride a step straight toward where it goes, in `f32`, and how many
 //! strides a walk takes — counted by making them, or worked out at once where the rounding of
-//! the strides cannot change the count (most walks: making them was a twelfth of a big town's
-//! time).
+//! the strides cannot change the count ([`Shortcuts::arrivals_at_once`](crate::sim::Shortcuts::arrivals_at_once)).
 
 /// Moves `from` one stride of `reach` toward `to`; true when it arrives (the stride would reach
 /// or pass it).

@@ -12,12 +12,12 @@ pub const MAX_FILE_BYTES: usize = 8 << 20;
 pub const MOST_EDITS: usize = 10_000;
 
 /// A step's own cost, counted as this many villagers' (the schedule's systems run whatever the
-/// town's size; measured in `docs/simulation.md`).
+/// town's size; measured in `docs/performance.md`).
 pub const STEP_VILLAGERS: u64 = 10;
 
 /// The most work opening a replay may ask, in villager-steps ([`Replay::work`](crate::sim::Replay::work)): a day of
 /// village.ron (300 s, 3,000 steps) at 33,000 villagers, or 1,100 days of its twenty (ten hours
-/// of play at 8×) — seconds on a release build (`docs/simulation.md`).
+/// of play at 8×) — seconds on a release build (`docs/performance.md`).
 pub const MOST_WORK: u64 = 100_000_000;
 
 /// The latest day a replay may end on: the most days of the shortest day a scenario may have

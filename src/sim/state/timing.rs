@@ -1,8 +1,8 @@
 //! How long plans take on the wall clock, for the `bench` command: a count, a sum and a
 //! histogram fine enough for percentiles, in constant memory however many plans are made.
 //! Only measurements go here; nothing the simulation decides ever reads the wall clock.
-//! Every plan is counted, one in [`SAMPLE`] timed: reading the clock twice a plan cost 3 % of
-//! a large town's wall time, which is what the bench measures.
+//! Every plan is counted, one in [`SAMPLE`] timed: reading the clock twice for every plan cost
+//! a share of a large town's wall time, which is what the bench measures.
 
 use bevy::ecs::prelude::*;
 
