@@ -202,7 +202,8 @@ impl Compiled {
     #[inline]
     pub fn cost_in(&self, a: usize, value_of: impl Fn(usize) -> Value) -> u64 {
         let e = &self.entries[a];
-        u64::from(e.cost) + self.extras_of(e).sum(value_of)
+        let extras = if e.extras.is_empty() { 0 } else { self.extras_of(e).sum(value_of) };
+        u64::from(e.cost) + extras
     }
 
     pub fn actions(&self) -> impl ExactSizeIterator<Item = SlotAction<'_>> + Clone + '_ {
