@@ -1,5 +1,5 @@
-//! Turns (actions, goal) into a search problem over only the facts that can matter, kept in a few
-//! flat lists so that building a planner costs less than answering it (docs/planner.md).
+//! Turns (actions, goal) into a search problem over only the facts that can matter, its conditions,
+//! effects and extra costs each kept in one flat list (docs/planner.md).
 
 use super::facts::{FactId, Value};
 use super::model::{Action, Condition, extra_at};
@@ -183,13 +183,6 @@ impl Compiled {
         }
     }
 
-    /// Action `a`'s base cost and its extra costs (what the look-ahead reads, without the rest).
-    #[inline]
-    pub fn costs(&self, a: usize) -> (u32, Extras<'_>) {
-        let e = &self.entries[a];
-        (e.cost, self.extras_of(e))
-    }
-
     fn extras_of(&self, e: &Entry) -> Extras<'_> {
         Extras { tables: &self.tables[span(&e.extras)], values: &self.extras, dense: &self.dense }
     }
@@ -209,7 +202,8 @@ impl Compiled {
     #[inline]
     pub fn cost_in(&self, a: usize, value_of: impl Fn(usize) -> Value) -> u64 {
         let e = &self.entries[a];
-        u64::from(e.cost) + self.extras_of(e).sum(value_of)
+        let extras = if e.extras.is_empty() { 0 } else { self.extras_of(e).sum(value_of) };
+        u64::from(e.cost) + extras
     }
 
     pub fn actions(&self) -> impl ExactSizeIterator<Item = SlotAction<'_>> + Clone + '_ {
@@ -263,18 +257,7 @@ pub(crate) fn compile(actions: &[Action], goal: &[Condition]) -> Compiled {
     let fact_count = facts.chain(goal.iter().map(|c| c.fact)).map(|f| f.index() + 1).max().unwrap_or(0);
     let relevant = relevant_actions(actions, goal, fact_count);
     let mut slot_of: SmallVec<[Slot; 64]> = smallvec![Slot::MAX; fact_count];
-    let count = |of: fn(&Action) -> usize| relevant.iter().map(|&a| of(&actions[a])).sum::<usize>();
-    let mut problem = Compiled {
-        slots: Vec::with_capacity(slot_of.len().min(goal.len() + count(|a| a.preconditions.len() + 1))),
-        goal: Vec::with_capacity(goal.len()),
-        entries: Vec::with_capacity(relevant.len()),
-        conditions: Vec::with_capacity(count(|a| a.preconditions.len())),
-        effects: Vec::with_capacity(count(|a| a.effects.len())),
-        deltas: Vec::with_capacity(count(|a| a.effects.len())),
-        tables: Vec::new(),
-        extras: Vec::new(),
-        dense: Vec::new(),
-    };
+    let mut problem = Compiled::default();
     // Slots for the facts that matter: tested by the goal, or by a relevant precondition or
     // extra cost. A fact only ever written is projected out with the effects on it.
     for fact in goal.iter().map(|c| c.fact).chain(relevant.iter().flat_map(|&a| reads(&actions[a]))) {

@@ -1,8 +1,6 @@
-//! What a plan being followed tells about the search from where its villager now stands, without
-//! making it: what the plan costs from there (no plan from there costs more), whether the search
-//! would surely find a plan within its budget, and whether that plan would begin with the same
-//! step. A villager whose plan nothing could overtake keeps it without searching, and one in line
-//! keeps its place (why each holds: docs/planner.md).
+//! What a plan being followed tells about the search from where its villager stands, without
+//! making it: what the plan costs, whether the search would surely find a plan within its budget,
+//! and whether that plan would begin with the same step (why each holds: docs/planner.md).
 
 use super::compile::{Compiled, SlotCondition};
 use super::facts::{State, Value};
@@ -86,9 +84,7 @@ impl Planner {
         let question = Question { problem: &self.problem, heuristic: self.heuristic(), fast: self.fast };
         let (h, lookahead) = (question.estimate(start), &self.lookahead);
         states.reset(start);
-        // Worked out once some step needs them: the fixed extras, and what is left from `start`
-        // (what is left after a step that moves no goal fact, on the fast path).
-        let (mut fixed, mut left_from_start) = (None, None);
+        let mut fixed = None; // the fixed extras, worked out once some step needs them
         let mut bounds = Bounds::new();
         for a in 0..self.problem.len() {
             if !states.successor(&self.problem, 0, a) {
@@ -100,12 +96,7 @@ impl Planner {
             if bound < DEAD_END {
                 let fixed = fixed.get_or_insert_with(|| lookahead.fixed_extras(&self.problem, start));
                 let successor = states.get(1);
-                let rest = match self.fast && !lookahead.moves_goal[a] {
-                    true => *left_from_start.get_or_insert_with(|| {
-                        lookahead.fixed_costs(&self.problem, |slot| start[slot], fixed)
-                    }),
-                    false => lookahead.fixed_costs(&self.problem, |slot| successor[slot], fixed),
-                };
+                let rest = lookahead.fixed_costs(&self.problem, |slot| successor[slot], fixed);
                 bound = bound.max(cost.saturating_add(rest));
             }
             states.discard_last();
@@ -125,8 +116,6 @@ pub(crate) struct Lookahead {
     helpers: Vec<SmallVec<[(usize, Delta); 4]>>,
     /// Each helper's extra costs' tables by slots no action changes (a line it waits in, say).
     fixed: SmallVec<[(usize, usize); 8]>,
-    /// Whether each action changes a goal condition's fact (is a helper).
-    moves_goal: Vec<bool>,
 }
 
 impl Lookahead {
@@ -141,13 +130,12 @@ impl Lookahead {
         let mut helping: SmallVec<[usize; 8]> = helpers.iter().flatten().map(|&(a, _)| a).collect();
         helping.sort_unstable();
         helping.dedup();
-        let moves_goal = (0..problem.len()).map(|a| helping.contains(&a)).collect();
         let mut fixed = SmallVec::new();
         for a in helping {
             let tables = problem.action(a).extras.iter().map(|(slot, _, _)| slot).enumerate();
             fixed.extend(tables.filter(|&(_, slot)| !moved[usize::from(slot)]).map(|(t, _)| (a, t)));
         }
-        Lookahead { helpers, fixed, moves_goal }
+        Lookahead { helpers, fixed }
     }
 
     /// Each helper's extra cost by the slots no action changes: the same in every state a search
@@ -155,7 +143,7 @@ impl Lookahead {
     fn fixed_extras(&self, problem: &Compiled, start: &[Value]) -> SmallVec<[u64; 16]> {
         let mut extras: SmallVec<[u64; 16]> = smallvec::smallvec![0; problem.len()];
         for &(a, t) in &self.fixed {
-            extras[a] += u64::from(problem.costs(a).1.extra(t, |slot| start[slot]));
+            extras[a] += u64::from(problem.action(a).extras.extra(t, |slot| start[slot]));
         }
         extras
     }
@@ -168,7 +156,7 @@ impl Lookahead {
             let need = c.need(value(c.slot as usize));
             let (Need::Up(deficit) | Need::Down(deficit) | Need::Away(deficit)) = need else { return 0 };
             let bound = |&(a, delta): &(usize, Delta)| {
-                let cost = u64::from(problem.costs(a).0) + fixed[a];
+                let cost = u64::from(problem.action(a).cost) + fixed[a];
                 match delta.sets() {
                     Some(_) => Some(cost),
                     None => delta.step(need).map(|step| uses(deficit, cost, step)),
@@ -180,12 +168,8 @@ impl Lookahead {
     }
 }
 
-/// What bounds how many states a search can meet before its plans cost more than a given price:
-/// a state is its start changed by some actions, and one reached within that price took at most
-/// price ÷ the cheapest action's cost of them. The slots actions only add to hold the start's
-/// values plus the additions of a multiset of those actions; a slot actions only set holds one
-/// of the values it is set to, or the start's; one both set and added to, one of those moved by
-/// at most as many additions either way.
+/// What bounds how many states a search can meet before its plans cost more than a given price
+/// (docs/planner.md, "Within the budget").
 #[derive(Clone, Debug)]
 pub(crate) struct Horizon {
     /// The least an action costs (extras only add to it); 0 bounds nothing.

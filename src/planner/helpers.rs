@@ -82,8 +82,8 @@ impl Helpers {
     /// The bound in `state` when a helper must be enabled before it helps: a plan pays for its
     /// helper of best cost per unit (or its last `set` and what is left after it), and for
     /// bringing that helper's dearest unmet precondition about (docs/planner.md).
-    pub fn enabled(&self, value: impl Fn(usize) -> Value) -> Option<u64> {
-        let need = self.condition.need(value(self.condition.slot as usize));
+    pub fn enabled(&self, state: &[Value]) -> Option<u64> {
+        let need = self.condition.need(state[self.condition.slot as usize]);
         let (Need::Up(deficit) | Need::Down(deficit) | Need::Away(deficit)) = need else { return Some(0) };
         let mut best: Option<u64> = None;
         for helper in &self.helpers {
@@ -92,7 +92,7 @@ impl Helpers {
                 None => helper.delta.step(need).map(|step| uses(deficit, helper.cost, step)),
             };
             let Some(uses) = uses else { continue };
-            let unmet = helper.enabling.iter().filter(|(p, _)| !p.holds_for(value(p.slot as usize)));
+            let unmet = helper.enabling.iter().filter(|(p, _)| !p.holds_for(state[p.slot as usize]));
             let enable = unmet.map(|&(_, cost)| cost).max().unwrap_or(0);
             if enable != u64::MAX {
                 let total = uses.saturating_add(enable);

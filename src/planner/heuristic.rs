@@ -21,8 +21,8 @@ pub(crate) struct Heuristic {
 }
 
 impl Heuristic {
-    /// The deficit bounds alone: cheap to build, for a planner asked once.
-    pub fn plain(problem: &Compiled) -> Self {
+    /// The deficit bounds (and the enabling bounds) alone.
+    pub fn deficits(problem: &Compiled) -> Self {
         let goal = &problem.goal;
         let helps =
             |a: &SlotAction, c: &SlotCondition| a.delta_on(c.slot).is_some_and(|d| d.can_help(c.compare));
@@ -67,15 +67,13 @@ impl Heuristic {
         Heuristic { bounds, pattern: None, keeps: keeps.collect() }
     }
 
-    /// The plain bounds raised by the pattern database: dearer to build, for a planner asked
-    /// again and again.
-    pub fn full(problem: &Compiled, plain: &Heuristic) -> Self {
-        let pattern = Pattern::new(problem, |state| plain.estimate_unpatterned(state));
-        let keeps = match pattern {
-            Some(_) => vec![false; plain.keeps.len()],
-            None => plain.keeps.clone(),
-        };
-        Heuristic { pattern, keeps, ..plain.clone() }
+    /// These bounds raised by the pattern database, where the problem is small enough for one.
+    pub fn with_pattern(mut self, problem: &Compiled) -> Self {
+        let pattern = Pattern::new(problem, |state| self.estimate_unpatterned(state));
+        if pattern.is_some() {
+            self.keeps.fill(false); // the database reads every slot
+        }
+        Heuristic { pattern, ..self }
     }
 
     /// A lower bound on the cost from `state` (the slots' values) to the goal, or `None` when
@@ -92,24 +90,17 @@ impl Heuristic {
     /// end.
     #[inline]
     pub fn estimate_unpatterned(&self, state: &[Value]) -> Option<u64> {
-        self.estimate_unpatterned_by(|slot| state[slot])
-    }
-
-    /// [`estimate_unpatterned`](Self::estimate_unpatterned) of the state whose slots hold
-    /// `value(slot)`: it reads only the slots it tests.
-    #[inline]
-    pub fn estimate_unpatterned_by(&self, value: impl Fn(usize) -> Value) -> Option<u64> {
         let (mut sum, mut group, mut largest) = (0u64, usize::MAX, 0u64);
         for (member_of, bound) in &self.bounds {
             if *member_of != group {
                 (sum, group, largest) = (sum.saturating_add(largest), *member_of, 0);
             }
-            largest = largest.max(bound.bound(value(bound.condition.slot as usize))?);
+            largest = largest.max(bound.bound(state[bound.condition.slot as usize])?);
         }
         // Enabling costs may be shared between groups, so those bounds do not add up.
         let mut enabled = 0;
         for (_, bound) in self.bounds.iter().filter(|(_, b)| b.gated) {
-            enabled = enabled.max(bound.enabled(&value)?);
+            enabled = enabled.max(bound.enabled(state)?);
         }
         Some(sum.saturating_add(largest).max(enabled))
     }

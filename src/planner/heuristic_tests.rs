@@ -43,9 +43,9 @@ proptest! {
 /// Each part of the estimate, and the whole, is admissible and consistent.
 fn admissible_and_consistent(domain: &Domain) -> Result<(), TestCaseError> {
     let problem = compile(&domain.actions, &domain.goal);
-    let heuristic = Heuristic::full(&problem, &Heuristic::plain(&problem));
+    let heuristic = Heuristic::deficits(&problem).with_pattern(&problem);
     let Some((edges, exact)) = space(&problem, domain) else { return Ok(()) };
-    let (pattern, plain) = (heuristic.pattern.as_ref(), Heuristic::plain(&problem));
+    let (pattern, plain) = (heuristic.pattern.as_ref(), Heuristic::deficits(&problem));
     check(&edges, &exact, |s| heuristic.estimate(s))?;
     check(&edges, &exact, |s| plain.estimate(s))?;
     check(&edges, &exact, |s| pattern.map_or(Some(0), |p| p.part(s)))
@@ -110,10 +110,10 @@ fn the_domains_exercise_the_stronger_bounds() {
         let mut rng = SplitMix64(round);
         let domain = if round % 2 == 0 { production(&mut rng) } else { conversion(&mut rng) };
         let problem = compile(&domain.actions, &domain.goal);
-        let plain = Heuristic::plain(&problem);
+        let plain = Heuristic::deficits(&problem);
         let mut deficits = plain.clone();
         deficits.bounds.iter_mut().for_each(|(_, b)| b.gated = false);
-        let heuristic = Heuristic::full(&problem, &plain);
+        let heuristic = plain.clone().with_pattern(&problem);
         let Some((edges, _)) = space(&problem, &domain) else { continue };
         by_enabling += usize::from(edges.keys().any(|s| plain.estimate(s) > deficits.estimate(s)));
         by_pattern += usize::from(edges.keys().any(|s| heuristic.estimate(s) > plain.estimate(s)));

@@ -204,7 +204,7 @@ impl Planner {
 
     /// The estimate, built now if it was not.
     fn heuristic(&self) -> &Heuristic {
-        self.heuristic.get_or_init(|| Heuristic::full(&self.problem, &Heuristic::plain(&self.problem)))
+        self.heuristic.get_or_init(|| Heuristic::deficits(&self.problem).with_pattern(&self.problem))
     }
 
     /// The cheapest plan from `start`, expanding at most `budget` states (and never more than

@@ -29,11 +29,11 @@ struct Axis {
 }
 
 impl Axis {
-    /// Whether `c` holds for any value of the class of `value` (a value within the box).
-    fn holds_somewhere(&self, value: i64, c: &SlotCondition) -> bool {
+    /// The values the class of `value` (a value within the box) stands for: a boundary class
+    /// stands for every value beyond it too.
+    fn class_of(&self, value: i64) -> (i64, i64) {
         let low = if value == self.low { i64::MIN } else { value };
-        let high = if value == self.high { i64::MAX } else { value };
-        c.compare.holds_within(low, high, c.value)
+        (low, if value == self.high { i64::MAX } else { value })
     }
 }
 
@@ -87,8 +87,10 @@ impl Pattern {
                 *r = v.clamp(Value::MIN.into(), Value::MAX.into()) as Value;
             }
             self.whole.push(rest(&representative).unwrap_or(DEAD_END));
-            let holds =
-                |c: &SlotCondition| self.axes[c.slot as usize].holds_somewhere(values[c.slot as usize], c);
+            let holds = |c: &SlotCondition| {
+                let (low, high) = self.axes[c.slot as usize].class_of(values[c.slot as usize]);
+                c.compare.holds_within(low, high, c.value)
+            };
             if problem.goal.iter().all(holds) {
                 self.costs[state] = 0;
                 open.push(Reverse((0u32, state as u32)));
@@ -164,10 +166,8 @@ impl Pattern {
         let mut base = 0;
         for ((&value, axis), &delta) in values.iter().zip(&self.axes).zip(deltas) {
             let class = |v: i64| (v.clamp(axis.low, axis.high) - axis.low) as usize;
-            // A boundary class stands for every value beyond it too: a change may take them to
-            // any class between where its own value and the furthest of them land.
-            let low = if value == axis.low { i64::MIN } else { value };
-            let high = if value == axis.high { i64::MAX } else { value };
+            // A change may take the values a class stands for to any class between where they land.
+            let (low, high) = axis.class_of(value);
             let (low, high) = delta.map_or((value, value), |delta| delta.image(low, high));
             let (from, to) = (class(low), class(high));
             if from == to {

@@ -17,11 +17,6 @@ fn admits(range: &[(i64, i64)], c: &SlotCondition) -> bool {
 pub(crate) struct ReachScratch {
     range: Vec<(i64, i64)>,
     fired: Vec<bool>,
-    /// The walk back from unmet goal conditions (a villager waiting for the world to change asks
-    /// this every retry, so it reuses its memory too).
-    roots: Vec<SlotCondition>,
-    seen: Vec<SlotCondition>,
-    pending: Vec<SlotCondition>,
 }
 
 /// `None` when the goal may be reachable; otherwise the conditions that block it, as the facts
@@ -31,7 +26,7 @@ pub(crate) fn blockers(
     start: &[Value],
     scratch: &mut ReachScratch,
 ) -> Option<Vec<Condition>> {
-    let ReachScratch { range, fired, roots, seen, pending } = scratch;
+    let ReachScratch { range, fired } = scratch;
     range.clear();
     range.extend(start.iter().map(|&v| (i64::from(v), i64::from(v))));
     fired.clear();
@@ -59,10 +54,7 @@ pub(crate) fn blockers(
 
     // Walk back from each unmet goal condition through the actions that would have met it.
     let unmet = || problem.goal.iter().filter(|c| !admits(range, c));
-    roots.clear();
-    seen.clear();
-    pending.clear();
-    pending.extend(unmet());
+    let (mut roots, mut seen, mut pending) = (Vec::new(), Vec::new(), Vec::from_iter(unmet().copied()));
     while let Some(c) = pending.pop() {
         if seen.contains(&c) {
             continue;
@@ -72,11 +64,9 @@ pub(crate) fn blockers(
         let (low, high) = range[c.slot as usize];
         let nearest = if i64::from(c.value) > high { high } else { low };
         let need = c.need(nearest.clamp(Value::MIN.into(), Value::MAX.into()) as Value);
-        let meets = |a: &SlotAction| match a.delta_on(c.slot) {
-            Some(delta) => {
-                delta.sets().map_or(delta.moves_as(need) && delta != Delta::NONE, |to| c.holds_for(to))
-            }
-            None => false,
+        let meets = |a: &SlotAction| {
+            let moves = |delta: Delta| delta.moves_as(need) && delta != Delta::NONE;
+            a.delta_on(c.slot).is_some_and(|delta| delta.sets().map_or(moves(delta), |to| c.holds_for(to)))
         };
         let mut any = false;
         for action in problem.actions().filter(meets) {

@@ -31,7 +31,7 @@ impl States {
 
     /// Stores, as the next state, where action `a` leads from state `from`: false (storing
     /// nothing) when it does not apply, or changes nothing and would only lead back.
-    #[inline]
+    #[inline(always)]
     pub fn successor(&mut self, problem: &Compiled, from: u32, a: usize) -> bool {
         let parent = self.get(from);
         if !problem.preconditions(a).iter().all(|c| c.holds_for(parent[c.slot as usize])) {

@@ -1,8 +1,6 @@
-//! Stocks: a fact that no action of the problem raises only runs down, so the actions that draw
-//! on it can be used only so often — a baker with six sacks of flour bakes six loaves at most,
-//! whatever the order. When everything that could move a goal condition's fact draws on stocks
-//! that together cannot cover what it lacks, there is no plan, and the search need not try
-//! every order to find that out (docs/planner.md, "Stocks").
+//! Stocks: a fact that no action raises only runs down, so the actions that draw on it can be used
+//! only so often — six sacks of flour bake six loaves at most, whatever the order. Where they
+//! cannot cover what the goal lacks, there is no plan to search for (docs/planner.md, "Stocks").
 
 use super::compile::{Compiled, Slot, SlotAction, SlotCondition};
 use super::facts::Value;
@@ -23,11 +21,8 @@ struct Cap {
     draws: Vec<Draw>,
 }
 
-/// The movers that draw on one stock. Each use of one of them takes `amount` from the stock,
-/// which must be at least `floor` before: once the last of them has been used, the stock is
-/// still at least `low`, the least `floor − amount` among them — so they can take at most
-/// `stock − low` between them, and each unit taken moves the goal's fact by at most the best
-/// `moves / amount` among them.
+/// The movers that draw on one stock: together they take at most `stock − low` from it, and each
+/// unit taken moves the goal's fact by at most their best `moves / amount`.
 #[derive(Clone, Debug)]
 struct Draw {
     stock: Slot,
