@@ -35,16 +35,32 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     }
 }
 
+/// Why a `plan` request itself is wrong, in English as the rest of `plan`'s answers (`hint` is
+/// ` (did you mean "smith"?)`, or nothing).
+#[derive(Debug, thiserror::Error)]
+enum BadRequest {
+    #[error("no character \"{character}\" in {file}{hint}")]
+    NoCharacter { character: String, file: String, hint: String },
+    #[error("character \"{character}\" has no goal \"{goal}\"{hint}")]
+    NoGoal { character: String, goal: String, hint: String },
+    #[error("--set {text}: expected SCOPE.FACT=N, like world.tools=1 or agent.hasWeapon=1")]
+    Malformed { text: String },
+    #[error("--set {text}: unknown {scope} fact \"{name}\"{hint}")]
+    UnknownFact { text: String, scope: &'static str, name: String, hint: String },
+}
+
 /// The printed answer and exit code, or why the request itself is wrong.
-fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), String> {
-    let character = scenario.character_index(&request.character).ok_or_else(|| {
-        let hint = english_hint(&request.character, scenario.characters.iter().map(|c| c.id.as_str()));
-        format!("no character \"{}\" in {}{hint}", request.character, scenario.file)
+fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), BadRequest> {
+    let character = scenario.character_index(&request.character).ok_or_else(|| BadRequest::NoCharacter {
+        character: request.character.clone(),
+        file: scenario.file.clone(),
+        hint: english_hint(&request.character, scenario.characters.iter().map(|c| c.id.as_str())),
     })?;
     let who = &scenario.characters[character];
-    let goal = who.goals.iter().find(|g| g.id == request.goal).ok_or_else(|| {
-        let hint = english_hint(&request.goal, who.goals.iter().map(|g| g.id.as_str()));
-        format!("character \"{}\" has no goal \"{}\"{hint}", who.id, request.goal)
+    let goal = who.goals.iter().find(|g| g.id == request.goal).ok_or_else(|| BadRequest::NoGoal {
+        character: who.id.clone(),
+        goal: request.goal.clone(),
+        hint: english_hint(&request.goal, who.goals.iter().map(|g| g.id.as_str())),
     })?;
 
     let mut start = scenario.start_state(character);
@@ -217,8 +233,8 @@ fn english_hint<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> St
 }
 
 /// `world.tools=1` → the fact and its value.
-fn parse_override(scenario: &Scenario, text: &str) -> Result<(crate::planner::FactId, Value), String> {
-    let bad = || format!("--set {text}: expected SCOPE.FACT=N, like world.tools=1 or agent.hasWeapon=1");
+fn parse_override(scenario: &Scenario, text: &str) -> Result<(crate::planner::FactId, Value), BadRequest> {
+    let bad = || BadRequest::Malformed { text: text.to_owned() };
     let (lhs, value) = text.split_once('=').ok_or_else(bad)?;
     let (scope, name) = lhs.trim().split_once('.').ok_or_else(bad)?;
     let scope = match scope {
@@ -227,9 +243,11 @@ fn parse_override(scenario: &Scenario, text: &str) -> Result<(crate::planner::Fa
         _ => return Err(bad()),
     };
     let value: Value = value.trim().parse().map_err(|_| bad())?;
-    let fact = scenario.facts.get(scope, name).ok_or_else(|| {
-        let hint = english_hint(name, scenario.facts.names_in(scope));
-        format!("--set {text}: unknown {} fact \"{name}\"{hint}", scope.keyword())
+    let fact = scenario.facts.get(scope, name).ok_or_else(|| BadRequest::UnknownFact {
+        text: text.to_owned(),
+        scope: scope.keyword(),
+        name: name.to_owned(),
+        hint: english_hint(name, scenario.facts.names_in(scope)),
     })?;
     Ok((fact, value))
 }
