@@ -199,7 +199,7 @@ impl Compiled {
     }
 
     /// What action `a` costs in the state whose slots hold `value_of(slot)`.
-    #[inline]
+    #[inline(always)]
     pub fn cost_in(&self, a: usize, value_of: impl Fn(usize) -> Value) -> u64 {
         let e = &self.entries[a];
         let extras = if e.extras.is_empty() { 0 } else { self.extras_of(e).sum(value_of) };

@@ -18,14 +18,14 @@
 //! ```
 //!
 //! Guarantees (each part's reasons: docs/planner.md): the plan is **optimal** — forward A* with
-//! a consistent estimate that never overestimates ([`heuristic`]); of the cheapest plans it is the
-//! **first in action order** ([`label`]); a search is **bounded** by its budget and
-//! [`MAX_BUDGET`]; no plan is **explained** ([`NoPlan`]). One search ([`search`]) runs over value
-//! slices ([`states`]). What each comparison and change means is said once, in [`ops`]; an
+//! a consistent estimate that never overestimates (`heuristic.rs`); of the cheapest plans it is the
+//! **first in action order** (`label.rs`); a search is **bounded** by its budget and
+//! [`MAX_BUDGET`]; no plan is **explained** ([`NoPlan`]). One search (`search.rs`) runs over value
+//! slices (`states.rs`). What each comparison and change means is said once, in `ops.rs`; an
 //! action's cost may add an extra by one fact's value ([`ExtraCost`]), which the estimates leave
 //! out, so they stay below the truth. Two fast paths stand in for the search where they give its
-//! very answer — a thread's remembered answers ([`answers`]) and the walk straight down
-//! ([`dive`]) — and a [`plain`](Planner::plain) planner takes neither.
+//! very answer — a thread's remembered answers (`answers.rs`) and the walk straight down
+//! (`dive.rs`) — and a [`plain`](Planner::plain) planner takes neither.
 
 mod answers;
 mod compile;
@@ -65,7 +65,7 @@ use trace::Watch;
 thread_local! {
     /// Each thread's search memory, kept between plans so planning does not allocate.
     static MEMORY: RefCell<Memory> = RefCell::default();
-    /// Each thread's answers to the questions it was asked ([`answers`]).
+    /// Each thread's answers to the questions it was asked (`answers.rs`).
     static ANSWERS: RefCell<answers::Answers> = RefCell::default();
 }
 
@@ -167,7 +167,7 @@ pub struct Planner {
     /// kept from a parent. They give the plain A*'s very answers, as the differential test
     /// checks (`tests/planner_differential.rs`).
     fast: bool,
-    /// Names this planner's questions among those a thread remembers ([`answers`]); a clone
+    /// Names this planner's questions among those a thread remembers (`answers.rs`); a clone
     /// answers alike, so it keeps the name.
     id: u64,
 }
