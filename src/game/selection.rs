@@ -1,5 +1,5 @@
 //! What the player has selected — a villager or a station — kept over a rebuild of the town, and
-//! the clicks and keys that select and deselect; [`super::map::selected`] shows it on the map.
+//! the clicks and keys that select and deselect; `map::selected` shows it on the map.
 
 use super::map::pointer::under_pointer;
 use crate::sim::{Town, Villager, villager_playing};

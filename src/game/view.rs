@@ -1,7 +1,7 @@
 //! The town on screen: the ground, stations where the scenario puts them, villagers where the
 //! simulation puts them (lines at stations drawn in order), and a camera to pan and zoom. How a
 //! villager looks is [`super::figures`]'; what is selected is drawn by
-//! [`super::map::selected`].
+//! `map::selected`.
 
 use super::map::crowd;
 use super::map::word::{Home, Word};
