@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use goap_town::planner::Plan;
-use goap_town::scenario::{self, Scenario};
+use goap_town::scenario::{self, Diagnostic, LoadError, Scenario};
 use std::path::Path;
 
 /// A shipped scenario, loaded from `scenarios/` exactly as the game loads it.
@@ -43,3 +43,26 @@ pub fn fuzz_failures<B: std::fmt::Display>(failures: &[(Vec<u8>, B)]) -> String 
         .map(|(bytes, problem)| format!("{problem}\n---\n{}\n---", String::from_utf8_lossy(bytes)));
     said.collect::<Vec<_>>().join("\n")
 }
+
+/// The problems of a scenario text expected not to load.
+pub fn errors(text: &str) -> Vec<Diagnostic> {
+    match scenario::parse(text, "test.ron") {
+        Err(LoadError::Invalid { diagnostics }) => diagnostics,
+        other => panic!("expected errors, got {other:?}"),
+    }
+}
+
+/// A valid little scenario for the loader's tests to break.
+pub const BASE: &str = r#"Scenario(
+    world: {"tools": 0, "iron": 1},
+    agent: {"wood": 0},
+    stations: [(id: "anvil", label: "Anvil", pos: (0.0, 0.0))],
+    actions: [
+        (id: "forge", label: "Forge", station: "anvil", duration: 2.0, cost: 1,
+         needs: ["world.iron >= 1"], effects: ["world.iron -= 1", "world.tools += 1"]),
+    ],
+    characters: [
+        (id: "smith", name: "Smith", start: (1.0, 2.0), speed: 50.0, actions: ["forge"],
+         goals: [(id: "tools", label: "Tools", wants: ["world.tools >= 1"], drift: Quota(urgency: 1.0))]),
+    ],
+)"#;
