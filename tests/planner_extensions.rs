@@ -4,12 +4,11 @@
 use goap_town::planner::{Action, Condition, Effect, NoPlan, Planner, State};
 use goap_town::scenario::{FactTable, Scope};
 
-/// Both ways a planner can answer — asked the first time (plain bounds, slices) and prepared
-/// (its tables, packed words where they fit) — give this plan.
+/// Both ways a planner can answer — with its fast paths and plainly — give this plan.
 fn plan_both_ways(actions: &[Action], goal: &[Condition], start: &State) -> (Vec<u32>, u64) {
     let first = Planner::new(actions, goal).plan(start, 5000).expect("a plan");
-    let prepared = Planner::new(actions, goal).prepared().plan(start, 5000).expect("a plan");
-    assert_eq!((&first.steps, first.cost), (&prepared.steps, prepared.cost));
+    let plain = Planner::new(actions, goal).plain().plan(start, 5000).expect("a plan");
+    assert_eq!((&first.steps, first.cost), (&plain.steps, plain.cost));
     (first.steps.to_vec(), first.cost)
 }
 

@@ -21,7 +21,7 @@ proptest! {
     fn a_followed_plan_says_only_what_the_search_finds(seed in any::<u64>()) {
         let mut random = SplitMix64(seed);
         let Domain { actions, goal, start } = domain(&mut random);
-        let planner = Planner::new(&actions, &goal).prepared();
+        let planner = Planner::new(&actions, &goal);
         let steps = followed_plan(&planner, &actions, &start, &mut random);
         let full = planner.plan(&start, 200_000);
         // Budgets around what the search needs, so that some run out.
@@ -43,7 +43,7 @@ proptest! {
     #[test]
     fn the_closer_least_cost_is_a_lower_bound_above_the_quick_one(seed in any::<u64>()) {
         let Domain { actions, goal, start } = domain(&mut SplitMix64(seed));
-        let planner = Planner::new(&actions, &goal).prepared();
+        let planner = Planner::new(&actions, &goal);
         let (quick, closer) = (planner.least_cost(&start), planner.least_cost_ahead(&start));
         match (closer, optimum(&actions, &goal, &start, LIMIT)) {
             (Some(least), Some(Some(optimum))) => prop_assert!(least <= optimum, "{least} > {optimum}"),
@@ -95,7 +95,7 @@ fn followed_plans_exercise_every_answer() {
     for seed in 0..3000 {
         let mut random = SplitMix64(seed);
         let Domain { actions, goal, start } = domain(&mut random);
-        let planner = Planner::new(&actions, &goal).prepared();
+        let planner = Planner::new(&actions, &goal);
         let steps = followed_plan(&planner, &actions, &start, &mut random);
         if planner.cost_of(&start, steps.iter().copied()).is_none() {
             continue;

@@ -3,7 +3,7 @@
 //! and, of the cheapest plans, it is the first in action order. The domains use every
 //! comparison and change, and some actions' costs depend on a fact's value.
 
-use goap_town::planner::{NoPlan, Planner};
+use goap_town::planner::{FactId, NoPlan, Planner, State};
 use goap_town::random::SplitMix64;
 use goap_town::testing::reference::{all_hold, first_cheapest, influencing_only, optimum, replay};
 use goap_town::testing::{Domain, Shape, tied};
@@ -41,6 +41,31 @@ proptest! {
         }
     }
 
+    /// Facts only priced — a line at each station, waited in but never changed by a plan — with
+    /// too many values for a pattern database: a search stores them once, not in every state,
+    /// and still returns the first of the cheapest plans.
+    #[test]
+    fn facts_only_priced_are_kept_once_and_priced_alike(seed in any::<u64>()) {
+        let mut random = SplitMix64(seed);
+        let Domain { mut actions, goal, start } = small(random.next_u64());
+        let mut lined = State::zeros(7);
+        (0..4).for_each(|f| lined.set(FactId(f), start.get(FactId(f))));
+        for (i, action) in actions.iter_mut().enumerate() {
+            let line = FactId(4 + (i % 3) as u16);
+            for ahead in 0..40 {
+                *action = action.clone().costs_more_where(line, ahead, random.below(5) as u32);
+            }
+        }
+        (4..7).for_each(|f| lined.set(FactId(f), random.below(45) as i32));
+        let answer = Planner::new(&actions, &goal).plan(&lined, 200_000);
+        let (relevant, numbers, seen) = influencing_only(&actions, &goal, &lined);
+        if let (Ok(plan), Some(Some(first))) = (&answer, first_cheapest(&relevant, &goal, &seen, LIMIT)) {
+            let first: Vec<u32> = first.iter().map(|&a| numbers[a as usize]).collect();
+            prop_assert_eq!(&plan.steps[..], &first[..], "cost {}", plan.cost);
+            prop_assert_eq!(replay(&actions, &lined, &plan.steps).1, plan.cost);
+        }
+    }
+
     #[test]
     fn plans_are_valid_and_cost_optimal(seed in any::<u64>()) {
         let Domain { actions, goal, start } = small(seed);
@@ -62,11 +87,11 @@ proptest! {
     }
 
     /// The least a plan could cost never exceeds what the cheapest one costs, and says "none"
-    /// only where the exhaustive search finds none — fresh and prepared alike.
+    /// only where the exhaustive search finds none — fast and plain alike.
     #[test]
     fn the_least_cost_is_a_lower_bound(seed in any::<u64>()) {
         let Domain { actions, goal, start } = small(seed);
-        for planner in [Planner::new(&actions, &goal), Planner::new(&actions, &goal).prepared()] {
+        for planner in [Planner::new(&actions, &goal), Planner::new(&actions, &goal).plain()] {
             match (planner.least_cost(&start), optimum(&actions, &goal, &start, LIMIT)) {
                 (Some(least), Some(Some(optimum))) => prop_assert!(least <= optimum, "{least} > {optimum}"),
                 (None, reference) => prop_assert!(matches!(reference, Some(None) | None), "none, yet {reference:?}"),
@@ -121,15 +146,15 @@ proptest! {
         }
     }
 
-    /// A prepared planner answers alike every time, and as another prepared for the same
-    /// question; one asked before answers as a prepared one.
+    /// A planner answers alike every time, asked before or not, and as a plain one for the same
+    /// question.
     #[test]
     fn the_same_inputs_give_the_same_answer(seed in any::<u64>()) {
         let Domain { actions, goal, start } = small(seed);
         let planner = Planner::new(&actions, &goal);
         planner.plan(&start, 5000).ok();
         prop_assert_eq!(planner.plan(&start, 5000), planner.plan(&start, 5000));
-        prop_assert_eq!(planner.plan(&start, 5000), Planner::new(&actions, &goal).prepared().plan(&start, 5000));
+        prop_assert_eq!(planner.plan(&start, 5000), Planner::new(&actions, &goal).plain().plan(&start, 5000));
     }
 }
 
@@ -170,11 +195,12 @@ fn altered_plans_are_sometimes_plans_and_sometimes_not() {
 }
 
 /// The domains are not vacuous: most have plans the references confirm, some have none, and
-/// many tie several cheapest plans or use extra costs and `!=`.
+/// many tie several cheapest plans or use extra costs and `!=` — some by a fact that is only
+/// priced (no action changes it, nothing tests it: a search keeps it once, not in every state).
 #[test]
 fn the_domains_exercise_what_they_check() {
     use goap_town::planner::Compare;
-    let (mut confirmed, mut none, mut differs, mut extra) = (0, 0, 0, 0);
+    let (mut confirmed, mut none, mut differs, mut extra, mut priced_only) = (0, 0, 0, 0, 0);
     for seed in 0..500 {
         let Domain { actions, goal, start } = small(seed);
         match optimum(&actions, &goal, &start, LIMIT) {
@@ -186,9 +212,17 @@ fn the_domains_exercise_what_they_check() {
             actions.iter().flat_map(|a| &a.preconditions).chain(&goal).any(|c| c.compare == Compare::Differs),
         );
         extra += usize::from(actions.iter().any(|a| !a.extra_costs.is_empty()));
+        let tested = |fact| {
+            let conditions = actions.iter().flat_map(|a| &a.preconditions).chain(&goal);
+            conditions
+                .map(|c| c.fact)
+                .chain(actions.iter().flat_map(|a| a.effects.iter().map(|e| e.fact)))
+                .any(|f| f == fact)
+        };
+        priced_only += usize::from(actions.iter().flat_map(|a| &a.extra_costs).any(|e| !tested(e.fact)));
     }
     assert!(
-        confirmed > 200 && none > 20 && differs > 100 && extra > 100,
-        "{confirmed} {none} {differs} {extra}"
+        confirmed > 200 && none > 20 && differs > 100 && extra > 100 && priced_only > 20,
+        "{confirmed} {none} {differs} {extra} {priced_only}"
     );
 }

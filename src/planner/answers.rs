@@ -9,9 +9,10 @@ use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 use std::hash::Hasher;
 
-/// The most answers a thread keeps; when full it forgets them all (cheaper than choosing). Few
-/// enough to stay in a core's own cache.
-pub(super) const KEPT: usize = 4_096;
+/// The most answers a thread keeps; when full it forgets them all (cheaper than choosing). Enough
+/// for a shard of a tiled town to find most of its questions answered by the shard before it,
+/// and few enough (some 5 MB) to stay in the shared cache: docs/performance.md.
+pub(super) const KEPT: usize = 32_768;
 
 /// A question: the planner's name, the budget, the projected start.
 pub(super) type Question<'a> = (u64, usize, &'a [Value]);

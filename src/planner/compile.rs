@@ -116,10 +116,14 @@ impl<'a> Extras<'a> {
     pub fn extra(&self, t: usize, value_of: impl Fn(usize) -> Value) -> u32 {
         let table = &self.tables[t];
         let value = value_of(usize::from(table.slot));
-        let at = usize::try_from(i64::from(value) - i64::from(table.low)).ok();
-        match at.and_then(|i| self.dense[span(&table.dense)].get(i)) {
-            Some(&extra) => extra,
-            None => extra_at(&self.values[span(&table.pairs)], table.and_above, value),
+        // A run spans every value named: below it nothing is added, above it the extra from a
+        // value on (which is named, so lies below).
+        match usize::try_from(i64::from(value) - i64::from(table.low)) {
+            _ if table.dense.is_empty() => extra_at(&self.values[span(&table.pairs)], table.and_above, value),
+            Err(_) => 0,
+            Ok(at) => {
+                self.dense[span(&table.dense)].get(at).copied().unwrap_or(table.and_above.map_or(0, |a| a.1))
+            }
         }
     }
 }
@@ -146,6 +150,9 @@ fn run_of(
 pub(crate) struct Compiled {
     /// `slots[i]` is the original fact behind slot `i`.
     pub slots: Vec<FactId>,
+    /// Slots `0..moving` may differ between the states of one search, or are tested; the rest
+    /// are only priced, and hold their start's values throughout.
+    pub moving: usize,
     pub goal: Vec<SlotCondition>,
     entries: Vec<Entry>,
     conditions: Vec<SlotCondition>,
@@ -259,13 +266,21 @@ pub(crate) fn compile(actions: &[Action], goal: &[Condition]) -> Compiled {
     let mut slot_of: SmallVec<[Slot; 64]> = smallvec![Slot::MAX; fact_count];
     let mut problem = Compiled::default();
     // Slots for the facts that matter: tested by the goal, or by a relevant precondition or
-    // extra cost. A fact only ever written is projected out with the effects on it.
-    for fact in goal.iter().map(|c| c.fact).chain(relevant.iter().flat_map(|&a| reads(&actions[a]))) {
+    // extra cost. A fact only ever written is projected out with the effects on it. The facts a
+    // search can change or tests come first; those only priced (a line waited in) last, so that
+    // a search stores only the first and reads the rest from its start.
+    let mut moves: SmallVec<[bool; 64]> = smallvec![false; fact_count];
+    let tested = goal.iter().chain(relevant.iter().flat_map(|&a| &actions[a].preconditions));
+    let changed = relevant.iter().flat_map(|&a| &actions[a].effects).map(|e| e.fact);
+    tested.map(|c| c.fact).chain(changed).for_each(|f| moves[f.index()] = true);
+    let read = || goal.iter().map(|c| c.fact).chain(relevant.iter().flat_map(|&a| reads(&actions[a])));
+    for fact in read().filter(|f| moves[f.index()]).chain(read().filter(|f| !moves[f.index()])) {
         if slot_of[fact.index()] == Slot::MAX {
             slot_of[fact.index()] = problem.slots.len() as Slot;
             problem.slots.push(fact);
         }
     }
+    problem.moving = problem.slots.iter().filter(|f| moves[f.index()]).count();
     let slot_of = &slot_of;
     let condition =
         |c: &Condition| SlotCondition { slot: slot_of[c.fact.index()], compare: c.compare, value: c.value };

@@ -19,7 +19,7 @@ pub(crate) fn dive(
     start: &[Value],
     budget: usize,
 ) -> Option<Outcome> {
-    states.reset(start);
+    states.reset(start, question.width());
     let (mut g, mut h) = (0u64, question.estimate(start));
     if h == DEAD_END {
         return None;
@@ -37,7 +37,7 @@ pub(crate) fn dive(
         let mut next = None;
         for a in 0..problem.len() {
             // A step dearer than all the estimate leaves cannot keep `f`.
-            let cost = question.cost(states.get(at), a);
+            let cost = states.cost(problem, at, a);
             if cost > h || !states.successor(problem, at, a) {
                 continue;
             }

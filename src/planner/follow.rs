@@ -20,14 +20,14 @@ impl Planner {
         MEMORY.with_borrow_mut(|memory| {
             self.project(start, &mut memory.projected);
             let states = &mut memory.search.states;
-            states.reset(&memory.projected);
+            states.reset(&memory.projected, self.problem.slots.len());
             let (mut cost, mut at) = (0, 0);
             for step in steps {
                 let a = self.problem.index_of(step)?;
                 if !states.successor(&self.problem, at, a) {
                     return None;
                 }
-                cost += self.problem.cost_in(a, |slot| states.get(at)[slot]);
+                cost += states.cost(&self.problem, at, a);
                 at += 1;
             }
             self.problem.meets_goal(states.get(at)).then_some(cost)
@@ -83,7 +83,7 @@ impl Planner {
     fn first_step_bounds(&self, states: &mut States, start: &[Value]) -> Bounds {
         let question = Question { problem: &self.problem, heuristic: self.heuristic(), fast: self.fast };
         let (h, lookahead) = (question.estimate(start), &self.lookahead);
-        states.reset(start);
+        states.reset(start, question.width());
         let mut fixed = None; // the fixed extras, worked out once some step needs them
         let mut bounds = Bounds::new();
         for a in 0..self.problem.len() {
@@ -91,12 +91,12 @@ impl Planner {
                 bounds.push(DEAD_END);
                 continue;
             }
-            let (after, cost) = (question.estimate_after(a, h, states.get(1)), question.cost(start, a));
+            let (after, cost) =
+                (question.estimate_after(a, h, states.get(1)), states.cost(&self.problem, 0, a));
             let mut bound = if after == DEAD_END { DEAD_END } else { cost.saturating_add(after) };
             if bound < DEAD_END {
                 let fixed = fixed.get_or_insert_with(|| lookahead.fixed_extras(&self.problem, start));
-                let successor = states.get(1);
-                let rest = lookahead.fixed_costs(&self.problem, |slot| successor[slot], fixed);
+                let rest = lookahead.fixed_costs(&self.problem, |slot| states.value(1, slot), fixed);
                 bound = bound.max(cost.saturating_add(rest));
             }
             states.discard_last();

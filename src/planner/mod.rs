@@ -196,12 +196,6 @@ impl Planner {
         self.problem == other.problem && self.fast == other.fast
     }
 
-    /// This planner: every planner answers every question with its tables now, built when its
-    /// first question needs them. (Kept for the callers that prepared their planners.)
-    pub fn prepared(self) -> Self {
-        self
-    }
-
     /// The estimate, built now if it was not.
     fn heuristic(&self) -> &Heuristic {
         self.heuristic.get_or_init(|| Heuristic::deficits(&self.problem).with_pattern(&self.problem))

@@ -42,10 +42,10 @@ impl Question<'_> {
         if self.fast && self.heuristic.keeps[a] { parent_h } else { self.estimate(child) }
     }
 
-    /// What action `a` costs taken in `state`.
-    #[inline]
-    pub fn cost(&self, state: &[Value], a: usize) -> u64 {
-        self.problem.cost_in(a, |slot| state[slot])
+    /// How many slots a state of this question's searches stores: those the search can change or
+    /// tests, or every slot for an estimate that reads them all (a pattern database's).
+    pub fn width(&self) -> usize {
+        if self.heuristic.pattern.is_some() { self.problem.slots.len() } else { self.problem.moving }
     }
 }
 
@@ -85,7 +85,7 @@ pub(crate) fn begin(question: Question, start: &[Value], search: &mut Search) ->
     search.open.clear();
     search.order.reset();
     search.expanded = 0;
-    search.states.reset(start);
+    search.states.reset(start, question.width());
     let h = question.estimate(start);
     let hash = search.states.hash(0);
     search.nodes.push(Node { parent: NO_PARENT, action: 0, g: 0, h, closed: false });
@@ -123,7 +123,7 @@ pub(crate) fn advance<W: Watch>(
             steps.reverse();
             if W::ON {
                 // The goal state ends the list, popped but not expanded.
-                watch.expanded(node, search.states.get(node).to_vec(), g, h);
+                watch.expanded(node, search.states.values(node), g, h);
                 let parent = |&n: &u32| (n != 0).then(|| search.nodes[n as usize].parent);
                 watch.found(std::iter::successors(Some(node), parent).collect());
             }
@@ -136,7 +136,7 @@ pub(crate) fn advance<W: Watch>(
         search.expanded += 1;
         search.nodes[node as usize].closed = true;
         if W::ON {
-            watch.expanded(node, search.states.get(node).to_vec(), g, h);
+            watch.expanded(node, search.states.values(node), g, h);
         }
         expand(question, search, node, watch);
     }
@@ -155,7 +155,7 @@ fn expand<W: Watch>(question: Question, search: &mut Search, node: u32, watch: &
         }
         let (states, child) = (&search.states, search.nodes.len() as u32);
         let original = problem.original(a);
-        let child_g = g.saturating_add(question.cost(states.get(node), a));
+        let child_g = g.saturating_add(states.cost(problem, node, a));
         let hash = states.hash(child);
         let h = match search.table.find_mut(hash, |&n| states.same(n, child)) {
             Some(seen) => {

@@ -1,5 +1,7 @@
 //! The states a search meets, one after another in one list: a state is the slice of its slots'
-//! values, so storing, hashing and comparing one touches its few slots and nothing else.
+//! values, so storing, hashing and comparing one touches its few slots and nothing else — and
+//! only the slots a search can change or tests: those only priced (a villager's lines at every
+//! station) hold their start's values throughout, kept once.
 
 use super::compile::Compiled;
 use super::facts::Value;
@@ -11,22 +13,48 @@ use std::hash::Hasher;
 #[derive(Default)]
 pub(crate) struct States {
     values: Vec<Value>,
+    /// How many slots each state stores.
     width: usize,
+    /// The values of the slots past `width`: the start's, every state's.
+    fixed: Vec<Value>,
 }
 
 impl States {
-    /// Forgets every state and stores `start` as state 0.
-    pub fn reset(&mut self, start: &[Value]) {
+    /// Forgets every state and stores `start` as state 0, of which every state keeps the first
+    /// `width` slots (at least those a search can change or tests: [`Compiled::moving`]).
+    pub fn reset(&mut self, start: &[Value], width: usize) {
         self.values.clear();
-        self.values.extend_from_slice(start);
-        self.width = start.len();
+        self.values.extend_from_slice(&start[..width]);
+        self.fixed.clear();
+        self.fixed.extend_from_slice(&start[width..]);
+        self.width = width;
     }
 
-    /// State `i`'s values, slot by slot.
+    /// State `i`'s values of the slots it stores (the first `width`).
     #[inline]
     pub fn get(&self, i: u32) -> &[Value] {
         let from = i as usize * self.width;
         &self.values[from..from + self.width]
+    }
+
+    /// State `i`'s value of `slot`.
+    #[inline]
+    pub fn value(&self, i: u32, slot: usize) -> Value {
+        match slot.checked_sub(self.width) {
+            None => self.values[i as usize * self.width + slot],
+            Some(fixed) => self.fixed[fixed],
+        }
+    }
+
+    /// State `i`'s values of every slot (for a trace).
+    pub fn values(&self, i: u32) -> Vec<Value> {
+        [self.get(i), &self.fixed].concat()
+    }
+
+    /// What action `a` costs taken in state `i`.
+    #[inline]
+    pub fn cost(&self, problem: &Compiled, i: u32, a: usize) -> u64 {
+        problem.cost_in(a, |slot| self.value(i, slot))
     }
 
     /// Stores, as the next state, where action `a` leads from state `from`: false (storing

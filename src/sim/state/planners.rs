@@ -79,7 +79,7 @@ impl Planners {
             if let Some(alike) = compiled.iter().find(|c| c.plans_alike(&planner)) {
                 return alike.clone();
             }
-            compiled.push(planner.prepared());
+            compiled.push(planner);
             compiled[compiled.len() - 1].clone()
         })
     }
@@ -144,7 +144,7 @@ mod tests {
         for c in 0..scenario.characters.len() {
             let actions = scenario.planning_actions(c);
             for (g, goal) in scenario.characters[c].goals.iter().enumerate() {
-                let own = Planner::new(&actions, &goal.conditions).prepared();
+                let own = Planner::new(&actions, &goal.conditions);
                 for view in &views {
                     let shared = town.planners(c, view).whole(g);
                     let budget = scenario.settings.planner_budget;
