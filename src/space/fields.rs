@@ -1,6 +1,7 @@
 //! The distance fields of a map's targets (its stations), one per target cell, each built when
 //! first asked for and shared from then on — by every walker, every thread and every tile of a
-//! tiled town — and brought up to date when a cell is repainted.
+//! tiled town — and brought up to date when a cell is repainted; and the routes from target to
+//! target, each read once and shared by everyone who walks it.
 
 use super::field::Field;
 use super::ground::Ground;
@@ -18,6 +19,8 @@ pub struct Fields {
     field_of: Vec<Option<usize>>,
     /// One per distinct target cell, in the order targets first name them.
     fields: Vec<Slot>,
+    /// The routes from each target to each other, each row made when first asked from it.
+    between: Vec<OnceLock<Box<[OnceLock<Option<Arc<Route>>>]>>>,
 }
 
 #[derive(Clone, Debug)]
@@ -40,12 +43,19 @@ pub struct Repaint {
 impl Fields {
     /// The fields of `map` toward `targets` (none built yet).
     pub fn new(map: Map, targets: &[[f32; 2]]) -> Fields {
-        let mut fields = Fields { map, targets: Vec::new(), field_of: Vec::new(), fields: Vec::new() };
+        let mut fields = Fields {
+            map,
+            targets: Vec::new(),
+            field_of: Vec::new(),
+            fields: Vec::new(),
+            between: Vec::new(),
+        };
         for &target in targets {
             let slot = fields.slot_for(target);
             fields.targets.push(target);
             fields.field_of.push(slot);
         }
+        fields.forget_routes();
         fields
     }
 
@@ -69,15 +79,34 @@ impl Fields {
         route(&self.map, self.field(target)?, from, self.targets[target])
     }
 
+    /// The route from target `from` to target `to`, read when first asked and shared from then
+    /// on (until a repaint), or `None` when it cannot be walked.
+    pub fn between(&self, from: usize, to: usize) -> Option<Arc<Route>> {
+        let row =
+            self.between[from].get_or_init(|| (0..self.targets.len()).map(|_| OnceLock::new()).collect());
+        row[to].get_or_init(|| self.route(self.targets[from], to).map(Arc::new)).clone()
+    }
+
     /// How many fields have been built.
     pub fn built(&self) -> usize {
         self.fields.iter().filter(|slot| slot.built.get().is_some()).count()
     }
 
-    /// The bytes the fields hold (the map and the list of targets apart).
+    /// The bytes the fields and the routes between targets hold (the map and the list of
+    /// targets apart).
     pub fn memory_bytes(&self) -> usize {
         let built = self.fields.iter().filter_map(|slot| slot.built.get());
-        built.map(|field| field.memory_bytes()).sum::<usize>() + self.fields.capacity() * size_of::<Slot>()
+        let fields = built.map(|field| field.memory_bytes()).sum::<usize>()
+            + self.fields.capacity() * size_of::<Slot>();
+        let rows = self.between.iter().filter_map(OnceLock::get);
+        let routes = rows
+            .flat_map(|row| row.iter())
+            .map(|slot| {
+                size_of_val(slot)
+                    + slot.get().and_then(Option::as_ref).map_or(0, |route| route.memory_bytes())
+            })
+            .sum::<usize>();
+        fields + routes + self.between.capacity() * size_of::<OnceLock<Box<[OnceLock<Option<Arc<Route>>>]>>>()
     }
 
     /// Repaints `cell` with `ground` and brings every built field up to date, searching again
@@ -87,6 +116,7 @@ impl Fields {
         if !self.map.paint(cell, ground) {
             return Repaint::default();
         }
+        self.forget_routes();
         let mut repaint = Repaint { changed: true, ..Repaint::default() };
         for slot in &mut self.fields {
             let Some(field) = slot.built.get_mut() else { continue };
@@ -116,6 +146,12 @@ impl Fields {
         let slot = self.slot_for(to);
         self.targets[target] = to;
         self.field_of[target] = slot;
+        self.forget_routes();
+    }
+
+    /// Drops every route between targets: the map or a target moved.
+    fn forget_routes(&mut self) {
+        self.between = (0..self.targets.len()).map(|_| OnceLock::new()).collect();
     }
 
     /// The slot of `point`'s cell, made if there is none yet.

@@ -54,6 +54,13 @@ impl Map {
         self
     }
 
+    /// The same map laid with its north-west corner at `origin`: a tile of a tiled town. Fields
+    /// are of cells, not places, so every tile's walkers can read the fields of one map.
+    pub fn with_origin(mut self, origin: [f32; 2]) -> Map {
+        self.origin = origin.map(f64::from);
+        self
+    }
+
     pub fn cell_size(&self) -> f32 {
         self.cell as f32
     }

@@ -122,9 +122,17 @@ impl Route {
         self.effort
     }
 
+    /// The bytes it holds.
+    pub fn memory_bytes(&self) -> usize {
+        size_of::<Route>()
+            + self.points.capacity() * size_of::<[f32; 2]>()
+            + self.pieces.capacity() * size_of::<Piece>()
+    }
+
     /// Where a walker is after `effort` of it (at the start before, at the end after).
     pub fn point_at(&self, effort: f64) -> [f32; 2] {
-        if !(effort > 0.0) || self.pieces.is_empty() {
+        // NaN too.
+        if effort.is_nan() || effort <= 0.0 || self.pieces.is_empty() {
             return self.points[0];
         }
         if effort >= self.effort {

@@ -50,7 +50,7 @@ fn a_road_detour_is_taken_exactly_when_it_is_quicker() {
         let route = way(&map, from, to).unwrap();
         let went_by_road = route.points().iter().any(|p| p[1] > -10.0);
         assert_eq!(went_by_road, by_road, "road speed {speed}: {:?}", route.points());
-        let slowness = 1.0 / f64::from(speed as f32);
+        let slowness = 1.0 / f64::from(speed);
         let (grass, road) = (90.0 + 10.0 * slowness, 140.0 * slowness);
         let quickest = if by_road { road } else { grass };
         assert!((route.effort() - quickest).abs() < 1e-6, "{speed}: {} vs {quickest}", route.effort());
@@ -133,4 +133,34 @@ fn a_wall_painted_across_the_way_reroutes_it() {
     assert!(after.points().iter().any(|p| p[1] < -20.0), "through the gap in row 2: {:?}", after.points());
     assert_eq!(fields.paint(Cell { col: 2, row: 0 }, Ground::Wall), Repaint::default(), "painted as it was");
     assert_eq!(fields.field(0).unwrap(), &Field::toward(fields.map(), Some(Cell { col: 4, row: 1 })));
+}
+
+#[test]
+fn routes_between_targets_are_read_once_and_forgotten_on_a_repaint() {
+    let map = map(&["....", "....", "...."], 1.5);
+    let mut fields = Fields::new(map, &[at(0, 0), at(3, 2), at(3, 0)]);
+    let there = fields.between(0, 1).unwrap();
+    assert!(std::sync::Arc::ptr_eq(&there, &fields.between(0, 1).unwrap()), "read once");
+    assert_eq!(there.points(), [at(0, 0), at(3, 2)]);
+    assert_eq!(*there, fields.route(at(0, 0), 1).unwrap());
+    let with_a_route = fields.memory_bytes();
+    fields.paint(Cell { col: 1, row: 1 }, Ground::Wall);
+    assert!(fields.memory_bytes() < with_a_route, "the route is gone with the repaint");
+    let round = fields.between(0, 1).unwrap();
+    assert!(round.effort() > there.effort(), "round the new wall");
+    fields.move_target(1, at(0, 2));
+    assert_eq!(fields.between(0, 1).unwrap().points(), [at(0, 0), at(0, 2)]);
+}
+
+#[test]
+fn a_tile_reads_the_fields_of_the_map_it_copies() {
+    let base = map(&["..#..", "..#..", "....."], 1.5);
+    let fields = Fields::new(base.clone(), &[at(4, 0)]);
+    let offset = [1000.0, -500.0];
+    let tile = base.with_origin(offset);
+    let shift = |p: [f32; 2]| [p[0] + offset[0], p[1] + offset[1]];
+    let here = fields.route(at(0, 0), 0).unwrap();
+    let there = route(&tile, fields.field(0).unwrap(), shift(at(0, 0)), shift(at(4, 0))).unwrap();
+    assert_eq!(there.points(), here.points().iter().map(|&p| shift(p)).collect::<Vec<_>>());
+    assert!((there.effort() - here.effort()).abs() < 1e-9);
 }

@@ -114,7 +114,7 @@ pub(super) fn clear(map: &Map, a: [f32; 2], b: [f32; 2]) -> bool {
 /// The cell a point in grid units lies in.
 fn grid_cell(map: &Map, [u, v]: [f64; 2]) -> Option<Cell> {
     let inside = u >= 0.0 && v >= 0.0 && u < f64::from(map.width()) && v < f64::from(map.height());
-    inside.then(|| Cell { col: u as u32, row: v as u32 })
+    inside.then_some(Cell { col: u as u32, row: v as u32 })
 }
 
 #[cfg(test)]

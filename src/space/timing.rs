@@ -75,8 +75,8 @@ fn fields_of_a_village_built_repainted_and_walked() {
         cells as f64 / strokes as f64,
     );
     let clock = Instant::now();
-    for t in 0..targets.len() {
-        let _ = Field::toward(fields.map(), fields.map().cell_of(targets[t]));
+    for &target in &targets {
+        let _ = Field::toward(fields.map(), fields.map().cell_of(target));
     }
     println!("the same 25 fields built again from scratch: {:?}", clock.elapsed());
 }
