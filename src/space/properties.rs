@@ -33,6 +33,15 @@ fn point(map: &Map, pick: (u32, u32, u8, u8)) -> [f32; 2] {
     [x as f32, y as f32]
 }
 
+/// A point of `map` a walker may stand on, picked as [`point`] picks among the walkable cells
+/// (its middle if rounding puts a border point outside them); `None` if nothing is walkable.
+fn open_point(map: &Map, pick: (u32, u32, u8, u8)) -> Option<[f32; 2]> {
+    let open: Vec<usize> = (0..map.cells()).filter(|&i| map.walkable_at(i)).collect();
+    let cell = map.cell_at(*open.get(pick.0 as usize % open.len().max(1))?);
+    let point = point(map, (cell.col, cell.row, pick.2, pick.3));
+    Some(if map.cell_of(point) == Some(cell) { point } else { map.center(cell) })
+}
+
 fn picks() -> impl Strategy<Value = (u32, u32, u8, u8)> {
     (any::<u32>(), any::<u32>(), any::<u8>(), any::<u8>())
 }
@@ -71,8 +80,7 @@ proptest! {
     fn routes_keep_out_of_blocked_ground_and_cost_what_their_geometry_does(
         map in maps(), from in picks(), to in picks(),
     ) {
-        let (from, to) = (point(&map, from), point(&map, to));
-        prop_assume!(!map.blocked_at(from) && !map.blocked_at(to));
+        let (Some(from), Some(to)) = (open_point(&map, from), open_point(&map, to)) else { return Ok(()) };
         let fields = Fields::new(map.clone(), &[to]);
         let route = fields.route(from, 0);
         prop_assert_eq!(route.is_some(), Regions::of(&map).connected(&map, from, to));
