@@ -4,7 +4,8 @@
 //! [`words`] says things in any language of `assets/i18n/`; [`sim`] runs a town headless as Bevy
 //! ECS plugins (the `sim` feature); [`game`] draws it in a window (the `game` feature), with the
 //! pictures [`art`] names; [`cli`] is the command line built on them; [`files`] reads the files
-//! users name, within a cap, and writes those they save without ever losing one.
+//! users name, within a cap, and writes those they save without ever losing one; [`space`] is
+//! the map a town may have and the ways villagers walk across it.
 
 pub mod art;
 pub mod cli;
@@ -16,6 +17,7 @@ pub mod random;
 pub mod scenario;
 #[cfg(feature = "sim")]
 pub mod sim;
+pub mod space;
 #[doc(hidden)]
 pub mod testing;
 pub mod words;

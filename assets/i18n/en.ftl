@@ -285,12 +285,14 @@ scenario-shape-character = a character
 scenario-shape-goal = a goal
 scenario-shape-need = a need
 scenario-shape-quota = a quota
+scenario-shape-map = the map
 scenario-items-stations = stations
 scenario-items-actions = actions
 scenario-items-characters = characters
 scenario-items-conditions = conditions
 scenario-items-effects = effects
 scenario-items-goals = goals
+scenario-items-rows = rows
 
 # Numbers out of range.
 scenario-too-many-tasks = character { $name } can do at most { $max } actions counting each at each of its stations; it has { $count }
@@ -312,6 +314,8 @@ scenario-range-need-rate = a need's rate (per second)
 scenario-range-need-initial = a need's initial insistence
 scenario-range-urgency = a quota's urgency
 scenario-range-walk-weight = the walk weight (cost per second of walking)
+scenario-range-road-speed = the road speed (how many times faster than on grass)
+scenario-range-map-cell = a map cell's side (units)
 
 # Names and references. $scope is world or agent; $what a station, action, character or goal.
 scenario-bad-fact-name = { $name } is not a fact name: use letters, digits and _, starting with a letter
@@ -357,6 +361,33 @@ scenario-met-at-dawn = need { $goal } of { $character } already holds at dawn, s
 scenario-unused-action = no character can do action { $name }
 scenario-unused-station = no action happens at station { $name }
 scenario-unknown-sprite = no picture is called { $name }{ $hint }: it is drawn as if it named none
+scenario-unreachable-station = { $count ->
+    [one] { $characters }, who needs station { $name }, cannot walk to it from where it starts
+   *[other] none of { $characters }, who need station { $name }, can walk to it from where they start
+}: walls or water are in the way
+
+# The map. $ground is wall, water or outside; $legend is scenario-map-legend.
+scenario-map-empty = a map needs at least one row of at least one cell
+scenario-map-ragged = this row is { $length ->
+    [one] one cell
+   *[other] { $length } cells
+} long, but the first is { $expected ->
+    [one] one cell
+   *[other] { $expected } cells
+}: every row of a map is as long as the first
+scenario-map-unknown-ground = '{ $char }' is no kind of ground: a map's rows are written with { $legend }
+scenario-map-legend = `{ $grass }` grass, `{ $road }` road, `{ $wall }` wall, `{ $water }` water
+scenario-map-too-many-cells = a map has at most { $max } cells (this one has { $count })
+scenario-station-off-ground = station { $name } stands { $ground ->
+    [wall] on a wall
+    [water] in the water
+   *[outside] outside the map
+}: a station stands on grass or road
+scenario-start-off-ground = character { $name } starts { $ground ->
+    [wall] on a wall
+    [water] in the water
+   *[outside] outside the map
+}: a character starts on grass or road
 
 # --- sim ---
 event-plan-made-part = Plan for part of { $goal } ({ $part } of { $whole }: the whole is out of reach now): { $steps } (cost { $cost }, { $expanded } expanded)

@@ -292,12 +292,14 @@ scenario-shape-character = un personaje
 scenario-shape-goal = un objetivo
 scenario-shape-need = una necesidad
 scenario-shape-quota = una cuota
+scenario-shape-map = el mapa
 scenario-items-stations = estaciones
 scenario-items-actions = acciones
 scenario-items-characters = personajes
 scenario-items-conditions = condiciones
 scenario-items-effects = efectos
 scenario-items-goals = objetivos
+scenario-items-rows = filas
 
 # Números fuera de rango.
 scenario-too-many-tasks = el personaje { $name } puede hacer como mucho { $max } acciones contando cada una en cada una de sus estaciones; tiene { $count }
@@ -319,6 +321,8 @@ scenario-range-need-rate = el ritmo de una necesidad (por segundo)
 scenario-range-need-initial = la insistencia inicial de una necesidad
 scenario-range-urgency = la urgencia de una cuota
 scenario-range-walk-weight = el peso de caminar (costo por segundo de camino)
+scenario-range-road-speed = la velocidad en los caminos (cuántas veces más rápido que sobre la hierba)
+scenario-range-map-cell = el lado de una casilla del mapa (unidades)
 
 # Nombres y referencias. $scope es world o agent; $what, station, action, character o goal.
 scenario-bad-fact-name = { $name } no es un nombre de hecho: usa letras, dígitos y _, empezando por una letra
@@ -386,6 +390,33 @@ scenario-met-at-dawn = la necesidad { $goal } de { $character } ya se cumple al 
 scenario-unused-action = ningún personaje puede hacer la acción { $name }
 scenario-unused-station = ninguna acción ocurre en la estación { $name }
 scenario-unknown-sprite = ninguna imagen se llama { $name }{ $hint }: se dibuja como si no nombrara ninguna
+scenario-unreachable-station = { $count ->
+    [one] { $characters }, que necesita la estación { $name }, no puede llegar a ella desde donde empieza
+   *[other] ninguno de { $characters }, que necesitan la estación { $name }, puede llegar a ella desde donde empieza
+}: hay muros o agua en el camino
+
+# El mapa. $ground es wall, water u outside; $legend es scenario-map-legend.
+scenario-map-empty = un mapa necesita al menos una fila de al menos una casilla
+scenario-map-ragged = esta fila mide { $length ->
+    [one] una casilla
+   *[other] { $length } casillas
+}, pero la primera mide { $expected ->
+    [one] una casilla
+   *[other] { $expected } casillas
+}: todas las filas de un mapa miden lo mismo que la primera
+scenario-map-unknown-ground = '{ $char }' no es ningún tipo de suelo: las filas de un mapa se escriben con { $legend }
+scenario-map-legend = `{ $grass }` hierba, `{ $road }` camino, `{ $wall }` muro, `{ $water }` agua
+scenario-map-too-many-cells = un mapa tiene como mucho { $max } casillas (este tiene { $count })
+scenario-station-off-ground = la estación { $name } está { $ground ->
+    [wall] sobre un muro
+    [water] en el agua
+   *[outside] fuera del mapa
+}: una estación va sobre hierba o camino
+scenario-start-off-ground = el personaje { $name } empieza { $ground ->
+    [wall] sobre un muro
+    [water] en el agua
+   *[outside] fuera del mapa
+}: un personaje empieza sobre hierba o camino
 
 # --- sim ---
 event-plan-made-part = Plan para parte de { $goal } ({ $part } de { $whole }: el total no está a su alcance ahora): { $steps } (costo { $cost }, { $expanded } estados expandidos)

@@ -1,9 +1,11 @@
 //! What a save changed, in the scenario's own words (`forgeTools.duration 6 → 4`, `+ action
 //! sharpen`, `− station mill`), and whether the day can go on with it: labels, durations, costs,
-//! speeds, positions, rates and settings can; facts, conditions, effects, goals and the roster
-//! (who exists, in which order, doing what) cannot, and restart the day.
+//! speeds, positions, rates, settings and the map (its rows painted, the ground a town walks on)
+//! can; facts, conditions, effects, goals and the roster (who exists, in which order, doing
+//! what) cannot, and restart the day.
 
 use super::{Drift, Scenario};
+use crate::space::Map;
 use rustc_hash::FxHashMap;
 use std::fmt;
 
@@ -51,6 +53,8 @@ pub fn diff(old: &Scenario, new: &Scenario) -> Vec<Change> {
     c.live("settings.planner_budget", s.planner_budget, t.planner_budget);
     c.live("settings.retry_interval", s.retry_interval, t.retry_interval);
     c.live("settings.walk_weight", s.walk_weight, t.walk_weight);
+    c.live("settings.road_speed", s.road_speed, t.road_speed);
+    map(c, old.map.as_ref(), new.map.as_ref());
 
     let facts =
         |s: &Scenario, seed: &[(crate::planner::FactId, crate::planner::Value)]| -> Vec<(String, String)> {
@@ -144,6 +148,26 @@ pub fn diff(old: &Scenario, new: &Scenario) -> Vec<Change> {
         },
     );
     changes.0
+}
+
+/// A map drawn, rubbed out or redrawn: walkers take their ways on the new ground, so the day
+/// goes on. A redrawn map changes row by row.
+fn map(c: &mut Changes, old: Option<&Map>, new: Option<&Map>) {
+    match (old, new) {
+        (None, None) => {}
+        (None, Some(_)) => c.0.push(Change { what: "map".to_owned(), edit: Edit::Added, restarts: false }),
+        (Some(_), None) => c.0.push(Change { what: "map".to_owned(), edit: Edit::Removed, restarts: false }),
+        (Some(a), Some(b)) => {
+            c.live("map.cell", a.cell_size(), b.cell_size());
+            c.live("map.origin", position(a.origin()), position(b.origin()));
+            let (was, now) = (a.rows(), b.rows());
+            let row =
+                |rows: &[String], i: usize| rows.get(i).map_or("none".to_owned(), |r| format!("\"{r}\""));
+            for i in 0..was.len().max(now.len()) {
+                c.live(&format!("map.rows[{i}]"), row(&was, i), row(&now, i));
+            }
+        }
+    }
 }
 
 struct Changes(Vec<Change>);

@@ -34,6 +34,13 @@ pub const NEED_RATE: Range = (0.0, 1.0, || phrase!("scenario-range-need-rate"));
 pub const NEED_INITIAL: Range = (0.0, 1.0, || phrase!("scenario-range-need-initial"));
 pub const URGENCY: Range = (0.0, 10.0, || phrase!("scenario-range-urgency"));
 pub const WALK_WEIGHT: Range = (0.0, 1000.0, || phrase!("scenario-range-walk-weight"));
+/// How much faster walking is on a road than on grass (below 1, slower).
+pub const ROAD_SPEED: Range = (0.1, 100.0, || phrase!("scenario-range-road-speed"));
+/// A map cell's side, in world units.
+pub const MAP_CELL: Range = (0.1, 10_000.0, || phrase!("scenario-range-map-cell"));
+
+/// The most cells a map has (256 × 256): a station's distance field holds 8 bytes a cell.
+pub const MAX_MAP_CELLS: usize = 1 << 16;
 
 /// The most villagers one station serves at once.
 pub const MAX_CAPACITY: i64 = 1000;

@@ -1,6 +1,6 @@
 //! Warnings: things a scenario may do but probably does not mean — a goal nothing can move, a
 //! need that already holds at dawn, an action nobody can do, a station where nothing happens, a
-//! picture that does not exist.
+//! picture that does not exist, a station on the map that nobody who needs it can walk to.
 
 use super::Scope;
 use super::checker::Checker;
@@ -10,6 +10,7 @@ use super::raw::RawScenario;
 use super::{Drift, Scenario};
 use crate::art;
 use crate::planner::{Compare, Delta, Effect, FactId};
+use crate::space::Regions;
 
 /// Which ways some action can move a fact: up, down, or set it.
 #[derive(Clone, Copy, Default)]
@@ -145,5 +146,28 @@ pub(super) fn warn_unknown_sprites(check: &mut Checker, scenario: &Scenario) {
             &format!("{field}.sprite"),
             phrase!("scenario-unknown-sprite", name = quoted(sprite), hint = hint),
         );
+    }
+}
+
+/// A station of the map that no character whose actions are done there can walk to from its
+/// start (walls and water in the way): a plan that needs it finds none.
+pub(super) fn warn_unreachable_stations(check: &mut Checker, scenario: &Scenario) {
+    let Some(map) = &scenario.map else { return };
+    let regions = Regions::of(map);
+    for (s, station) in scenario.stations.iter().enumerate() {
+        let needers: Vec<&super::Character> =
+            scenario.characters.iter().filter(|c| c.tasks.iter().any(|task| task.station == s)).collect();
+        let reached = needers.iter().any(|c| regions.connected(map, c.start, station.position));
+        if needers.is_empty() || reached {
+            continue;
+        }
+        let who: Vec<String> = needers.iter().map(|c| quoted(&c.id)).collect();
+        let unreachable = phrase!(
+            "scenario-unreachable-station",
+            name = quoted(&station.id),
+            count = needers.len() as i64,
+            characters = who.join(", "),
+        );
+        check.warning(&format!("stations[{s}]"), unreachable);
     }
 }

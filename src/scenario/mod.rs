@@ -19,6 +19,7 @@ pub mod fuzz;
 pub mod limits;
 mod lints;
 mod locate;
+mod map;
 mod names;
 mod phrase;
 pub mod pictures;
@@ -60,6 +61,8 @@ pub struct Settings {
     pub retry_interval: f32,
     /// What a second of walking costs in a plan, in the units of the actions' costs.
     pub walk_weight: f32,
+    /// How many times faster walking is on a road of the map than on grass.
+    pub road_speed: f32,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -152,6 +155,9 @@ pub struct Scenario {
     /// For each station with a capacity, the world fact the simulation keeps how many are ahead
     /// of one arriving there now in: the one to wait for if it is full, and those in line.
     pub lines: Vec<Option<FactId>>,
+    /// The ground the town stands on, if the scenario draws a map (its roads at
+    /// [`Settings::road_speed`]); without one, everyone walks straight across open ground.
+    pub map: Option<crate::space::Map>,
     /// Problems that do not stop the scenario from running.
     pub warnings: Vec<Diagnostic>,
     /// [`text_hash`] of the text it was read from: a replay of its day names the text it needs.

@@ -15,6 +15,8 @@ pub struct RawScenario {
     pub stations: Vec<RawStation>,
     pub actions: Vec<RawAction>,
     pub characters: Vec<RawCharacter>,
+    /// The map, if the scenario draws one.
+    pub map: Option<RawMap>,
     /// What could not be read, and what stands in for it.
     pub gaps: Gaps,
 }
@@ -53,6 +55,15 @@ impl Gaps {
     }
 }
 
+impl Gaps {
+    /// Whether anything at or inside `field` is a placeholder.
+    pub fn within(&self, field: &str) -> bool {
+        self.paths.iter().any(|path| {
+            path.strip_prefix(field).is_some_and(|rest| rest.is_empty() || rest.starts_with(['.', '[']))
+        })
+    }
+}
+
 #[derive(Debug)]
 pub struct RawSettings {
     pub day_length: f64,
@@ -62,6 +73,7 @@ pub struct RawSettings {
     pub planner_budget: i64,
     pub retry_interval: f64,
     pub walk_weight: f64,
+    pub road_speed: f64,
 }
 
 impl Default for RawSettings {
@@ -74,8 +86,18 @@ impl Default for RawSettings {
             planner_budget: crate::planner::DEFAULT_BUDGET as i64,
             retry_interval: 1.0,
             walk_weight: 0.1,
+            road_speed: f64::from(crate::space::DEFAULT_ROAD_SPEED),
         }
     }
+}
+
+/// `map: (cell: 20.0, origin: (-500.0, 440.0), rows: ["..##", ...])`.
+#[derive(Debug, Default)]
+pub struct RawMap {
+    pub cell: f64,
+    /// Where the first row's first cell has its top-left corner; (0, 0) unless given.
+    pub origin: (f64, f64),
+    pub rows: Vec<String>,
 }
 
 #[derive(Debug, Default)]

@@ -6,7 +6,10 @@ use super::checker::SUGGESTION_BUDGET;
 use super::cycles::warn_cycles;
 use super::diagnostic::{Diagnostic, Severity, quoted};
 use super::limits;
-use super::lints::{warn_needs_met_at_dawn, warn_unknown_sprites, warn_unmovable_goals, warn_unused};
+use super::lints::{
+    warn_needs_met_at_dawn, warn_unknown_sprites, warn_unmovable_goals, warn_unreachable_stations,
+    warn_unused,
+};
 use super::locate::Locations;
 use super::phrase::{Arg, phrase};
 use super::raw::{FactValues, RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings};
@@ -102,6 +105,11 @@ pub fn validate(
     if characters.is_empty() {
         check.error("characters", phrase!("scenario-no-characters"));
     }
+    let map = raw.map.as_ref().and_then(|map| super::map::map(&mut check, map, &settings));
+    if let Some(map) = &map {
+        let starts = characters.iter().map(|c| (c.id.clone(), c.start));
+        super::map::check_grounds(&mut check, map, &stations, starts);
+    }
     // The lines' facts: names no scenario can write, so no message suggests them.
     let lines = (stations.iter())
         .map(|s| s.capacity.map(|_| facts.intern(Scope::World, &format!("@line.{}", s.id))))
@@ -119,6 +127,7 @@ pub fn validate(
         characters,
         place,
         lines,
+        map,
         warnings: Vec::new(),
         text_hash: 0,
     };
@@ -128,6 +137,7 @@ pub fn validate(
         warn_unused(&mut check, &scenario, &raw);
         warn_unknown_sprites(&mut check, &scenario);
         warn_cycles(&mut check, &scenario);
+        warn_unreachable_stations(&mut check, &scenario);
     }
     check.problems.sort_by_key(|d| (d.line, d.column));
     if check.problems.iter().any(|d| d.severity == Severity::Error) {
@@ -153,6 +163,7 @@ fn settings(check: &mut Checker, raw: &RawSettings) -> Settings {
         planner_budget: budget,
         retry_interval: check.within("settings.retry_interval", raw.retry_interval, limits::RETRY_INTERVAL),
         walk_weight: check.within("settings.walk_weight", raw.walk_weight, limits::WALK_WEIGHT),
+        road_speed: check.within("settings.road_speed", raw.road_speed, limits::ROAD_SPEED),
     }
 }
 

@@ -4,14 +4,26 @@
 use super::super::diagnostic::did_you_mean;
 use super::super::limits;
 use super::super::phrase::{Phrase, phrase};
-use super::super::raw::{RawAction, RawCharacter, RawDrift, RawGoal, RawScenario, RawSettings, RawStation};
+use super::super::raw::{
+    RawAction, RawCharacter, RawDrift, RawGoal, RawMap, RawScenario, RawSettings, RawStation,
+};
 use super::super::syntax::{Node, Value, cut};
 use super::{Reader, Shape};
 
 pub(super) const SCENARIO: Shape = Shape {
     name: "Scenario",
     what: || phrase!("scenario-shape-scenario"),
-    fields: &["name", "description", "settings", "world", "agent", "stations", "actions", "characters"],
+    fields: &[
+        "name",
+        "description",
+        "settings",
+        "world",
+        "agent",
+        "stations",
+        "actions",
+        "characters",
+        "map",
+    ],
 };
 pub(super) const SETTINGS: Shape = Shape {
     name: "Settings",
@@ -24,8 +36,11 @@ pub(super) const SETTINGS: Shape = Shape {
         "planner_budget",
         "retry_interval",
         "walk_weight",
+        "road_speed",
     ],
 };
+pub(super) const MAP: Shape =
+    Shape { name: "Map", what: || phrase!("scenario-shape-map"), fields: &["cell", "origin", "rows"] };
 pub(super) const STATION: Shape = Shape {
     name: "Station",
     what: || phrase!("scenario-shape-station"),
@@ -83,6 +98,7 @@ impl Reader<'_, '_> {
             let characters = || phrase!("scenario-items-characters");
             reader.list(n, path, characters, limits::MAX_CHARACTERS, Self::character)
         });
+        let map = self.field(&fields, "map", false, Self::map);
         Some(RawScenario {
             name,
             description,
@@ -92,6 +108,7 @@ impl Reader<'_, '_> {
             stations,
             actions,
             characters,
+            map,
             gaps: Default::default(),
         })
     }
@@ -111,6 +128,7 @@ impl Reader<'_, '_> {
                 "rest_threshold" => &mut settings.rest_threshold,
                 "retry_interval" => &mut settings.retry_interval,
                 "walk_weight" => &mut settings.walk_weight,
+                "road_speed" => &mut settings.road_speed,
                 _ => {
                     if let Some(budget) = self.whole(value, &path) {
                         settings.planner_budget = budget;
@@ -123,6 +141,18 @@ impl Reader<'_, '_> {
             }
         }
         settings
+    }
+
+    /// `(cell: …, origin: (x, y), rows: ["..##", …])`; the origin is optional.
+    fn map(&mut self, node: &Node, path: &str) -> Option<Option<RawMap>> {
+        let fields = self.fields(node, path, &MAP)?;
+        Some(Some(RawMap {
+            cell: self.field(&fields, "cell", true, Self::number),
+            origin: self.field(&fields, "origin", false, Self::pair),
+            rows: self.field(&fields, "rows", true, |reader, n, path| {
+                reader.strings(n, path, || phrase!("scenario-items-rows"), limits::MAX_MAP_CELLS)
+            }),
+        }))
     }
 
     fn station(&mut self, node: &Node, path: &str) -> RawStation {

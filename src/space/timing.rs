@@ -1,0 +1,82 @@
+//! How long fields take on a village-sized map (60 × 45 cells, 25 stations), printed by an
+//! ignored test — measured, never asserted: `cargo test --lib space::timing -- --ignored
+//! --nocapture`.
+
+use super::*;
+use crate::random::SplitMix64;
+use std::time::Instant;
+
+/// A 60 × 45 map of 20-unit cells: grass, a river across it with two bridges, a road along the
+/// middle, and scattered walls.
+fn village() -> Map {
+    let (width, height) = (60u32, 45u32);
+    let mut random = SplitMix64(43);
+    let rows: Vec<String> = (0..height)
+        .map(|row| {
+            (0..width)
+                .map(|col| match (col, row) {
+                    (30..=32, _) if !(10..=11).contains(&row) && !(33..=34).contains(&row) => '~',
+                    (_, 22) => '=',
+                    _ if random.below(12) == 0 => '#',
+                    _ => '.',
+                })
+                .collect()
+        })
+        .collect();
+    Map::parse(20.0, [-600.0, 450.0], &rows, 10_000).unwrap()
+}
+
+#[test]
+#[ignore = "a measurement: run it by hand"]
+fn fields_of_a_village_built_repainted_and_walked() {
+    let map = village();
+    let mut random = SplitMix64(7);
+    let mut walkable = |map: &Map| loop {
+        let cell = Cell { col: random.below(60) as u32, row: random.below(45) as u32 };
+        if !map.blocked(cell) {
+            return map.center(cell);
+        }
+    };
+    let targets: Vec<[f32; 2]> = (0..25).map(|_| walkable(&map)).collect();
+    let mut fields = Fields::new(map.clone(), &targets);
+
+    let clock = Instant::now();
+    for t in 0..targets.len() {
+        fields.field(t);
+    }
+    let built = clock.elapsed();
+    println!("25 fields built from scratch: {built:?}; {} bytes", fields.memory_bytes());
+
+    let starts: Vec<[f32; 2]> = (0..200).map(|_| walkable(&map)).collect();
+    let clock = Instant::now();
+    let mut found = 0;
+    for (i, &start) in starts.iter().enumerate() {
+        found += usize::from(fields.route(start, i % targets.len()).is_some());
+    }
+    println!("200 routes read and straightened: {:?} ({found} found)", clock.elapsed());
+
+    let strokes = 200;
+    let (mut slowest, mut total) = (std::time::Duration::ZERO, std::time::Duration::ZERO);
+    let (mut fields_changed, mut cells) = (0, 0);
+    for stroke in 0..strokes {
+        let cell = Cell { col: random.below(60) as u32, row: random.below(45) as u32 };
+        let ground = [Ground::Wall, Ground::Grass, Ground::Road, Ground::Water][stroke % 4];
+        let clock = Instant::now();
+        let repaint = fields.paint(cell, ground);
+        let took = clock.elapsed();
+        (slowest, total) = (took.max(slowest), total + took);
+        (fields_changed, cells) = (fields_changed + repaint.fields, cells + repaint.cells);
+    }
+    println!(
+        "{strokes} cells repainted, 25 fields kept up to date: {:?} a cell on average, {slowest:?} at most; \
+         {:.1} fields and {:.0} cells searched again a paint on average",
+        total / strokes as u32,
+        fields_changed as f64 / strokes as f64,
+        cells as f64 / strokes as f64,
+    );
+    let clock = Instant::now();
+    for &target in &targets {
+        let _ = Field::toward(fields.map(), fields.map().cell_of(target));
+    }
+    println!("the same 25 fields built again from scratch: {:?}", clock.elapsed());
+}
