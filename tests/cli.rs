@@ -104,7 +104,12 @@ fn plan_prints_one_action_and_its_station_a_line_then_cost_and_expansions() {
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     // Four actions of cost 1, and 9.6 s of walking at the default weight of 0.1 a second.
-    let steps = ["chopWood @ woodpile", "lightFire @ hearth", "cookMeal @ hearth", "eatMeal @ table"];
+    let steps = [
+        "chopWood @ woodpile  (1 + walking 0.32)",
+        "lightFire @ hearth  (1 + walking 0.33)",
+        "cookMeal @ hearth  (1)",
+        "eatMeal @ table  (1 + walking 0.31)",
+    ];
     assert_eq!(lines[..5], [&steps[..], &["cost 4.96"]].concat());
     assert!(lines[5].starts_with("expanded "), "{stdout}");
 }
@@ -159,7 +164,9 @@ fn plan_without_a_plan_says_why_and_exits_2() {
         "world.ironIngot=1",
     ]);
     assert!(out.status.success());
-    assert!(text(&out.stdout).starts_with("collectIron @ furnace\nforgeTools @ anvil\ncost 2.54\n"));
+    let expected =
+        "collectIron @ furnace  (1 + walking 0.2)\nforgeTools @ anvil  (1 + walking 0.34)\ncost 2.54\n";
+    assert!(text(&out.stdout).starts_with(expected), "{}", text(&out.stdout));
 }
 
 #[test]

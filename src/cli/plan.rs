@@ -1,6 +1,6 @@
 //! `goap-town plan FILE --character ID --goal ID [--set SCOPE.FACT=N]... [--trace] [--json]`.
 
-use crate::planner::{Planner, Trace, TriedResult, Value};
+use crate::planner::{Action, Planner, State, Trace, TriedResult, Value};
 use crate::scenario::Scope;
 use crate::scenario::{self, Scenario, did_you_mean};
 use crate::words::Lang;
@@ -89,7 +89,14 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), BadReq
                 let ids: Vec<&str> = plan.steps.iter().map(action_of).collect();
                 let stations: Vec<&str> = plan.steps.iter().map(station_of).collect();
                 let cost = scenario::cost_value(plan.cost);
-                json!({"plan": ids, "stations": stations, "cost": cost, "expanded": plan.expanded})
+                let steps = step_costs(scenario, &actions, &start, &plan.steps).into_iter().map(
+                    |(base, walk, wait)| {
+                        let [base, walking, waiting] = [base, walk, wait].map(scenario::cost_value);
+                        json!({"cost": base, "walking": walking, "waiting": waiting})
+                    },
+                );
+                let steps: Vec<_> = steps.collect();
+                json!({"plan": ids, "stations": stations, "cost": cost, "step_costs": steps, "expanded": plan.expanded})
             }
             Err(why) => {
                 json!({"plan": null, "reason": why.kind(), "detail": scenario.facts.explain(&why), "expanded": why.expanded()})
@@ -104,8 +111,17 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), BadReq
     }
     let mut text = match result {
         Ok(plan) => {
-            let mut text: String =
-                plan.steps.iter().map(|s| format!("{} @ {}\n", action_of(s), station_of(s))).collect();
+            let costs = step_costs(scenario, &actions, &start, &plan.steps);
+            let line = |(s, (base, walking, waiting)): (&u32, (u64, u64, u64))| {
+                let extra = |word: &str, cost: u64| match cost {
+                    0 => String::new(),
+                    _ => format!(" + {word} {}", scenario::cost_text(cost)),
+                };
+                let (walking, waiting) = (extra("walking", walking), extra("waiting", waiting));
+                let base = scenario::cost_text(base);
+                format!("{} @ {}  ({base}{walking}{waiting})\n", action_of(s), station_of(s))
+            };
+            let mut text: String = plan.steps.iter().zip(costs).map(line).collect();
             text += &format!("cost {}\nexpanded {}\n", scenario::cost_text(plan.cost), plan.expanded);
             text
         }
@@ -115,6 +131,23 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), BadReq
         text += &trace_text(scenario, character, trace);
     }
     Ok((text, code))
+}
+
+/// What each step of `steps` costs taken in turn from `start`: its own cost, its walk there and
+/// its wait in line (the extras by the place, and by the lines).
+fn step_costs(scenario: &Scenario, actions: &[Action], start: &State, steps: &[u32]) -> Vec<(u64, u64, u64)> {
+    let mut state = start.clone();
+    let costs = steps.iter().map(|&s| {
+        let action = &actions[s as usize];
+        let extra = |walk: bool| {
+            let tables = action.extra_costs.iter().filter(|e| (e.fact == scenario.place) == walk);
+            tables.map(|e| u64::from(e.at(state.get(e.fact)))).sum::<u64>()
+        };
+        let cost = (u64::from(action.cost), extra(true), extra(false));
+        action.apply(&mut state);
+        cost
+    });
+    costs.collect()
 }
 
 /// The search as text: one block per expanded state (★ on the plan), each action tried under it.

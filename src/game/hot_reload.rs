@@ -168,6 +168,7 @@ fn take_in(world: &mut World, fresh: scenario::Scenario) -> Reloaded {
     for &(station, at) in &unsaved {
         moved.stations[station].position = at;
     }
+    moved.lay_walks();
     // What changed, the stations still moved (so a reload does not say they went back).
     let changes = diff(&world.resource::<Town>().scenario, &moved);
     let restarted = changes.iter().any(|c| c.restarts);

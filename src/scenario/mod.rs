@@ -29,6 +29,7 @@ mod read;
 mod shipped;
 pub mod syntax;
 mod validate;
+mod walks;
 
 pub use choice::{
     SCENARIO_FOLDER, ScenarioChoice, available_scenarios, file_or, first_choice, load_or_report,
@@ -38,6 +39,7 @@ pub use names::{FactTable, Scope};
 pub use phrase::{Arg, ID_PREFIX, Phrase, count_text};
 pub use positions::{PositionsError, with_positions};
 pub use shipped::{SHIPPED, shipped};
+pub use walks::Walks;
 
 use crate::files::{self, ReadError};
 use crate::planner::{self, FactId, State, Value};
@@ -158,6 +160,9 @@ pub struct Scenario {
     /// The ground the town stands on, if the scenario draws a map (its roads at
     /// [`Settings::road_speed`]); without one, everyone walks straight across open ground.
     pub map: Option<crate::space::Map>,
+    /// The ways across the map to each station, and what they cost ([`Walks`]); kept up to date
+    /// by [`Scenario::lay_walks`] whenever the map or a station moves.
+    pub walks: Option<Walks>,
     /// Problems that do not stop the scenario from running.
     pub warnings: Vec<Diagnostic>,
     /// [`text_hash`] of the text it was read from: a replay of its day names the text it needs.
@@ -213,12 +218,13 @@ impl Scenario {
                 action.name = format!("{}@{}", def.id, self.stations[task.station].id);
                 action.cost = action.cost.saturating_mul(COST_SCALE);
                 action.effects.push(planner::Effect::set(self.place, task.station as Value));
-                let to = self.stations[task.station].position;
                 for (origin, from) in origins.clone() {
-                    let walk = self.walk_cost(c, from, to);
-                    if walk > 0 {
-                        action = action.costs_more_where(self.place, origin, walk);
-                    }
+                    action = match self.walk_cost(c, (origin, from), task.station) {
+                        Some(0) => action,
+                        Some(walk) => action.costs_more_where(self.place, origin, walk),
+                        // The map gives no way there from this place: not from here.
+                        None => action.needs(planner::Condition::differs(self.place, origin)),
+                    };
                 }
                 // Waiting in line costs as walking does, a second for a second: each one ahead
                 // holds the station about as long as this action would, shared by its capacity.
@@ -240,9 +246,26 @@ impl Scenario {
             .collect()
     }
 
-    /// What walking from `from` to `to` costs `character` in a plan, in [`COST_SCALE`]ths.
-    pub fn walk_cost(&self, character: &Character, from: [f32; 2], to: [f32; 2]) -> u32 {
-        self.seconds_cost((to[0] - from[0]).hypot(to[1] - from[1]) / character.speed)
+    /// What walking from `from` (a place — [`START`] or a station — and its point) to station
+    /// `to` costs `character` in a plan, in [`COST_SCALE`]ths: the straight line, or the way
+    /// across the map; `None` when the map gives no way there.
+    pub fn walk_cost(&self, character: &Character, from: (Value, [f32; 2]), to: usize) -> Option<u32> {
+        Some(self.seconds_cost(self.walk_length(from, to)? / character.speed))
+    }
+
+    /// How far walking from `from` (a place and its point) to station `to` is, in units of open
+    /// ground (a road counts for less): `None` when the map gives no way there.
+    pub fn walk_length(&self, (place, at): (Value, [f32; 2]), to: usize) -> Option<f32> {
+        let target = self.stations[to].position;
+        match &self.walks {
+            None => Some((target[0] - at[0]).hypot(target[1] - at[1])),
+            Some(walks) => Some(walks.route(usize::try_from(place).ok(), at, to)?.effort() as f32),
+        }
+    }
+
+    /// Lays the ways across the map anew (after the map or a station moved).
+    pub fn lay_walks(&mut self) {
+        self.walks = self.map.as_ref().map(|map| Walks::lay(map, self.stations.iter().map(|s| s.position)));
     }
 
     /// What `seconds` of walking or waiting cost in a plan, in [`COST_SCALE`]ths.

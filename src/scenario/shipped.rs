@@ -9,6 +9,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("soldier.ron", include_str!("../../scenarios/soldier.ron")),
     ("miner.ron", include_str!("../../scenarios/miner.ron")),
     ("village.ron", include_str!("../../scenarios/village.ron")),
+    ("walls.ron", include_str!("../../scenarios/walls.ron")),
 ];
 
 /// The text of the shipped scenario called `file_name` (`"cook.ron"`).

@@ -128,9 +128,11 @@ pub fn validate(
         place,
         lines,
         map,
+        walks: None,
         warnings: Vec::new(),
         text_hash: 0,
     };
+    scenario.lay_walks();
     if check.problems.iter().all(|d| d.severity != Severity::Error) {
         warn_unmovable_goals(&mut check, &scenario);
         warn_needs_met_at_dawn(&mut check, &scenario);

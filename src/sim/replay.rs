@@ -74,7 +74,9 @@ impl Replay {
                 Edit::Move { station, to } => {
                     let id = before.stations[*station].id.clone();
                     kept.push(Edited { day, step, change: Change::Move { station: id, to: *to } });
-                    Arc::make_mut(&mut before).stations[*station].position = *to;
+                    let moved = Arc::make_mut(&mut before);
+                    moved.stations[*station].position = *to;
+                    moved.lay_walks();
                 }
                 Edit::Scenario(after) => {
                     let moved = moved_stations(&before, after).ok_or_else(|| NotKept::FileEdited {

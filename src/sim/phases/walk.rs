@@ -134,21 +134,47 @@ pub(crate) fn set_off(
     now: u64,
     shortcuts: &crate::sim::options::Shortcuts,
 ) -> Activity {
-    let station = |s| town.station(villager.index(), s);
-    let Some(target) =
-        intent.current().map(|s| town.layout.station_position(&town.scenario, station(s), villager.tile()))
-    else {
+    if intent.current().is_none() {
         // Nothing to walk to: it finds out at the next step.
         return Activity::Walking { from: now as u32, until: now as u32 + 1 };
-    };
+    }
     let steps_left = ((town.scenario.settings.day_length / STEP).ceil() as u64 + 1).saturating_sub(now);
-    // A first stride is made whatever is left of the day.
-    let until =
-        match strides(from.0, target, villager.speed * STEP, steps_left.max(1), shortcuts.arrivals_at_once) {
-            Some(moves) => (now + moves) as u32,
-            None => u32::MAX,
-        };
+    let (reach, most) = (villager.speed * STEP, steps_left.max(1)); // a first stride whatever is left
+    let moves = match way(town, villager, from.0, intent) {
+        Some(Way::Across(route)) => Some(route_strides(route.effort(), reach)).filter(|&n| n <= most),
+        Some(Way::Straight(target)) => strides(from.0, target, reach, most, shortcuts.arrivals_at_once),
+        None => None,
+    };
+    let until = moves.map_or(u32::MAX, |moves| (now + moves) as u32);
     Activity::Walking { from: now as u32, until }
+}
+
+/// Which way a walker goes to the station of its plan's current step from `from`.
+enum Way {
+    /// Straight there (no map).
+    Straight([f32; 2]),
+    /// Across the map, in the tile's own coordinates.
+    Across(std::sync::Arc<crate::space::Route>),
+}
+
+/// The way from `from` to the station of `intent`'s current step; `None` when there is no step,
+/// or the map gives no way there.
+fn way(town: &Town, villager: &Villager, from: [f32; 2], intent: &Intent) -> Option<Way> {
+    let station = town.station(villager.index(), intent.current()?);
+    let Some(walks) = &town.scenario.walks else {
+        return Some(Way::Straight(town.layout.station_position(&town.scenario, station, villager.tile())));
+    };
+    let origin = town.layout.origin(villager.tile());
+    let local = [from[0] - origin[0], from[1] - origin[1]];
+    // From a station's very place, the way shared by everyone who walks it.
+    let at = town.scenario.stations.iter().position(|s| s.position == local);
+    walks.route(at, local, station).map(Way::Across)
+}
+
+/// How many strides of `reach` walk `effort` (the last one arriving; a walk of no length takes
+/// one, as a walk to where one stands does).
+fn route_strides(effort: f64, reach: f32) -> u64 {
+    ((effort / f64::from(reach)).ceil() as u64).max(1)
 }
 
 /// What says where a villager is.
@@ -158,16 +184,24 @@ pub type Whereabouts<'a> = (&'a Villager, &'a Position, &'a Intent, &'a Activity
 /// as [`set_off`] counted them.
 pub fn position_at(town: &Town, now: u64, (villager, position, intent, activity): Whereabouts) -> [f32; 2] {
     let Activity::Walking { from, until } = *activity else { return position.0 };
-    let Some(step) = intent.current() else { return position.0 };
-    let target =
-        town.layout.station_position(&town.scenario, town.station(villager.index(), step), villager.tile());
     let (mut at, reach) = (position.0, villager.speed * STEP);
-    for _ in u64::from(from)..now.min(u64::from(until)) {
-        if stride(&mut at, target, reach) {
-            break;
+    let strides = u64::from(from)..now.min(u64::from(until));
+    match way(town, villager, position.0, intent) {
+        None => at,
+        Some(Way::Straight(target)) => {
+            for _ in strides {
+                if stride(&mut at, target, reach) {
+                    break;
+                }
+            }
+            at
+        }
+        Some(Way::Across(route)) => {
+            let local = route.point_at(strides.count() as f64 * f64::from(reach));
+            let origin = town.layout.origin(villager.tile());
+            [local[0] + origin[0], local[1] + origin[1]]
         }
     }
-    at
 }
 
 /// Where villager `entity` stands now, for whoever shows it.

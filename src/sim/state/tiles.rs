@@ -61,6 +61,12 @@ impl Layout {
         let tiles = villagers.div_ceil(per_tile).max(1);
         let points =
             scenario.stations.iter().map(|s| s.position).chain(scenario.characters.iter().map(|c| c.start));
+        // A map's corners too: neighbouring tiles' maps do not overlap.
+        let corners = scenario.map.iter().flat_map(|map| {
+            let (o, size) = (map.origin(), map.cell_size());
+            [o, [o[0] + map.width() as f32 * size, o[1] - map.height() as f32 * size]]
+        });
+        let points = points.chain(corners);
         let (mut low, mut high) = ([f32::MAX; 2], [f32::MIN; 2]);
         for p in points {
             for axis in 0..2 {
@@ -159,6 +165,10 @@ impl Layout {
                 // ±20 % of the tile's size, kept inside the tile.
                 let shifted = *value + spread(&mut random) * self.extent[axis].max(1.0);
                 *value = shifted.clamp(self.corner[axis], self.corner[axis] + self.extent[axis]);
+            }
+            // Never inside a wall or the water, nor off the map: there, where the file says.
+            if scenario.map.as_ref().is_some_and(|map| map.blocked_at(start)) {
+                start = character.start;
             }
             speed *= 1.0 + spread(&mut random);
         }

@@ -86,6 +86,7 @@ pub fn move_station(world: &mut World, index: usize, at: [f32; 2]) {
         return;
     }
     station.position = at;
+    scenario.lay_walks();
     go_on_with(world, scenario);
     crate::sim::wholesale::history::record(
         world,
