@@ -75,7 +75,10 @@ fn rests_that_know_their_end_play_the_days_polled_rests_play() {
 
 #[test]
 fn a_walker_stands_where_its_moves_one_a_step_take_it() {
-    let scenario = shipped("village.ron");
+    // Straight walks: without its map (the ways across a map are tests/space_walks.rs's).
+    let mut scenario = shipped("village.ron");
+    scenario.map = None;
+    scenario.lay_walks();
     let mut app = sim::simulation_app(scenario);
     let mut walks = 0;
     for _ in 0..3_000 {

@@ -47,7 +47,7 @@ fn the_cook_walks_its_planned_way_and_never_through_the_wall() {
     let mut app = sim::simulation_app(town);
     let cook = app.world().resource::<sim::Roster>().0[0];
     let (mut walks, mut steps) = (0, 0);
-    while app.world().resource::<sim::Clock>().day < 3 {
+    while app.world().resource::<sim::Clock>().day <= 3 {
         sim::step(&mut app);
         steps += 1;
         let at = sim::position_of(app.world(), cook).unwrap();
@@ -82,4 +82,26 @@ fn the_cook_walks_its_planned_way_and_never_through_the_wall() {
         log.recent.iter().any(|e| matches!(e.what, Happening::Started { station, .. } if station == far)),
         "the cook chops at the far woodpile"
     );
+}
+
+/// Three days of village.ron, every villager looked at every step: nobody stands in the river or
+/// a wall, and the woodcutters, sawyers and builders cross a bridge (their wells are across it).
+#[test]
+fn nobody_in_the_village_stands_in_the_river_or_a_wall() {
+    let town = shipped("village.ron");
+    let map = town.map.clone().unwrap();
+    let bridges = |at: [f32; 2]| map.cell_of(at).is_some_and(|c| c.row == 10 || c.row == 11);
+    let mut app = sim::simulation_app(town);
+    let everyone = app.world().resource::<sim::Roster>().0.clone();
+    let (mut steps, mut crossings) = (0, 0);
+    while app.world().resource::<sim::Clock>().day <= 3 {
+        sim::step(&mut app);
+        steps += 1;
+        for &villager in &everyone {
+            let at = sim::position_of(app.world(), villager).unwrap();
+            assert!(!map.blocked_at(at), "step {steps}: a villager stands in a blocked cell at {at:?}");
+            crossings += usize::from(bridges(at));
+        }
+    }
+    assert!(crossings > 100, "only {crossings} villager-steps on the bridges in three days ({steps} steps)");
 }

@@ -268,6 +268,22 @@ impl Scenario {
         self.walks = self.map.as_ref().map(|map| Walks::lay(map, self.stations.iter().map(|s| s.position)));
     }
 
+    /// Lays the ways across the map anew if they were laid for another map or other stations
+    /// (a scenario whose fields were changed in place): a town is never built on stale ones.
+    pub fn keep_walks_laid(&mut self) {
+        let positions = self.stations.iter().map(|s| s.position);
+        let laid = match (&self.map, &self.walks) {
+            (None, None) => true,
+            (Some(map), Some(walks)) => {
+                walks.fields().map() == map && walks.fields().targets().iter().copied().eq(positions)
+            }
+            _ => false,
+        };
+        if !laid {
+            self.lay_walks();
+        }
+    }
+
     /// What `seconds` of walking or waiting cost in a plan, in [`COST_SCALE`]ths.
     fn seconds_cost(&self, seconds: f32) -> u32 {
         (seconds * self.settings.walk_weight * COST_SCALE as f32).round().min(u32::MAX as f32) as u32

@@ -57,7 +57,8 @@ impl Town {
     }
 
     /// The town, with its needs' rises worked out unless `kept`.
-    fn with_rises(scenario: Scenario, layout: Layout, kept: Option<Arc<[Vec<Arc<[f32]>>]>>) -> Self {
+    fn with_rises(mut scenario: Scenario, layout: Layout, kept: Option<Arc<[Vec<Arc<[f32]>>]>>) -> Self {
+        scenario.keep_walks_laid();
         let rises = kept.unwrap_or_else(|| crate::sim::state::curves::rises(&scenario));
         let own_facts = scenario.place.index() + 1;
         let own = |f: FactId| scenario.facts.scope(f) == Scope::Agent;
