@@ -113,7 +113,29 @@ fn draw_selection(
     let Ok(shown) = shown.get(selected) else { return };
     let here = shown.translation.truncate();
     gizmos.circle_2d(Isometry2d::from_translation(here), TOKEN.y * 0.6, highlight);
-    let stops = stops_at(&town, villager, intent);
-    let path = stops.into_iter().filter(|(_, _, ahead)| *ahead).map(|(at, _, _)| at);
-    gizmos.linestrip_2d(std::iter::once(here).chain(path), Color::srgba(1.0, 0.95, 0.3, 0.6));
+    let ahead = plan_stops(&town, villager, intent).into_iter().filter(|(_, _, ahead)| *ahead);
+    let path = way_ahead(&town, villager, here, ahead.map(|(station, _, _)| station));
+    gizmos.linestrip_2d(path, Color::srgba(1.0, 0.95, 0.3, 0.6));
+}
+
+/// The way from `here` through `stations` in turn: straight lines, or on a map the routes the
+/// villager will walk (round walls, over bridges).
+fn way_ahead(
+    town: &Town,
+    villager: &Villager,
+    here: Vec2,
+    stations: impl Iterator<Item = usize>,
+) -> Vec<Vec2> {
+    let (tile, origin) = (villager.tile(), Vec2::from(town.layout.origin(villager.tile())));
+    let mut way = vec![here];
+    let (mut from, mut at) = (None, (here - origin).to_array());
+    for station in stations {
+        let route = town.scenario.walks.as_ref().and_then(|walks| walks.route(from, at, station));
+        match route {
+            Some(route) => way.extend(route.points().iter().map(|&p| Vec2::from(p) + origin)),
+            None => way.push(town.layout.station_position(&town.scenario, station, tile).into()),
+        }
+        (from, at) = (Some(station), town.scenario.stations[station].position);
+    }
+    way
 }
