@@ -26,6 +26,7 @@ pub mod pictures;
 mod positions;
 mod raw;
 mod read;
+mod rows;
 mod shipped;
 pub mod syntax;
 mod validate;
@@ -37,6 +38,7 @@ pub use diagnostic::{Diagnostic, Severity, did_you_mean, number};
 pub use names::{FactTable, Scope};
 pub use phrase::{Arg, ID_PREFIX, Phrase, count_text};
 pub use positions::{PositionsError, with_positions};
+pub use rows::{RowsError, with_rows};
 pub use shipped::{SHIPPED, shipped};
 
 use crate::files::{self, ReadError};
