@@ -3,7 +3,7 @@
 //! when the scenario has a map: there is nothing to paint otherwise.
 
 use super::PaintMode;
-use crate::game::layout::{MARGIN, between_side_panels};
+use crate::game::layout::{MARGIN, PanelLayout, between_side_panels};
 use crate::game::map::looks::Look;
 use crate::sim::Town;
 use crate::space::Ground;
@@ -68,14 +68,18 @@ fn top_bar(
     town: Res<Town>,
     lang: Res<Lang>,
     mut mode: ResMut<PaintMode>,
+    mut layout: ResMut<PanelLayout>,
 ) -> Result {
     if town.scenario.map.is_none() {
+        if layout.panels.contains_key("paint") {
+            layout.panels.remove("paint");
+        }
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let l = *lang;
     let (offset, _) = between_side_panels(ctx.content_rect().width());
-    egui::Window::new("paint")
+    let shown = egui::Window::new("paint")
         .title_bar(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_TOP, [offset, MARGIN])
@@ -102,5 +106,9 @@ fn top_bar(
                 ui.small(words().plain(l, "paint-hint"));
             }
         });
+    // Kept, so that a banner at the top of the map goes under it.
+    if let Some(shown) = shown {
+        layout.keep("paint", shown.response.rect, shown.response.rect, None);
+    }
     Ok(())
 }

@@ -1,5 +1,5 @@
-//! Following the pointer in paint mode: the cell under it outlined in the chosen ground's
-//! colour, and a left-drag painting every cell the pointer crosses — the cells between two
+//! Following the pointer in paint mode: the cell under it outlined, ringed in the chosen
+//! ground's colour, and a left-drag painting every cell the pointer crosses — the cells between two
 //! samples too, so a fast drag leaves no gap — shown at once ([`Stroke`]) and taken in by the
 //! town when the button is let go ([`super::paint`]): one stroke, one live edit.
 
@@ -57,19 +57,23 @@ fn point(
     let over_panel = panels.is_some_and(|p| p.wants_any_pointer_input());
     let at = (!over_panel).then(|| window.cursor_position()).flatten();
     let at = at.and_then(|cursor| camera.0.viewport_to_world_2d(camera.1, cursor).ok());
-    pointer.set_if_neq(PaintPointer { at, held: mode.on && buttons.pressed(MouseButton::Left) });
+    // A click pressed and let go within one frame paints its cell too.
+    let held = buttons.pressed(MouseButton::Left) || buttons.just_pressed(MouseButton::Left);
+    pointer.set_if_neq(PaintPointer { at, held: mode.on && held });
     let (Some(map), Some(at), true) = (&town.scenario.map, at, mode.on) else { return };
     let colour = mode_colour(mode.ground);
     for tile in 0..town.layout.tiles {
         let origin = Vec2::from(town.layout.origin(tile));
         if let Some(cell) = map.cell_of((at - origin).into()) {
-            let centre = Vec2::from(map.center(cell)) + origin;
-            gizmos.rect_2d(Isometry2d::from_translation(centre), Vec2::splat(map.cell_size()), colour);
+            let centre = Isometry2d::from_translation(Vec2::from(map.center(cell)) + origin);
+            gizmos.rect_2d(centre, Vec2::splat(map.cell_size()), Color::WHITE);
+            gizmos.rect_2d(centre, Vec2::splat(map.cell_size() * 0.75), colour);
         }
     }
 }
 
-/// The outline of the cell under the pointer: the chosen ground's colour, grass a light green.
+/// The ring inside the outline of the cell under the pointer: the chosen ground's colour,
+/// grass a light green.
 fn mode_colour(ground: Ground) -> Color {
     let look = match ground {
         Ground::Grass => return Color::srgb(0.55, 0.85, 0.45),
@@ -173,6 +177,9 @@ pub fn cells_between(map: &Map, from: [f32; 2], to: [f32; 2]) -> Vec<Cell> {
 
 /// The part of the segment from `a` to `b` inside the rectangle from the origin to `size`.
 fn clip(a: [f64; 2], b: [f64; 2], size: [f64; 2]) -> Option<([f64; 2], [f64; 2])> {
+    if !a.iter().chain(&b).all(|v| v.is_finite()) {
+        return None; // a point that is no number is nowhere
+    }
     let (mut enter, mut leave) = (0.0f64, 1.0f64);
     for axis in 0..2 {
         let d = b[axis] - a[axis];
@@ -191,7 +198,7 @@ fn clip(a: [f64; 2], b: [f64; 2], size: [f64; 2]) -> Option<([f64; 2], [f64; 2])
             }
         }
     }
-    if !(enter <= leave) {
+    if enter > leave {
         return None;
     }
     let at = |t: f64| [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
@@ -239,5 +246,6 @@ mod tests {
         assert_eq!(cells_between(&map, at(-3.0, -1.0), at(-1.0, 8.0)), Vec::<Cell>::new());
         let across = cells_between(&map, at(4.5, -50.0), at(4.5, 50.0));
         assert_eq!(across, (0..6).map(|r| cell(4, r)).collect::<Vec<_>>());
+        assert_eq!(cells_between(&map, [f32::NAN, 0.0], at(1.5, 1.5)), Vec::<Cell>::new());
     }
 }
