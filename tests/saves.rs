@@ -114,11 +114,11 @@ fn a_save_on_a_full_disk_leaves_the_file_whole_keeps_the_moves_and_says_what_to_
     let [en, es] = said(&app);
     assert!(en.starts_with("Not saved: no space is left on the disk for "), "{en}");
     assert!(
-        en.contains("Free some space on the disk and press Save again — your moved stations are kept."),
+        en.contains("Free some space on the disk and press Save again — your unsaved edits are kept."),
         "{en}"
     );
     assert!(es.starts_with("No se ha guardado: no queda espacio en el disco para "), "{es}");
-    assert!(es.contains("vuelve a pulsar Guardar: las estaciones que moviste se conservan."), "{es}");
+    assert!(es.contains("vuelve a pulsar Guardar: los cambios sin guardar se conservan."), "{es}");
 
     // Space freed, Save again: the move is written, and the notice of the failure goes.
     std::fs::remove_file(&filler).unwrap();
@@ -219,7 +219,7 @@ fn a_deleted_or_hand_broken_file_is_a_clear_failure_and_the_moves_are_kept() {
     assert_eq!(unsaved(&app), oven_moved());
     let [en, es] = said(&app);
     assert!(en.contains("no longer loads as it now is on the disk: "), "{en}");
-    assert!(en.contains("Fix the file and press Save again — your moved stations are kept."), "{en}");
+    assert!(en.contains("Fix the file and press Save again — your unsaved edits are kept."), "{en}");
     assert!(es.contains("ya no se carga tal como está ahora en el disco: "), "{es}");
 
     // Edited by hand so that the oven is gone: nothing to write its position into.

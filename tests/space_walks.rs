@@ -105,3 +105,48 @@ fn nobody_in_the_village_stands_in_the_river_or_a_wall() {
     }
     assert!(crossings > 100, "only {crossings} villager-steps on the bridges in three days ({steps} steps)");
 }
+
+/// A wall painted across the cook's way while it walks: it takes the new way round from where it
+/// stands (stepping out first if the wall went up under it), arrives later than it would have,
+/// and never stands in the wall.
+#[test]
+fn a_wall_painted_across_a_walkers_way_sends_it_round() {
+    use goap_town::space::{Cell, Ground};
+    let town = shipped("walls.ron");
+    let mut app = sim::simulation_app(town.clone());
+    let cook = app.world().resource::<sim::Roster>().0[0];
+    // Until the cook is on its first walk, a few steps out.
+    let until = loop {
+        sim::step(&mut app);
+        if let Some(&Activity::Walking { from, until }) = app.world().get::<Activity>(cook)
+            && app.world().resource::<sim::Clock>().steps >= u64::from(from) + 3
+        {
+            break until;
+        }
+    };
+    let at = sim::position_of(app.world(), cook).unwrap();
+    let map = town.map.as_ref().unwrap();
+    let here = map.cell_of(at).unwrap();
+    // A wall three cells wide across the map's whole height, through where the cook stands.
+    let mut walled = (*app.world().resource::<sim::Town>().scenario).clone();
+    for row in 0..map.height() {
+        for col in here.col.saturating_sub(1)..=here.col + 1 {
+            walled.paint(Cell { col, row }, Ground::Wall);
+        }
+    }
+    // Leave a gate at the top row: the way round exists.
+    for col in here.col.saturating_sub(1)..=here.col + 1 {
+        walled.paint(Cell { col, row: 0 }, Ground::Grass);
+    }
+    let walls = walled.map.clone().unwrap();
+    sim::update_scenario(app.world_mut(), walled);
+    let Some(&Activity::Walking { until: later, .. }) = app.world().get::<Activity>(cook) else {
+        panic!("the cook walks on")
+    };
+    assert!(later > until, "the way round is longer: due at {later}, was {until}");
+    for _ in 0..600 {
+        sim::step(&mut app);
+        let now = sim::position_of(app.world(), cook).unwrap();
+        assert!(!walls.blocked_at(now), "the cook stands in the new wall at {now:?}");
+    }
+}

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Draws goap-town's pixel art into assets/: station sprites, villager sheets, item icons, the
-thought bubble and the ground. Every picture is drawn here from shapes,
+thought bubble, the ground and the map's terrain. Every picture is drawn here from shapes,
 so the art is the project's own and can be changed by changing this file:
 
-    python3 tools/draw_art.py        # rewrites assets/sprites, assets/villagers, assets/icons
+    python3 tools/draw_art.py        # rewrites assets/sprites, villagers, icons and ui
 
 Standard library only (the PNG writer is at the end). The game scales every picture by 2 with
 nearest-neighbour sampling, so one pixel here is a 2 × 2 block on screen.
@@ -679,6 +679,103 @@ def ground():
 
 
 # ---------------------------------------------------------------------------------------------
+# The map's terrain: 16 × 16 tiles, one a cell, stacked top to bottom in the order the game
+# names them (src/game/map/looks.rs). Each tiles with itself, so a wall or a river of many cells
+# reads as one. Grass is not here: the ground shows through the map's grass cells.
+
+TERRAIN = 16
+
+
+def speckle(c, rng, count, shades):
+    for _ in range(count):
+        c.dot(rng.randrange(TERRAIN), rng.randrange(TERRAIN), rng.choice(shades))
+
+
+def road():
+    """Packed earth with pebbles."""
+    rng = random.Random(11)
+    c = Canvas(TERRAIN, TERRAIN)
+    c.rect(0, 0, TERRAIN, TERRAIN, (178, 144, 100, 255))
+    speckle(c, rng, 40, [(160, 126, 86, 255), (192, 160, 116, 255)])
+    for _ in range(5):
+        x, y = rng.randrange(TERRAIN), rng.randrange(TERRAIN)
+        c.dot(x, y, (206, 196, 176, 255))
+        c.dot(x, (y + 1) % TERRAIN, (130, 104, 74, 255))
+    return c
+
+
+def wall():
+    """Stone blocks in courses of 8, each course's joints half a block along from the last."""
+    c = Canvas(TERRAIN, TERRAIN)
+    c.rect(0, 0, TERRAIN, TERRAIN, STONE_DARK)
+    for course in range(2):
+        y, shift = course * 8, course * 4
+        for block in range(-1, 2):
+            x = block * 8 + shift
+            for j in range(y, y + 7):
+                for i in range(x, x + 7):
+                    if 0 <= i < TERRAIN:
+                        light = i == x or j == y
+                        shade = j == y + 6 or i == x + 6
+                        c.dot(i, j, STONE_LIGHT if light else (112, 112, 124, 255) if shade else STONE)
+    return c
+
+
+def water():
+    """Blue with wave crests that run on into the next cell."""
+    c = Canvas(TERRAIN, TERRAIN)
+    c.rect(0, 0, TERRAIN, TERRAIN, WATER)
+    for x, y in ((1, 3), (9, 7), (3, 12), (12, 14)):
+        for i, dy in enumerate((1, 0, 0, 1)):
+            c.dot((x + i) % TERRAIN, y + dy, WATER_LIGHT)
+    for x, y in ((6, 1), (13, 10), (0, 8)):
+        c.dot(x, y, (52, 106, 186, 255))
+        c.dot(x + 1, y, (52, 106, 186, 255))
+    return c
+
+
+def bridge_north_south():
+    """Planks laid across a road that runs north–south, rails along both sides."""
+    c = Canvas(TERRAIN, TERRAIN)
+    for y in range(TERRAIN):
+        plank = WOOD_LIGHT if (y // 4) % 2 == 0 else WOOD
+        c.rect(2, y, TERRAIN - 4, 1, WOOD_DARK if y % 4 == 3 else plank)
+    for x in (0, TERRAIN - 2):
+        c.rect(x, 0, 2, TERRAIN, WOOD_DARK)
+        c.rect(x + (1 if x == 0 else 0), 0, 1, TERRAIN, OUTLINE)
+        for y in (2, 10):
+            c.rect(x, y, 2, 2, (80, 52, 32, 255))
+    return c
+
+
+def bridge_east_west():
+    """The same bridge turned a quarter: the road runs east–west."""
+    upright = bridge_north_south()
+    c = Canvas(TERRAIN, TERRAIN)
+    for j in range(TERRAIN):
+        for i in range(TERRAIN):
+            c.px[j][i] = upright.px[i][j]
+    return c
+
+
+def plain():
+    """White, tinted in the game to a kind's colour where cells are too small for their art."""
+    c = Canvas(TERRAIN, TERRAIN)
+    c.rect(0, 0, TERRAIN, TERRAIN, (255, 255, 255, 255))
+    return c
+
+
+TERRAIN_TILES = [road, wall, water, bridge_north_south, bridge_east_west, plain]
+
+
+def terrain():
+    c = Canvas(TERRAIN, TERRAIN * len(TERRAIN_TILES))
+    for n, draw in enumerate(TERRAIN_TILES):
+        c.paste(draw(), 0, n * TERRAIN)
+    return c
+
+
+# ---------------------------------------------------------------------------------------------
 
 def write_png(path, canvas):
     rows = b"".join(b"\x00" + bytes(v for p in row for v in p) for row in canvas.px)
@@ -701,6 +798,7 @@ def main():
         write_png(os.path.join(ROOT, "icons", name + ".png"), draw())
     write_png(os.path.join(ROOT, "ui", "bubble.png"), bubble())
     write_png(os.path.join(ROOT, "ui", "ground.png"), ground())
+    write_png(os.path.join(ROOT, "ui", "terrain.png"), terrain())
 
 
 if __name__ == "__main__":

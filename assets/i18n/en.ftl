@@ -496,7 +496,7 @@ fact-wheat = wheat
 fact-wheatHarvested = wheat harvested
 fact-wood = wood
 standstill-in-ring = the ring closes: they wait on each other
-saved-to = Saved to { $file }: the stations moved stand here now (the day goes on)
+saved-to = Saved to { $file } (the day goes on):
 
 ## Writing files: what went wrong, then what to do about it (a sentence's start)
 file-read-only = { $file } is read-only
@@ -510,12 +510,16 @@ file-denied-remedy = Give this user the right to write there
 file-other = { $file } could not be written: { $why }
 file-other-remedy = Put that right
 save-failed = Not saved: { $problem }.
-save-again = { $remedy } and press Save again — your moved stations are kept.
+save-again = { $remedy } and press Save again — your unsaved edits are kept.
 save-built-in = a scenario built into the game has no file to save to
 save-file-broken = { $file } no longer loads as it now is on the disk: { $why }
 save-file-broken-remedy = Fix the file
 save-no-position = { $file } no longer gives station "{ $station }" a position (`pos: (x, y)`)
 save-no-position-remedy = Write its position back in the file
+save-no-map = { $file } no longer has the map the cells were painted on
+save-no-map-remedy = Put the map back in the file
+save-row-not-plain = { $file } writes the row `map.rows[{ $row }]` with escapes or over several lines, which the game does not rewrite
+save-row-not-plain-remedy = Write that row as its plain characters in one string
 day-save-again = { $remedy } and press Save day again.
 notice-dismiss = OK
 replay-from-kept-text = { $file } has changed since this day was played: the day plays from the scenario's text the replay keeps.
@@ -525,3 +529,17 @@ replay-from-kept-text = { $file } has changed since this day was played: the day
 map-tile = Tile { $n }
 # The station inspector: villagers waiting (no viable plan) where the station stands.
 map-waiting-here = Waiting here
+
+# --- paint ---
+# Paint mode: the button at the top of the map (its key, P, follows), the palette, how to paint.
+paint = Paint
+paint-hint = Left-drag paints the cells under the pointer; right-drag pans; 1–4 choose, P ends.
+ground-grass = Grass
+ground-road = Road
+ground-wall = Wall
+ground-water = Water
+# Cells painted and not saved yet (beside Save), and saved (in what a Save says).
+painted-cells = { $n ->
+    [one] one cell painted
+   *[other] { $n } cells painted
+}

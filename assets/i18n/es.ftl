@@ -525,7 +525,7 @@ fact-wheat = trigo
 fact-wheatHarvested = trigo cosechado
 fact-wood = leña
 standstill-in-ring = el círculo se cierra: se esperan unos a otros
-saved-to = Guardado en { $file }: las estaciones movidas están ahora aquí (el día sigue)
+saved-to = Guardado en { $file } (el día sigue):
 
 ## Escribir archivos: qué salió mal y qué hacer (el comienzo de una frase)
 file-read-only = { $file } es de solo lectura
@@ -539,12 +539,16 @@ file-denied-remedy = Da a este usuario permiso para escribir allí
 file-other = no se pudo escribir { $file }: { $why }
 file-other-remedy = Corrige eso
 save-failed = No se ha guardado: { $problem }.
-save-again = { $remedy } y vuelve a pulsar Guardar: las estaciones que moviste se conservan.
+save-again = { $remedy } y vuelve a pulsar Guardar: los cambios sin guardar se conservan.
 save-built-in = un escenario incluido en el juego no tiene archivo donde guardar
 save-file-broken = { $file } ya no se carga tal como está ahora en el disco: { $why }
 save-file-broken-remedy = Corrige el archivo
 save-no-position = { $file } ya no da posición (`pos: (x, y)`) a la estación "{ $station }"
 save-no-position-remedy = Vuelve a escribir su posición en el archivo
+save-no-map = { $file } ya no tiene el mapa sobre el que se pintaron las casillas
+save-no-map-remedy = Vuelve a poner el mapa en el archivo
+save-row-not-plain = { $file } escribe la fila `map.rows[{ $row }]` con secuencias de escape o en varias líneas, y el juego no la reescribe
+save-row-not-plain-remedy = Escribe esa fila con sus caracteres tal cual, en una sola cadena
 day-save-again = { $remedy } y vuelve a pulsar Guardar el día.
 notice-dismiss = Entendido
 replay-from-kept-text = { $file } ha cambiado desde que se jugó este día: el día se juega con el texto del escenario que guarda la repetición.
@@ -554,3 +558,17 @@ replay-from-kept-text = { $file } ha cambiado desde que se jugó este día: el d
 map-tile = Barrio { $n }
 # The station inspector: villagers waiting (no viable plan) where the station stands.
 map-waiting-here = Esperando aquí
+
+# --- pintar ---
+# El modo de pintar: el botón de arriba del mapa (le sigue su tecla, P), la paleta, cómo se pinta.
+paint = Pintar
+paint-hint = Arrastra con el botón izquierdo para pintar las casillas bajo el puntero; con el derecho, mueves la vista; 1–4 eligen, P termina.
+ground-grass = Hierba
+ground-road = Camino
+ground-wall = Muro
+ground-water = Agua
+# Casillas pintadas aún sin guardar (junto a Guardar), y guardadas (en lo que dice Guardar).
+painted-cells = { $n ->
+    [one] una casilla pintada
+   *[other] { $n } casillas pintadas
+}

@@ -1,6 +1,6 @@
 //! Day and night follow the day clock: the ground's light turns from dawn's grey-blue through
 //! noon's green to dusk's amber, and a veil darkens the town after sunset and before sunrise, so
-//! a glance tells the time of day. The grass takes the same light.
+//! a glance tells the time of day. The grass and the map's terrain take the same light.
 
 use super::view::Ground;
 use crate::sim::Clock;
@@ -42,6 +42,14 @@ pub fn light(progress: f32) -> Color {
     Color::srgb(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t)
 }
 
+/// What the pictures of the ground (the grass, the map's terrain) are multiplied by at
+/// `progress`: they are drawn in noon's light, and at other hours take some of their tint.
+pub fn tint(progress: f32) -> Color {
+    let (now, noon) = (light(progress).to_srgba(), light(0.5).to_srgba());
+    let tint = |now: f32, noon: f32| 1.0 - 0.6 * (1.0 - now / noon);
+    Color::srgb(tint(now.red, noon.red), tint(now.green, noon.green), tint(now.blue, noon.blue))
+}
+
 /// How dark the veil is at `progress`: lifting in the first tenth of the day, falling after
 /// seven tenths.
 pub fn darkness(progress: f32) -> f32 {
@@ -58,12 +66,8 @@ fn follow_the_clock(
 ) {
     let progress = clock.progress();
     clear.0 = light(progress);
-    // The grass is drawn in noon's light; at other hours it takes some of their tint.
-    let (now, noon) = (light(progress).to_srgba(), light(0.5).to_srgba());
-    let tint = |now: f32, noon: f32| 1.0 - 0.6 * (1.0 - now / noon);
     for mut sprite in &mut ground {
-        sprite.color =
-            Color::srgb(tint(now.red, noon.red), tint(now.green, noon.green), tint(now.blue, noon.blue));
+        sprite.color = tint(progress);
     }
     for mut sprite in &mut veil {
         sprite.color = Color::srgba(0.02, 0.02, 0.08, darkness(progress));

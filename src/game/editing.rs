@@ -1,7 +1,9 @@
 //! Editing the town while it runs: drag a station to move it — the day goes on and villagers
 //! walk to where it now stands — and the move waits, unsaved, for [`super::save_positions`] to
-//! write it into the scenario file; a reload of the file keeps it.
+//! write it into the scenario file; a reload of the file keeps it. Cells painted on the map are
+//! [`super::paint`]'s.
 
+use super::paint::PaintMode;
 use crate::scenario::Scenario;
 use crate::sim::Town;
 use bevy::prelude::*;
@@ -14,13 +16,20 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Unsaved>();
 }
 
-/// Follows the pointer while a station's sprite is dragged with the primary button.
+/// Whether a left-drag paints the map rather than moving a station.
+fn painting(mode: Option<Res<PaintMode>>) -> bool {
+    mode.is_some_and(|m| m.on)
+}
+
+/// Follows the pointer while a station's sprite is dragged with the primary button (not in
+/// paint mode: then the drag paints).
 pub(super) fn drag_station(
     drag: On<Pointer<Drag>>,
     mut sprites: Query<&mut Transform>,
     projection: Query<&Projection>,
+    mode: Option<Res<PaintMode>>,
 ) {
-    if drag.button != PointerButton::Primary {
+    if drag.button != PointerButton::Primary || painting(mode) {
         return;
     }
     let scale = match projection.iter().next() {
@@ -50,9 +59,10 @@ pub fn dropped_at(at: [f32; 2], snap: bool) -> [f32; 2] {
 pub(super) fn drop_station(
     index: usize,
     origin: [f32; 2],
-) -> impl FnMut(On<Pointer<DragEnd>>, Query<&Transform>, Res<ButtonInput<KeyCode>>, Commands) {
-    move |end, sprites, keys, mut commands| {
-        if end.button != PointerButton::Primary {
+) -> impl FnMut(On<Pointer<DragEnd>>, Query<&Transform>, Res<ButtonInput<KeyCode>>, Option<Res<PaintMode>>, Commands)
+{
+    move |end, sprites, keys, mode, mut commands| {
+        if end.button != PointerButton::Primary || painting(mode) {
             return;
         }
         let Ok(transform) = sprites.get(end.entity) else { return };

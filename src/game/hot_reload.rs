@@ -41,11 +41,14 @@ pub struct ReloadStatus {
     pub saved: Option<Saved>,
 }
 
-/// A Save of moved stations: which stations, where they now stand, into which file.
+/// A Save of the game's edits: which stations, where they now stand, how many cells of the map
+/// were painted, into which file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Saved {
     /// Each moved station's label and position, in the order moved.
     pub stations: Vec<(String, [f32; 2])>,
+    /// The cells painted since the last Save.
+    pub cells: usize,
     pub file: std::path::PathBuf,
     pub at: Instant,
 }
@@ -159,15 +162,17 @@ fn reload_on_change(world: &mut World) {
     }
 }
 
-/// Puts a freshly loaded edit of the running scenario in place, with the same villager selected
-/// and the stations moved in the game and not saved yet where they were dropped: the moves of
-/// stations the edit removed are forgotten, the others stay unsaved.
+/// Puts a freshly loaded edit of the running scenario in place, with the same villager selected,
+/// the stations moved in the game and not saved yet where they were dropped and the cells painted
+/// and not saved yet as painted: the moves of stations the edit removed, and the cells its map no
+/// longer has, are forgotten; the others stay unsaved.
 fn take_in(world: &mut World, fresh: scenario::Scenario) -> Reloaded {
     let unsaved = super::editing::unsaved_in(world, &fresh);
     let mut moved = fresh.clone();
     for &(station, at) in &unsaved {
         moved.stations[station].position = at;
     }
+    let painted = super::paint::unsaved_in(world, &mut moved);
     moved.lay_walks();
     // What changed, the stations still moved (so a reload does not say they went back).
     let changes = diff(&world.resource::<Town>().scenario, &moved);
@@ -180,6 +185,7 @@ fn take_in(world: &mut World, fresh: scenario::Scenario) -> Reloaded {
             for (station, at) in unsaved {
                 move_station(world, station, at);
             }
+            super::paint::paint(world, &painted);
         } else {
             take_in_edit(world, moved);
         }

@@ -18,6 +18,7 @@ mod layout;
 pub mod map;
 mod notices;
 mod open;
+pub mod paint;
 mod panels;
 pub mod popups;
 pub mod replays;
@@ -163,7 +164,14 @@ pub fn run(options: GameOptions) -> u8 {
             notices::plugin,
             popups::plugin,
         ))
-        .add_plugins((why::plugin, timeline::plugin, timeline_panel::plugin, replays::plugin, stuck::plugin));
+        .add_plugins((
+            why::plugin,
+            timeline::plugin,
+            timeline_panel::plugin,
+            replays::plugin,
+            stuck::plugin,
+            paint::plugin,
+        ));
     let town = match (&replay, options.villagers) {
         (Some((replay, _)), _) => replay.town(scenario),
         (None, villagers) => {

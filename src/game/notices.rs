@@ -133,7 +133,8 @@ fn reload_notice(
     Ok(())
 }
 
-/// What a Save wrote: `Saved to scenarios/village.ron: Town well (120, -40)`.
+/// What a Save wrote: `Saved to scenarios/village.ron (the day goes on): Town well (120, -40)`,
+/// and how many cells of the map were painted.
 fn saved_notice(ctx: &egui::Context, saved: &Saved, lang: Lang, layout: &PanelLayout) -> Result {
     let file = saved.file.display().to_string();
     let heading = crate::words::words().say(lang, "saved-to", &[("file", file.into())]);
@@ -145,6 +146,9 @@ fn saved_notice(ctx: &egui::Context, saved: &Saved, lang: Lang, layout: &PanelLa
             ui.label(heading);
             for (station, [x, y]) in &saved.stations {
                 ui.label(egui::RichText::new(format!("{station} ({x}, {y})")).monospace());
+            }
+            if saved.cells > 0 {
+                ui.label(crate::words::words().say(lang, "painted-cells", &[("n", saved.cells.into())]));
             }
         });
     Ok(())

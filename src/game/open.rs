@@ -1,9 +1,10 @@
 //! Opening another scenario from the picker: the town is replaced, and what was tied to the one
-//! left — its unsaved moves, a failed save, the selection, the file watched — is let go.
+//! left — its unsaved moves and paint, a failed save, the selection, the file watched — is let go.
 
 use super::current::CurrentScenario;
 use super::editing::Unsaved;
 use super::hot_reload::{ReloadStatus, ScenarioWatcher};
+use super::paint::{Stroke, UnsavedPaint};
 use super::save_positions::SaveFailed;
 use super::selection::{SelectedStation, Selection};
 use crate::scenario::ScenarioChoice;
@@ -19,8 +20,14 @@ pub fn open(world: &mut World, choice: ScenarioChoice) {
         Ok((fresh, text)) => {
             replace_scenario(world, fresh);
             super::day_text::keep(world, &text);
-            // The moves were of the scenario left: none of this one's is unsaved.
+            // The moves and the paint were of the scenario left: none of this one's is unsaved.
             world.resource_mut::<Unsaved>().0.clear();
+            if let Some(mut painted) = world.get_resource_mut::<UnsavedPaint>() {
+                painted.0.clear();
+            }
+            if let Some(mut stroke) = world.get_resource_mut::<Stroke>() {
+                *stroke = Stroke::default();
+            }
             world.resource_mut::<SaveFailed>().0 = None;
             world.resource_mut::<Selection>().0 = None;
             world.resource_mut::<SelectedStation>().0 = None;

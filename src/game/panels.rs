@@ -28,7 +28,7 @@ pub enum Request {
     Open(ScenarioChoice),
     /// Set a world fact of a tile of the town (the one the world panel shows) to a value.
     SetFact(usize, crate::planner::FactId, crate::planner::Value),
-    /// Write the moved stations' positions into the scenario file.
+    /// Write the moved stations' positions and the painted cells into the scenario file.
     Save,
 }
 
@@ -58,7 +58,7 @@ fn world_panel(
     mut contexts: EguiContexts,
     (clock, town, world, current): (Res<Clock>, Res<Town>, Res<WorldFacts>, Res<CurrentScenario>),
     (mut speed, mut lang, mut request): (ResMut<SimSpeed>, ResMut<Lang>, ResMut<Request>),
-    unsaved: Res<super::editing::Unsaved>,
+    (unsaved, painted): (Res<super::editing::Unsaved>, Res<super::paint::UnsavedPaint>),
     (selection, villagers): (Res<Selection>, Query<&Villager>),
     mut layout: ResMut<PanelLayout>,
     mut described: Local<Described>,
@@ -116,14 +116,19 @@ fn world_panel(
                         *lang = l.other();
                     }
                 });
-                // Stations dragged on the map wait here to be written into the file.
-                if !unsaved.0.is_empty() && matches!(current.choice, ScenarioChoice::File(_)) {
-                    let moved = words().say(l, "moved-stations", &[("n", unsaved.0.len().into())]);
+                // Stations dragged and cells painted on the map wait here to be written into the file.
+                let edits = [("moved-stations", unsaved.0.len()), ("painted-cells", painted.0.len())];
+                let said: Vec<String> = edits
+                    .iter()
+                    .filter(|e| e.1 > 0)
+                    .map(|&(id, n)| words().say(l, id, &[("n", n.into())]))
+                    .collect();
+                if !said.is_empty() && matches!(current.choice, ScenarioChoice::File(_)) {
                     ui.horizontal_wrapped(|ui| {
                         if ui.button(l.text(Label::Save)).clicked() {
                             *request = Request::Save;
                         }
-                        ui.small(moved);
+                        ui.small(said.join(" · "));
                     });
                 }
                 ui.separator();

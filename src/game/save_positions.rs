@@ -1,17 +1,21 @@
-//! `Save`: the positions of the stations moved in the game written back into the scenario file
-//! in place ([`with_positions`]), without restarting the day; a failed Save is kept to be said in
-//! the window, and leaves the file and the moves as they were.
+//! `Save`: the positions of the stations moved in the game and the cells painted on its map
+//! written back into the scenario file in place ([`with_positions`], [`with_rows`]), without
+//! restarting the day; a failed Save is kept to be said in the window, and leaves the file, the
+//! moves and the painted cells as they were.
 
 use super::current::CurrentScenario;
 use super::editing::Unsaved;
 use super::file_problems;
 use super::hot_reload::{ReloadStatus, Saved};
+use super::paint::UnsavedPaint;
 use crate::files::{self, FileError, ReadError};
 use crate::scenario::limits::MAX_FILE_BYTES;
 use crate::scenario::{
-    self, Diagnostic, LoadError, PositionsError, ScenarioChoice, Severity, with_positions,
+    self, Diagnostic, LoadError, PositionsError, RowsError, ScenarioChoice, Severity, with_positions,
+    with_rows,
 };
 use crate::sim::Town;
+use crate::space::{Cell, Ground};
 use crate::words::{Lang, words};
 use bevy::prelude::*;
 use std::path::Path;
@@ -37,6 +41,13 @@ pub enum SaveError {
     /// The file no longer writes a position for a moved station.
     #[error("{file}: no `pos: (x, y)` for station \"{station}\"")]
     NoPosition { file: String, station: String },
+    /// The file no longer has a map with the painted cells on it.
+    #[error("{file}: no map with the painted cells on it")]
+    NoMap { file: String },
+    /// The file writes a row of its map in a way that cannot be rewritten character by
+    /// character (escapes, a line continued).
+    #[error("{file}: map.rows[{row}] is not written as plain characters on one line")]
+    RowNotPlain { file: String, row: usize },
 }
 
 impl SaveError {
@@ -60,6 +71,17 @@ impl SaveError {
                     Some(words().plain(lang, "save-no-position-remedy")),
                 )
             }
+            SaveError::NoMap { file } => (
+                words().say(lang, "save-no-map", &[("file", file.clone().into())]),
+                Some(words().plain(lang, "save-no-map-remedy")),
+            ),
+            SaveError::RowNotPlain { file, row } => {
+                let args = [("file", file.clone().into()), ("row", row.to_string().into())];
+                (
+                    words().say(lang, "save-row-not-plain", &args),
+                    Some(words().plain(lang, "save-row-not-plain-remedy")),
+                )
+            }
         };
         let mut text = words().say(lang, "save-failed", &[("problem", problem.into())]);
         if let Some(remedy) = remedy {
@@ -74,9 +96,10 @@ impl SaveError {
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct SaveFailed(pub Option<SaveError>);
 
-/// Writes the moved stations' positions into the scenario file, touching nothing else, in one
-/// step ([`files::replace`]); the reload that follows finds nothing to change. On failure the
-/// file is as it was and the moves stay unsaved. Built-in scenarios have no file to write.
+/// Writes the moved stations' positions and the painted cells into the scenario file, touching
+/// nothing else, in one step ([`files::replace`]); the reload that follows finds nothing to
+/// change. On failure the file is as it was and the edits stay unsaved. Built-in scenarios have
+/// no file to write.
 pub fn save(world: &mut World) -> Result<(), SaveError> {
     let ScenarioChoice::File(path) = &world.resource::<CurrentScenario>().choice else {
         return Err(SaveError::BuiltIn);
@@ -84,21 +107,29 @@ pub fn save(world: &mut World) -> Result<(), SaveError> {
     let path = path.clone();
     let moves = world.resource::<Unsaved>().0.clone();
     let moves: Vec<(&str, [f32; 2])> = moves.iter().map(|(id, at)| (id.as_str(), *at)).collect();
-    files::replace(&path, with_moves(&path, &moves)?.as_bytes())?;
+    let painted = world.get_resource::<UnsavedPaint>().map(|p| p.0.clone()).unwrap_or_default();
+    files::replace(&path, with_edits(&path, &moves, &painted)?.as_bytes())?;
     let scenario = &world.resource::<Town>().scenario;
     let label = |id: &str| scenario.stations.iter().find(|s| s.id == id).map_or(id, |s| &s.label).to_owned();
     let stations = moves.iter().map(|&(id, at)| (label(id), at)).collect();
     world.resource_mut::<Unsaved>().0.clear();
-    let saved = Saved { stations, file: path, at: Instant::now() };
+    if let Some(mut unsaved) = world.get_resource_mut::<UnsavedPaint>() {
+        unsaved.0.clear();
+    }
+    let saved = Saved { stations, cells: painted.len(), file: path, at: Instant::now() };
     if let Some(mut status) = world.get_resource_mut::<ReloadStatus>() {
         (status.saved, status.last) = (Some(saved), None);
     }
     Ok(())
 }
 
-/// The text of the scenario file at `path` as it now is, with `moves` written in; an error when
-/// it cannot be read, does not load, or would not load with them.
-fn with_moves(path: &Path, moves: &[(&str, [f32; 2])]) -> Result<String, SaveError> {
+/// The text of the scenario file at `path` as it now is, with `moves` and the `painted` cells
+/// written in; an error when it cannot be read, does not load, or would not load with them.
+fn with_edits(
+    path: &Path,
+    moves: &[(&str, [f32; 2])],
+    painted: &[(Cell, Ground)],
+) -> Result<String, SaveError> {
     let file = path.display().to_string();
     let broken = |e: LoadError| SaveError::Broken(Box::new(e.diagnostics().swap_remove(0)));
     let bytes = files::read_capped(path, MAX_FILE_BYTES).map_err(|e| match e {
@@ -108,15 +139,33 @@ fn with_moves(path: &Path, moves: &[(&str, [f32; 2])]) -> Result<String, SaveErr
             FileError::Other { path: path.to_path_buf(), message: e.to_string() }.into()
         }
     })?;
-    scenario::parse_bytes(&bytes, &file).map_err(broken)?;
+    let on_disk = scenario::parse_bytes(&bytes, &file).map_err(broken)?;
     let text = String::from_utf8(bytes).expect("a scenario that loads is UTF-8");
-    let moved = with_positions(&text, moves).map_err(|e| match e {
+    let not_parsed = |at, phrase| {
+        let place = scenario::syntax::LineIndex::new(&text).position(at);
+        SaveError::Broken(Box::new(Diagnostic::new(Severity::Error, &file, place, "", phrase)))
+    };
+    let mut moved = with_positions(&text, moves).map_err(|e| match e {
         PositionsError::NoPosition { station } => SaveError::NoPosition { file: file.clone(), station },
-        PositionsError::NotParsed { at, phrase } => {
-            let place = scenario::syntax::LineIndex::new(&text).position(at);
-            SaveError::Broken(Box::new(Diagnostic::new(Severity::Error, &file, place, "", phrase)))
-        }
+        PositionsError::NotParsed { at, phrase } => not_parsed(at, phrase),
     })?;
+    if !painted.is_empty() {
+        // The file's own rows (edited by hand since, maybe), with the painted cells on them.
+        let no_map = || SaveError::NoMap { file: file.clone() };
+        let mut map = on_disk.map.ok_or_else(no_map)?;
+        for &(cell, ground) in painted {
+            map.ground(cell).ok_or_else(no_map)?;
+            map.paint(cell, ground);
+        }
+        moved = with_rows(&moved, &map.rows()).map_err(|e| match e {
+            RowsError::NotParsed { at, phrase } => not_parsed(at, phrase),
+            RowsError::NotPlain { row } => SaveError::RowNotPlain { file: file.clone(), row },
+            RowsError::NoRows
+            | RowsError::RowCount { .. }
+            | RowsError::RowLength { .. }
+            | RowsError::Unwritable { .. } => no_map(),
+        })?;
+    }
     // A position beyond the file limits, say, is refused here rather than written.
     scenario::parse(&moved, &file).map_err(broken)?;
     Ok(moved)

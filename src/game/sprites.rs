@@ -4,7 +4,9 @@
 
 use crate::art::{self, Picture};
 use bevy::asset::{AssetMetaCheck, AssetPlugin};
-use bevy::image::{ImageAddressMode, ImageLoaderSettings, ImageSampler, ImageSamplerDescriptor};
+use bevy::image::{
+    ImageAddressMode, ImageArrayLayout, ImageLoaderSettings, ImageSampler, ImageSamplerDescriptor,
+};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -24,6 +26,9 @@ pub struct Art {
     pub figure_frames: Handle<TextureAtlasLayout>,
     pub bubble: Handle<Image>,
     pub ground: Handle<Image>,
+    /// The map's terrain: its tiles stacked as the layers of one array texture
+    /// ([`super::map::looks`] says which is which).
+    pub terrain: Handle<Image>,
     pub font: Handle<Font>,
 }
 
@@ -60,6 +65,10 @@ impl FromWorld for Art {
             sampler.set_address_mode(ImageAddressMode::Repeat);
             settings.sampler = ImageSampler::Descriptor(sampler);
         };
+        let terrain_layers = |settings: &mut ImageLoaderSettings| {
+            let rows = super::map::looks::TERRAIN_TILES;
+            settings.array_layout = Some(ImageArrayLayout::RowCount { rows });
+        };
         Art {
             stations: load_all("sprites", art::STATIONS),
             villagers: load_all("villagers", art::VILLAGERS),
@@ -67,6 +76,7 @@ impl FromWorld for Art {
             figure_frames,
             bubble: server.load("ui/bubble.png"),
             ground: server.load_builder().with_settings(repeat).load("ui/ground.png"),
+            terrain: server.load_builder().with_settings(terrain_layers).load("ui/terrain.png"),
             font: server.load("fonts/DejaVuSans.ttf"),
         }
     }

@@ -43,7 +43,7 @@ fn banner(
     mut contexts: EguiContexts,
     (town, facts, roster): (Option<Res<Town>>, Option<Res<WorldFacts>>, Option<Res<Roster>>),
     selection: Res<Selection>,
-    lang: Res<Lang>,
+    (lang, layout): (Res<Lang>, Res<super::layout::PanelLayout>),
     villagers: Query<Waits>,
 ) -> Result {
     let (Some(town), Some(facts), Some(roster)) = (town, facts, roster) else { return Ok(()) };
@@ -51,10 +51,11 @@ fn banner(
     let Some(standstill) = standstill_in(&town, &facts, &roster, &villagers, tile) else { return Ok(()) };
     let said = crate::sim::standstill_text(&town, *lang, &standstill);
     let ctx = contexts.ctx_mut()?;
-    // Between the side panels, centred on the room they leave.
+    // Between the side panels, centred on the room they leave; under the paint bar if it shows.
     let (offset, room) = super::layout::between_side_panels(ctx.content_rect().width());
+    let top = layout.panels.get("paint").map_or(8.0, |bar| bar.outer[3] + super::layout::MARGIN);
     egui::Area::new(egui::Id::new("standstill"))
-        .anchor(egui::Align2::CENTER_TOP, [offset, 8.0])
+        .anchor(egui::Align2::CENTER_TOP, [offset, top])
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::new()

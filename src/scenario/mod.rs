@@ -26,6 +26,7 @@ pub mod pictures;
 mod positions;
 mod raw;
 mod read;
+mod rows;
 mod shipped;
 pub mod syntax;
 mod validate;
@@ -38,6 +39,7 @@ pub use diagnostic::{Diagnostic, Severity, did_you_mean, number};
 pub use names::{FactTable, Scope};
 pub use phrase::{Arg, ID_PREFIX, Phrase, count_text};
 pub use positions::{PositionsError, with_positions};
+pub use rows::{RowsError, with_rows};
 pub use shipped::{SHIPPED, shipped};
 pub use walks::Walks;
 
@@ -261,6 +263,20 @@ impl Scenario {
             None => Some((target[0] - at[0]).hypot(target[1] - at[1])),
             Some(walks) => Some(walks.route(usize::try_from(place).ok(), at, to)?.effort() as f32),
         }
+    }
+
+    /// Paints `cell` of the map with `ground`, and brings the ways across it up to date, searching
+    /// again only what the cell can change; false when it was of that ground already (or there
+    /// is no map).
+    pub fn paint(&mut self, cell: crate::space::Cell, ground: crate::space::Ground) -> bool {
+        let Some(map) = &mut self.map else { return false };
+        if !map.paint(cell, ground) {
+            return false;
+        }
+        if let Some(walks) = &mut self.walks {
+            walks.paint(cell, ground);
+        }
+        true
     }
 
     /// Lays the ways across the map anew (after the map or a station moved).

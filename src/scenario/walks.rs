@@ -3,7 +3,7 @@
 //! copy of the scenario, every tile and every thread. Without a map, everyone walks the straight
 //! line, as before maps existed.
 
-use crate::space::{Fields, Map, Route};
+use crate::space::{Cell, Fields, Ground, Map, Route};
 use std::sync::Arc;
 
 /// The map's fields toward the scenario's stations, in station order.
@@ -26,6 +26,12 @@ impl Walks {
 
     pub fn fields(&self) -> &Fields {
         &self.0
+    }
+
+    /// Paints `cell` with `ground` and repairs the fields built so far in place (those another
+    /// copy of the scenario shares are copied first).
+    pub fn paint(&mut self, cell: Cell, ground: Ground) {
+        Arc::make_mut(&mut self.0).paint(cell, ground);
     }
 
     /// The way from `from` (a point of the scenario, a tile's own coordinates) to station

@@ -113,6 +113,26 @@ impl Map {
         self.cell_of(point).is_none_or(|cell| self.blocked(cell))
     }
 
+    /// Where someone standing at `point` steps to when its ground is painted over: `point` itself
+    /// when it may stand there, else the middle of the nearest cell it may stand in (ring by
+    /// ring around its own, the first found in row order), or `None` when there is none.
+    pub fn nearest_open(&self, point: [f32; 2]) -> Option<[f32; 2]> {
+        if !self.blocked_at(point) {
+            return Some(point);
+        }
+        let [u, v] = self.to_grid(point.map(f64::from)).map(|g| g.floor() as i64);
+        for ring in 1..i64::from(self.width.max(self.height)) * 2 {
+            let around = (v - ring..=v + ring).flat_map(|r| (u - ring..=u + ring).map(move |c| (r, c)));
+            let on_ring = around.filter(|&(r, c)| (r - v).abs() == ring || (c - u).abs() == ring);
+            let mut open = on_ring
+                .filter_map(|(r, c)| Some(Cell { col: u32::try_from(c).ok()?, row: u32::try_from(r).ok()? }));
+            if let Some(cell) = open.find(|&cell| !self.blocked(cell)) {
+                return Some(self.center(cell));
+            }
+        }
+        None
+    }
+
     /// Effort per world unit walked across `cell`: 1 on grass, 1 / road speed on a road,
     /// infinite where nobody walks.
     pub fn slowness(&self, cell: Cell) -> f64 {

@@ -43,6 +43,14 @@ fn go_on_with(world: &mut World, scenario: Scenario) {
         if let crate::sim::state::villager::Activity::Walking { .. } = *activity {
             position.0 =
                 crate::sim::phases::walk::position_at(&old, now, (&villager, &position, intent, &activity));
+            // Where the map was painted under it, it steps out first.
+            if let Some(map) = &town.scenario.map {
+                let origin = town.layout.origin(villager.tile());
+                let local = [position.0[0] - origin[0], position.0[1] - origin[1]];
+                if let Some(open) = map.nearest_open(local).filter(|&open| open != local) {
+                    position.0 = [open[0] + origin[0], open[1] + origin[1]];
+                }
+            }
         }
         let fresh = town.layout.villager(&town.scenario, villager.number());
         (villager.start, villager.speed) = (fresh.start, fresh.speed);
