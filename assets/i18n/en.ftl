@@ -143,6 +143,7 @@ row-met = met
 row-quiet = not planned (too quiet)
 outcome-followed = { $goal } goes on with its plan: no other goal could lead it by more than the hysteresis
 row-left-out = not planned: its plan could score at most { $ceiling }, which could not win
+row-left-out-none = not planned: no plan reaches it from here
 row-plan = plan { $steps } (cost { $cost }, score { $score })
 row-no-plan = { $blocked ->
     [none] no plan ({ $why })

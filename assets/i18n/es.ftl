@@ -131,6 +131,7 @@ row-met = cumplido
 row-quiet = sin planificar (poca insistencia)
 outcome-followed = { $goal } sigue con su plan: ningún otro objetivo podía sacarle más ventaja que la histéresis
 row-left-out = sin planificar: su plan podría puntuar como mucho { $ceiling }, lo que no bastaba para ganar
+row-left-out-none = sin planificar: ningún plan lo alcanza desde aquí
 row-plan = plan { $steps } (costo { $cost }, puntaje { $score })
 row-no-plan = { $blocked ->
     [none] sin plan ({ $why })

@@ -178,6 +178,10 @@ pub fn row_text(town: &Town, lang: Lang, character: usize, row: &GoalRow) -> Str
     match &row.result {
         RowResult::Met => words().plain(lang, "row-met").to_owned(),
         RowResult::Quiet => words().plain(lang, "row-quiet").to_owned(),
+        // No plan can reach it from here (the estimate found it out of reach): nothing to score.
+        RowResult::LeftOut { ceiling } if !ceiling.is_finite() => {
+            words().plain(lang, "row-left-out-none").to_owned()
+        }
         RowResult::LeftOut { ceiling } => say("row-left-out", &[("ceiling", text(&format!("{ceiling:.2}")))]),
         RowResult::Plan { steps, cost, score, part } => {
             let args = [
