@@ -33,19 +33,29 @@ pub const TILE_PIXELS: u32 = 16;
 pub const PLAIN_TILE: u16 = 5;
 
 impl Look {
-    /// How `cell` of `map` looks. A road cell is a bridge when the cells on both sides of it,
-    /// west and east or north and south, are water (beyond the map's edge is no water).
+    /// How `cell` of `map` looks. A road cell is a bridge when there is water on both sides of
+    /// it, west and east or north and south — past the road cells beside it, for a bridge up to
+    /// three cells wide — and its road runs on across (beyond the map's edge is no water).
     pub fn of(map: &Map, cell: Cell) -> Look {
-        let water = |dc: i32, dr: i32| {
-            let near = cell.col.checked_add_signed(dc).zip(cell.row.checked_add_signed(dr));
-            near.and_then(|(col, row)| map.ground(Cell { col, row })) == Some(Ground::Water)
+        let ground = |k: i32, (dc, dr): (i32, i32)| {
+            let near = cell.col.checked_add_signed(k * dc).zip(cell.row.checked_add_signed(k * dr));
+            near.and_then(|(col, row)| map.ground(Cell { col, row }))
         };
+        let water = |way| {
+            (1..=3).map(|k| ground(k, way)).find(|g| *g != Some(Ground::Road)) == Some(Some(Ground::Water))
+        };
+        let on =
+            |way| [1, -1].into_iter().any(|k| matches!(ground(k, way), Some(Ground::Road | Ground::Water)));
         match map.ground(cell) {
             None | Some(Ground::Grass) => Look::Grass,
             Some(Ground::Wall) => Look::Wall,
             Some(Ground::Water) => Look::Water,
-            Some(Ground::Road) if water(-1, 0) && water(1, 0) => Look::Bridge(Span::NorthSouth),
-            Some(Ground::Road) if water(0, -1) && water(0, 1) => Look::Bridge(Span::EastWest),
+            Some(Ground::Road) if water((-1, 0)) && water((1, 0)) && on((0, 1)) => {
+                Look::Bridge(Span::NorthSouth)
+            }
+            Some(Ground::Road) if water((0, -1)) && water((0, 1)) && on((1, 0)) => {
+                Look::Bridge(Span::EastWest)
+            }
             Some(Ground::Road) => Look::Road,
         }
     }
@@ -111,6 +121,15 @@ mod tests {
         // Across a river that runs north–south, the bridge runs east–west.
         let river = map(&["..~..", "==~==", "=====", "..~..", "..~=.", "..=.."]);
         assert_eq!(drawn(&river), ["..~..", "==~==", "==-==", "..~..", "..~=.", "..=.."]);
+    }
+
+    /// village.ron's bridges are two cells wide and two long; a causeway with water at both
+    /// ends of its own run is no bridge.
+    #[test]
+    fn a_bridge_two_cells_wide_is_a_bridge_and_a_causeway_is_a_road() {
+        let river = map(&["..==..", "~~==~~", "~~==~~", "..==.."]);
+        assert_eq!(drawn(&river), ["..==..", "~~||~~", "~~||~~", "..==.."]);
+        assert_eq!(drawn(&map(&[".....", "~===~", "....."])), [".....", "~===~", "....."]);
     }
 
     #[test]
