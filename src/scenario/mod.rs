@@ -248,60 +248,8 @@ impl Scenario {
             .collect()
     }
 
-    /// What walking from `from` (a place — [`START`] or a station — and its point) to station
-    /// `to` costs `character` in a plan, in [`COST_SCALE`]ths: the straight line, or the way
-    /// across the map; `None` when the map gives no way there.
-    pub fn walk_cost(&self, character: &Character, from: (Value, [f32; 2]), to: usize) -> Option<u32> {
-        Some(self.seconds_cost(self.walk_length(from, to)? / character.speed))
-    }
-
-    /// How far walking from `from` (a place and its point) to station `to` is, in units of open
-    /// ground (a road counts for less): `None` when the map gives no way there.
-    pub fn walk_length(&self, (place, at): (Value, [f32; 2]), to: usize) -> Option<f32> {
-        let target = self.stations[to].position;
-        match &self.walks {
-            None => Some((target[0] - at[0]).hypot(target[1] - at[1])),
-            Some(walks) => Some(walks.route(usize::try_from(place).ok(), at, to)?.effort() as f32),
-        }
-    }
-
-    /// Paints `cell` of the map with `ground`, and brings the ways across it up to date, searching
-    /// again only what the cell can change; false when it was of that ground already (or there
-    /// is no map).
-    pub fn paint(&mut self, cell: crate::space::Cell, ground: crate::space::Ground) -> bool {
-        let Some(map) = &mut self.map else { return false };
-        if !map.paint(cell, ground) {
-            return false;
-        }
-        if let Some(walks) = &mut self.walks {
-            walks.paint(cell, ground);
-        }
-        true
-    }
-
-    /// Lays the ways across the map anew (after the map or a station moved).
-    pub fn lay_walks(&mut self) {
-        self.walks = self.map.as_ref().map(|map| Walks::lay(map, self.stations.iter().map(|s| s.position)));
-    }
-
-    /// Lays the ways across the map anew if they were laid for another map or other stations
-    /// (a scenario whose fields were changed in place): a town is never built on stale ones.
-    pub fn keep_walks_laid(&mut self) {
-        let positions = self.stations.iter().map(|s| s.position);
-        let laid = match (&self.map, &self.walks) {
-            (None, None) => true,
-            (Some(map), Some(walks)) => {
-                walks.fields().map() == map && walks.fields().targets().iter().copied().eq(positions)
-            }
-            _ => false,
-        };
-        if !laid {
-            self.lay_walks();
-        }
-    }
-
     /// What `seconds` of walking or waiting cost in a plan, in [`COST_SCALE`]ths.
-    fn seconds_cost(&self, seconds: f32) -> u32 {
+    pub(crate) fn seconds_cost(&self, seconds: f32) -> u32 {
         (seconds * self.settings.walk_weight * COST_SCALE as f32).round().min(u32::MAX as f32) as u32
     }
 }

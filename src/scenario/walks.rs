@@ -3,6 +3,8 @@
 //! copy of the scenario, every tile and every thread. Without a map, everyone walks the straight
 //! line, as before maps existed.
 
+use super::{Character, Scenario};
+use crate::planner::Value;
 use crate::space::{Cell, Fields, Ground, Map, Route};
 use std::sync::Arc;
 
@@ -41,6 +43,60 @@ impl Walks {
         match origin {
             Some(origin) => self.0.between(origin, station),
             None => self.0.route(from, station).map(Arc::new),
+        }
+    }
+}
+
+impl Scenario {
+    /// What walking from `from` (a place — [`START`] or a station — and its point) to station
+    /// `to` costs `character` in a plan, in [`COST_SCALE`]ths: the straight line, or the way
+    /// across the map; `None` when the map gives no way there.
+    pub fn walk_cost(&self, character: &Character, from: (Value, [f32; 2]), to: usize) -> Option<u32> {
+        Some(self.seconds_cost(self.walk_length(from, to)? / character.speed))
+    }
+
+    /// How far walking from `from` (a place and its point) to station `to` is, in units of open
+    /// ground (a road counts for less): `None` when the map gives no way there.
+    pub fn walk_length(&self, (place, at): (Value, [f32; 2]), to: usize) -> Option<f32> {
+        let target = self.stations[to].position;
+        match &self.walks {
+            None => Some((target[0] - at[0]).hypot(target[1] - at[1])),
+            Some(walks) => Some(walks.route(usize::try_from(place).ok(), at, to)?.effort() as f32),
+        }
+    }
+
+    /// Paints `cell` of the map with `ground`, and brings the ways across it up to date, searching
+    /// again only what the cell can change; false when it was of that ground already (or there
+    /// is no map).
+    pub fn paint(&mut self, cell: Cell, ground: Ground) -> bool {
+        let Some(map) = &mut self.map else { return false };
+        if !map.paint(cell, ground) {
+            return false;
+        }
+        if let Some(walks) = &mut self.walks {
+            walks.paint(cell, ground);
+        }
+        true
+    }
+
+    /// Lays the ways across the map anew (after the map or a station moved).
+    pub fn lay_walks(&mut self) {
+        self.walks = self.map.as_ref().map(|map| Walks::lay(map, self.stations.iter().map(|s| s.position)));
+    }
+
+    /// Lays the ways across the map anew if they were laid for another map or other stations
+    /// (a scenario whose fields were changed in place): a town is never built on stale ones.
+    pub fn keep_walks_laid(&mut self) {
+        let positions = self.stations.iter().map(|s| s.position);
+        let laid = match (&self.map, &self.walks) {
+            (None, None) => true,
+            (Some(map), Some(walks)) => {
+                walks.fields().map() == map && walks.fields().targets().iter().copied().eq(positions)
+            }
+            _ => false,
+        };
+        if !laid {
+            self.lay_walks();
         }
     }
 }

@@ -30,5 +30,3 @@ pub use segment::segment_effort;
 mod properties;
 #[cfg(test)]
 mod route_tests;
-#[cfg(test)]
-mod timing;

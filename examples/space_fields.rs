@@ -1,9 +1,8 @@
-//! How long fields take on a village-sized map (60 × 45 cells, 25 stations), printed by an
-//! ignored test — measured, never asserted: `cargo test --lib space::timing -- --ignored
-//! --nocapture`.
+//! How long fields take on a village-sized map (60 × 45 cells, 25 stations) — built, walked and
+//! repainted — measured, never asserted: `cargo run --release --example space_fields`.
 
-use super::*;
-use crate::random::SplitMix64;
+use goap_town::random::SplitMix64;
+use goap_town::space::{Cell, Field, Fields, Ground, Map};
 use std::time::Instant;
 
 /// A 60 × 45 map of 20-unit cells: grass, a river across it with two bridges, a road along the
@@ -26,9 +25,7 @@ fn village() -> Map {
     Map::parse(20.0, [-600.0, 450.0], &rows, 10_000).unwrap()
 }
 
-#[test]
-#[ignore = "a measurement: run it by hand"]
-fn fields_of_a_village_built_repainted_and_walked() {
+fn main() {
     let map = village();
     let mut random = SplitMix64(7);
     let mut walkable = |map: &Map| loop {
