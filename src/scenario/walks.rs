@@ -48,8 +48,8 @@ impl Walks {
 }
 
 impl Scenario {
-    /// What walking from `from` (a place — [`START`] or a station — and its point) to station
-    /// `to` costs `character` in a plan, in [`COST_SCALE`]ths: the straight line, or the way
+    /// What walking from `from` (a place — [`START`](super::START) or a station — and its point) to station
+    /// `to` costs `character` in a plan, in [`COST_SCALE`](super::COST_SCALE)ths: the straight line, or the way
     /// across the map; `None` when the map gives no way there.
     pub fn walk_cost(&self, character: &Character, from: (Value, [f32; 2]), to: usize) -> Option<u32> {
         Some(self.seconds_cost(self.walk_length(from, to)? / character.speed))
