@@ -11,7 +11,7 @@
 use goap_town::planner::{Action, Compare, Condition, Planner, State, Value};
 use goap_town::random::SplitMix64;
 use goap_town::scenario::{self, Drift, SHIPPED, Scenario};
-use goap_town::testing::{Domain, Shape, conversion, production, tied};
+use goap_town::testing::{Domain, Shape, conversion, errands, production, tied};
 
 /// Every question asked of one fast and one plain planner of the same goal, with the answers
 /// compared; counts what was asked.
@@ -92,15 +92,16 @@ fn followed(planner: &Planner, actions: usize, start: &State, random: &mut Split
 #[test]
 fn fast_paths_answer_as_the_plain_search_on_random_domains() {
     let mut asked = Asked::default();
-    let kinds: [fn(&mut SplitMix64) -> Domain; 6] = [
+    let kinds: [fn(&mut SplitMix64) -> Domain; 7] = [
         |r| Shape::SMALL.domain(r),
         |r| Shape::WIDE.domain(r),
         |r| Shape::PACKED.domain(r),
         tied,
         production,
         conversion,
+        errands,
     ];
-    let domains = 6000;
+    let domains = 7000;
     for seed in 0..domains as u64 {
         let mut random = SplitMix64(seed);
         let Domain { actions, goal, start } = kinds[seed as usize % kinds.len()](&mut random);

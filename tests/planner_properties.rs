@@ -6,7 +6,7 @@
 use goap_town::planner::{FactId, NoPlan, Planner, State};
 use goap_town::random::SplitMix64;
 use goap_town::testing::reference::{all_hold, first_cheapest, influencing_only, optimum, replay};
-use goap_town::testing::{Domain, Shape, tied};
+use goap_town::testing::{Domain, Shape, errands, tied};
 use proptest::prelude::*;
 
 /// The reference searches give up past this many states (values can grow without bound).
@@ -63,6 +63,24 @@ proptest! {
             let first: Vec<u32> = first.iter().map(|&a| numbers[a as usize]).collect();
             prop_assert_eq!(&plan.steps[..], &first[..], "cost {}", plan.cost);
             prop_assert_eq!(replay(&actions, &lined, &plan.steps).1, plan.cost);
+        }
+    }
+
+    /// Errands, where most of a plan's cost is walking priced by where one comes from (and an
+    /// estimate that counts the walking still ahead): every plan is valid and the first of the
+    /// cheapest, and there is none only where the exhaustive search finds none.
+    #[test]
+    fn errands_get_the_first_of_the_cheapest_plans(seed in any::<u64>()) {
+        let Domain { actions, goal, start } = errands(&mut SplitMix64(seed));
+        let answer = Planner::new(&actions, &goal).plan(&start, 200_000);
+        match (&answer, first_cheapest(&actions, &goal, &start, LIMIT)) {
+            (Ok(plan), Some(Some(first))) => {
+                prop_assert_eq!(&plan.steps[..], &first[..], "cost {}", plan.cost);
+                prop_assert_eq!(replay(&actions, &start, &plan.steps).1, plan.cost);
+            }
+            (Ok(plan), Some(None)) => prop_assert!(false, "a plan {:?} where there is none", plan.steps),
+            (Err(why), Some(Some(first))) => prop_assert!(false, "{why:?}, yet {first:?} reaches the goal"),
+            _ => {}
         }
     }
 

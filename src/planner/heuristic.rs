@@ -1,7 +1,9 @@
 //! The search's estimate of the cost still to pay: the goal's deficit bounds ([`Helpers`]), grouped
-//! so that they add up, raised to the [`Pattern`] database's cost where there is one — never more
-//! than the truth, and consistent (docs/planner.md).
+//! so that they add up, plus the walking still ahead ([`Arrivals`]), raised to the [`Pattern`]
+//! database's cost where there is one — never more than the truth, and consistent
+//! (docs/planner.md).
 
+use super::arrivals::Arrivals;
 use super::compile::{Compiled, SlotAction, SlotCondition};
 use super::facts::Value;
 use super::helpers::{Helper, Helpers};
@@ -13,6 +15,8 @@ pub(crate) struct Heuristic {
     /// Each goal condition's deficit bound with its group, by group: no action helps conditions
     /// in two groups.
     pub bounds: Vec<(usize, Helpers)>,
+    /// The least the arrivals the goal still needs cost: extras, which the bounds leave out.
+    pub arrivals: Arrivals,
     /// The cost to the goal in a small abstraction, when there is one.
     pub pattern: Option<Pattern>,
     /// Per action, whether taking it leaves the estimate as it was: it changes no slot the
@@ -62,9 +66,11 @@ impl Heuristic {
             .collect();
         bounds.sort_by_key(|&(group, _)| group);
         let mut read = vec![false; problem.slots.len()];
-        bounds.iter().flat_map(|(_, b)| b.slots_read()).for_each(|slot| read[slot] = true);
+        let arrivals = Arrivals::new(problem, helps);
+        let bounds_read = bounds.iter().flat_map(|(_, b)| b.slots_read());
+        bounds_read.chain(arrivals.slots_read()).for_each(|slot| read[slot] = true);
         let keeps = problem.actions().map(|a| a.deltas.iter().all(|&(slot, _)| !read[usize::from(slot)]));
-        Heuristic { bounds, pattern: None, keeps: keeps.collect() }
+        Heuristic { bounds, arrivals, pattern: None, keeps: keeps.collect() }
     }
 
     /// These bounds raised by the pattern database, where the problem is small enough for one.
@@ -86,8 +92,8 @@ impl Heuristic {
         }
     }
 
-    /// The estimate without the [`Pattern`]: the deficit bounds; `None` when one finds a dead
-    /// end.
+    /// The estimate without the [`Pattern`]: the deficit bounds (base costs) and the arrivals
+    /// still ahead (extras), added; `None` when one finds a dead end.
     #[inline]
     pub fn estimate_unpatterned(&self, state: &[Value]) -> Option<u64> {
         let (mut sum, mut group, mut largest) = (0u64, usize::MAX, 0u64);
@@ -102,6 +108,6 @@ impl Heuristic {
         for (_, bound) in self.bounds.iter().filter(|(_, b)| b.gated) {
             enabled = enabled.max(bound.enabled(state)?);
         }
-        Some(sum.saturating_add(largest).max(enabled))
+        Some(sum.saturating_add(largest).max(enabled).saturating_add(self.arrivals.ahead(state)?))
     }
 }

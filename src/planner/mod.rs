@@ -28,6 +28,7 @@
 //! (`dive.rs`) — and a [`plain`](Planner::plain) planner takes neither.
 
 mod answers;
+mod arrivals;
 mod compile;
 mod dive;
 mod facts;

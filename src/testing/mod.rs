@@ -201,6 +201,66 @@ pub fn conversion(rng: &mut SplitMix64) -> Domain {
     Domain { actions, goal, start: State::zeros(FACTS) }
 }
 
+/// Domains shaped like a day of errands: fact 0 is where one stands (−1 at the start, a station's
+/// number after one action), every action is done at a station and sets it there, and walking
+/// there costs an extra by where one comes from — now and then there is no way at all, a
+/// precondition. Errands are facts 1 to 4, some spending a stock (fact 5) that loads at depots
+/// refill, and now and then an action undoes an errand. The goal is some errands done.
+pub fn errands(rng: &mut SplitMix64) -> Domain {
+    const PLACE: FactId = FactId(0);
+    const STOCK: FactId = FactId(5);
+    let stations = between(rng, &(2..6));
+    // What walking from each place (the start first) to each station costs; `None`: no way.
+    let mut walks: Vec<Vec<Option<u32>>> = Vec::new();
+    for from in -1..stations {
+        let row = (0..stations).map(|to| match () {
+            _ if from == to => Some(0),
+            _ if chance(rng, 8) => None,
+            _ => Some(between(rng, &(0..7))),
+        });
+        walks.push(row.collect());
+    }
+    let at = |rng: &mut SplitMix64, action: Action| {
+        let station = between(rng, &(0..stations));
+        let mut action = action.does(Effect::set(PLACE, station));
+        for (from, walk) in (-1..stations).zip(&walks) {
+            action = match walk[station as usize] {
+                Some(0) => action,
+                Some(extra) => action.costs_more_where(PLACE, from, extra),
+                None => action.needs(Condition::differs(PLACE, from)),
+            };
+        }
+        action
+    };
+    let mut actions = Vec::new();
+    for errand in 1..5u16 {
+        for _ in 0..between(rng, &(1..3)) {
+            let mut action = Action::new("", between(rng, &(1..3))).does(Effect::set(FactId(errand), 1));
+            if chance(rng, 50) {
+                action = action.needs(Condition::at_least(STOCK, 1)).does(Effect::subtract(STOCK, 1));
+            }
+            actions.push(at(rng, action));
+        }
+    }
+    for _ in 0..between(rng, &(1..3)) {
+        let load = Action::new("", 1).needs(Condition::at_most(STOCK, 0)).does(Effect::set(STOCK, 2));
+        actions.push(at(rng, load));
+    }
+    if chance(rng, 25) {
+        let undo = Action::new("", 1).does(Effect::set(FactId(between(rng, &(1..5))), 0));
+        actions.push(at(rng, undo));
+    }
+    let goal = (1..5).filter(|_| chance(rng, 60)).map(|e| Condition::at_least(FactId(e), 1));
+    let mut goal: Vec<Condition> = goal.collect();
+    if goal.is_empty() {
+        goal.push(Condition::at_least(FactId(1), 1));
+    }
+    let mut start = State::zeros(6);
+    start.set(PLACE, if chance(rng, 70) { -1 } else { between(rng, &(0..stations)) });
+    start.set(STOCK, between(rng, &(0..2)));
+    Domain { actions, goal, start }
+}
+
 /// A number in `range` (half-open, not empty).
 pub fn between<T: TryFrom<i64> + TryInto<i64> + Copy>(rng: &mut SplitMix64, range: &Range<T>) -> T {
     let wide = |t: T| t.try_into().ok().expect("a number that fits i64");
