@@ -1,49 +1,121 @@
 //! The walking still ahead: a goal condition that only actions done at one place can meet means
 //! arriving at that place, and an arrival costs at least the least extra any arrival there does —
-//! so the estimate adds that least, once for each such place not yet stood at (docs/planner.md).
+//! so the estimate adds that least, once for each such place not yet stood at; where those places
+//! stay done once done, a tour through them counts more ([`Tour`], docs/planner.md).
 
 use super::compile::{Compiled, Slot, SlotAction, SlotCondition};
 use super::facts::Value;
 use super::model::extra_at;
-use super::ops::Delta;
+use super::ops::{Compare, Delta};
+use super::tour::Tour;
 use smallvec::SmallVec;
 
 /// A place slot may tell this many values apart (a town's stations and a start) to be read here.
 const MAX_PLACES: i64 = 4096;
 
-/// A place every plan must still arrive at while one of `conditions` is unmet: every action that
-/// can help each of them sets `slot` to `at`.
+/// An arrival that no action can make: the condition behind it can never be met from there.
+pub(super) const NEVER: u64 = u64::MAX;
+
+/// One place: a slot costs are looked up by, which every action leaves alone or sets.
 #[derive(Clone, Debug)]
-struct Landmark {
-    conditions: SmallVec<[SlotCondition; 1]>,
-    slot: Slot,
-    at: Value,
-    /// The least the arrival still costs when the place holds `low + i` (nothing at `at` itself),
-    /// below that run, and above it.
-    low: Value,
-    from: Vec<u64>,
-    below: u64,
-    above: u64,
+pub(super) struct Place {
+    pub slot: Slot,
+    /// The least and greatest value the problem names for it.
+    low: i64,
+    high: i64,
+    /// The values actions set it to: after its first move it holds one of them.
+    pub sets: Vec<Value>,
+    /// `arrive[row * sets.len() + x]`: the least place-extra of an action setting `sets[x]`, taken
+    /// where the place holds the row's value ([`Place::row`]); [`NEVER`] where none can be.
+    arrive: Vec<u64>,
 }
 
-impl Landmark {
-    #[inline]
-    fn cost_from(&self, place: Value) -> u64 {
-        match usize::try_from(i64::from(place) - i64::from(self.low)) {
-            Err(_) => self.below,
-            Ok(i) => self.from.get(i).copied().unwrap_or(self.above),
+impl Place {
+    fn new(actions: &[SlotAction], slot: usize, low: i64, high: i64) -> Self {
+        let place = slot as Slot;
+        let set = |a: &SlotAction| a.delta_on(place).and_then(Delta::sets);
+        let mut sets: Vec<Value> = actions.iter().filter_map(set).collect();
+        sets.sort_unstable();
+        sets.dedup();
+        // The extras by the place of an action taken where it holds `from`, if it can be (those by
+        // other facts add, so leaving them out keeps a lower bound).
+        let extra = |a: &SlotAction, from: Value| -> Option<u64> {
+            a.preconditions.iter().all(|p| p.slot != place || p.holds_for(from)).then(|| {
+                let tables = a.extras.iter().filter(|&(s, _, _)| s == place);
+                tables.map(|(_, pairs, and_above)| u64::from(extra_at(pairs, and_above, from))).sum()
+            })
+        };
+        // Rows: below the named values (one stands for all), each named value, above them.
+        let rows = (low - 1..=high + 1).map(|v| v.clamp(Value::MIN.into(), Value::MAX.into()) as Value);
+        let mut arrive = Vec::with_capacity((high - low + 3) as usize * sets.len());
+        for from in rows {
+            for &to in &sets {
+                let setting = actions.iter().filter(|a| set(a) == Some(to));
+                arrive.push(setting.filter_map(|a| extra(a, from)).min().unwrap_or(NEVER));
+            }
         }
+        Place { slot: place, low, high, sets, arrive }
+    }
+
+    /// The row of `arrive` for a place holding `value`.
+    #[inline]
+    pub fn row(&self, value: Value) -> usize {
+        (i64::from(value).clamp(self.low - 1, self.high + 1) - (self.low - 1)) as usize
+    }
+
+    /// How many rows there are.
+    pub fn rows(&self) -> usize {
+        (self.high - self.low + 3) as usize
+    }
+
+    /// The least place-extra of arriving at `sets[to]` from the row's value.
+    #[inline]
+    pub fn arrive(&self, row: usize, to: usize) -> u64 {
+        self.arrive[row * self.sets.len() + to]
     }
 }
 
-/// The places the goal still needs arrivals at, with what each arrival costs at least.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Arrivals {
-    landmarks: Vec<Landmark>,
+/// A place every plan must still arrive at while one of `conditions` is unmet: every action that
+/// can help each of them sets place `place` to `sets[at]`.
+#[derive(Clone, Debug)]
+pub(super) struct Landmark {
+    pub conditions: SmallVec<[SlotCondition; 1]>,
+    pub place: usize,
+    pub at: usize,
+    /// Whether no action can undo any of its conditions: once met, met for good.
+    pub lasting: bool,
+    /// By row: the least the arrival still costs (nothing at the landmark itself).
+    last_step: Vec<u64>,
 }
 
-/// An arrival that no action can make: the condition behind it can never be met from there.
-const NEVER: u64 = u64::MAX;
+impl Landmark {
+    fn new(place: &Place, index: usize, at: usize, condition: SlotCondition, lasting: bool) -> Self {
+        // Before the arrival the place holds what it holds now, or a value some action sets.
+        let later =
+            (0..place.sets.len()).filter(|&v| v != at).map(|v| place.arrive(place.row(place.sets[v]), at));
+        let later = later.min().unwrap_or(NEVER);
+        let own = place.row(place.sets[at]);
+        let last_step = (0..place.rows())
+            .map(|row| if row == own { 0 } else { later.min(place.arrive(row, at)) })
+            .collect();
+        Landmark { conditions: SmallVec::from_elem(condition, 1), place: index, at, lasting, last_step }
+    }
+
+    /// Whether one of its conditions is unmet in `state`.
+    #[inline]
+    pub fn unmet(&self, state: &[Value]) -> bool {
+        !self.conditions.iter().all(|c| c.holds_for(state[usize::from(c.slot)]))
+    }
+}
+
+/// The places the goal still needs arrivals at, with what the arrivals cost at least.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Arrivals {
+    places: Vec<Place>,
+    landmarks: Vec<Landmark>,
+    /// Per place with two lasting landmarks or more, the tour through them.
+    tours: Vec<Tour>,
+}
 
 impl Arrivals {
     /// The landmarks of `problem`'s goal, where `helps(a, c)` says action `a` can move condition
@@ -51,95 +123,86 @@ impl Arrivals {
     pub fn new(problem: &Compiled, helps: impl Fn(&SlotAction, &SlotCondition) -> bool) -> Self {
         let spans = problem.spans();
         let actions: Vec<SlotAction> = problem.actions().collect();
-        // A place: costs are looked up by it, and every action leaves it alone or sets it.
-        let is_place = |slot: usize| {
-            let s = &spans[slot];
-            s.priced && !s.adds && s.high - s.low < MAX_PLACES
-        };
+        let is_place = |s: &super::compile::Span| s.priced && !s.adds && s.high - s.low < MAX_PLACES;
+        let mut places: Vec<Place> = Vec::new();
         let mut landmarks: Vec<Landmark> = Vec::new();
         for condition in &problem.goal {
             let helpers: Vec<&SlotAction> = actions.iter().filter(|a| helps(a, condition)).collect();
-            for slot in (0..problem.slots.len()).filter(|&s| is_place(s)) {
+            let lasting =
+                actions.iter().all(|a| a.delta_on(condition.slot).is_none_or(|d| keeps_met(d, condition)));
+            for slot in (0..problem.slots.len()).filter(|&s| is_place(&spans[s])) {
                 let sets = |a: &&SlotAction| a.delta_on(slot as Slot).and_then(Delta::sets);
-                let Some(at) = helpers.first().and_then(sets) else { continue };
-                if !helpers.iter().all(|a| sets(a) == Some(at)) {
+                let Some(value) = helpers.first().and_then(sets) else { continue };
+                if !helpers.iter().all(|a| sets(a) == Some(value)) {
                     continue;
                 }
-                match landmarks.iter_mut().find(|l| usize::from(l.slot) == slot && l.at == at) {
-                    Some(landmark) => landmark.conditions.push(*condition),
-                    None => landmarks.push(Landmark::new(&actions, *condition, slot, at, &spans[slot])),
+                let index = match places.iter().position(|p| usize::from(p.slot) == slot) {
+                    Some(index) => index,
+                    None => {
+                        places.push(Place::new(&actions, slot, spans[slot].low, spans[slot].high));
+                        places.len() - 1
+                    }
+                };
+                let at = places[index].sets.binary_search(&value).expect("a value the helpers set");
+                match landmarks.iter_mut().find(|l| l.place == index && l.at == at) {
+                    Some(landmark) => {
+                        landmark.conditions.push(*condition);
+                        landmark.lasting &= lasting;
+                    }
+                    None => landmarks.push(Landmark::new(&places[index], index, at, *condition, lasting)),
                 }
             }
         }
         // A place every arrival reaches for nothing adds nothing.
-        landmarks.retain(|l| l.from.iter().chain([&l.below, &l.above]).any(|&c| c > 0));
-        Arrivals { landmarks }
+        landmarks.retain(|l| l.last_step.iter().any(|&c| c > 0));
+        let tours = (0..places.len()).filter_map(|p| Tour::new(&places[p], p, &landmarks)).collect();
+        Arrivals { places, landmarks, tours }
+    }
+
+    /// These arrivals without their tours: each landmark's last step alone.
+    #[cfg(test)]
+    pub fn without_tours(&self) -> Self {
+        Arrivals { tours: Vec::new(), ..self.clone() }
     }
 
     /// The place slots and condition slots [`ahead`](Self::ahead) reads.
     pub fn slots_read<'a>(&'a self) -> impl Iterator<Item = usize> + 'a {
-        let read =
-            |l: &'a Landmark| l.conditions.iter().map(|c| usize::from(c.slot)).chain([usize::from(l.slot)]);
-        self.landmarks.iter().flat_map(read)
+        let conditions = self.landmarks.iter().flat_map(|l| l.conditions.iter().map(|c| usize::from(c.slot)));
+        let places = self.landmarks.iter().map(|l| usize::from(self.places[l.place].slot));
+        conditions.chain(places)
     }
 
-    /// The least the arrivals still ahead of `state` cost, or `None` where one can never be made.
+    /// The least the arrivals still ahead of `state` cost, or `None` where one can never be made:
+    /// each landmark's last step, added, or the tours where they count more.
     #[inline]
     pub fn ahead(&self, state: &[Value]) -> Option<u64> {
         let mut sum = 0u64;
-        for landmark in &self.landmarks {
-            if landmark.conditions.iter().all(|c| c.holds_for(state[usize::from(c.slot)])) {
-                continue;
-            }
-            match landmark.cost_from(state[usize::from(landmark.slot)]) {
+        for landmark in self.landmarks.iter().filter(|l| l.unmet(state)) {
+            let place = &self.places[landmark.place];
+            match landmark.last_step[place.row(state[usize::from(place.slot)])] {
                 NEVER => return None,
                 cost => sum = sum.saturating_add(cost),
             }
         }
-        Some(sum)
+        let mut tours = 0u64;
+        for tour in &self.tours {
+            let place = &self.places[tour.place];
+            tours = tours.saturating_add(tour.cost(
+                &self.landmarks,
+                state,
+                place.row(state[usize::from(place.slot)]),
+            )?);
+        }
+        Some(sum.max(tours))
     }
 }
 
-impl Landmark {
-    /// The landmark at value `at` of place `slot` (whose values the problem names span `span`), for
-    /// `condition`: what arriving there costs at least from each value the place can hold.
-    fn new(
-        actions: &[SlotAction],
-        condition: SlotCondition,
-        slot: usize,
-        at: Value,
-        span: &super::compile::Span,
-    ) -> Self {
-        let place = slot as Slot;
-        let arrivals: Vec<&SlotAction> =
-            actions.iter().filter(|a| a.delta_on(place).and_then(Delta::sets) == Some(at)).collect();
-        // The least an arrival taken where the place holds `from` costs, beyond its base: its
-        // extras by the place (those by other facts add, so leaving them out keeps a lower bound).
-        let arrive_from = |from: Value| {
-            let can = |a: &&&SlotAction| a.preconditions.iter().all(|p| p.slot != place || p.holds_for(from));
-            let extra = |a: &&SlotAction| -> u64 {
-                let tables = a.extras.iter().filter(|&(s, _, _)| s == place);
-                tables.map(|(_, pairs, and_above)| u64::from(extra_at(pairs, and_above, from))).sum()
-            };
-            arrivals.iter().filter(can).map(extra).min().unwrap_or(NEVER)
-        };
-        // After its first move a place holds a value some action sets; only before it does it
-        // hold another (where the plan starts).
-        let set_values = actions.iter().filter_map(|a| a.delta_on(place).and_then(Delta::sets));
-        let later = set_values.filter(|&v| v != at).map(arrive_from).min().unwrap_or(NEVER);
-        let cost = |from: i64| match Value::try_from(from) {
-            Ok(from) if from == at => 0,
-            Ok(from) => later.min(arrive_from(from)),
-            Err(_) => later,
-        };
-        Landmark {
-            conditions: SmallVec::from_elem(condition, 1),
-            slot: place,
-            at,
-            low: span.low as Value,
-            from: (span.low..=span.high).map(cost).collect(),
-            below: cost(span.low - 1),
-            above: cost(span.high + 1),
-        }
+/// Whether a change of `delta` leaves `condition` met wherever it was.
+fn keeps_met(delta: Delta, condition: &SlotCondition) -> bool {
+    match (delta, condition.compare) {
+        (Delta::Set(v), _) => condition.holds_for(v),
+        (Delta::Add(k), Compare::AtLeast) => k >= 0,
+        (Delta::Add(k), Compare::AtMost) => k <= 0,
+        (Delta::Add(k), Compare::Exactly | Compare::Differs) => k == 0,
     }
 }

@@ -108,16 +108,18 @@ fn check(
 
 /// The domains above do exercise the stronger bounds: in many of them the enabling bound raises
 /// the estimate of some state above the deficit bounds, the pattern database above both, and
-/// in the errands the walking still ahead raises it.
+/// in the errands the walking still ahead raises it, and the tour above the last steps.
 #[test]
 fn the_domains_exercise_the_stronger_bounds() {
-    let (mut by_enabling, mut by_pattern, mut by_walking) = (0, 0, 0);
+    let (mut by_enabling, mut by_pattern, mut by_walking, mut by_tour) = (0, 0, 0, 0);
     for round in 0..1000u64 {
         let domain = errands(&mut SplitMix64(round));
         let problem = compile(&domain.actions, &domain.goal);
         let Some((edges, _)) = space(&problem, &domain) else { continue };
         let heuristic = Heuristic::deficits(&problem);
-        by_walking += usize::from(edges.keys().any(|s| heuristic.arrivals.ahead(s).is_some_and(|w| w > 0)));
+        let (arrivals, last_steps) = (&heuristic.arrivals, heuristic.arrivals.without_tours());
+        by_walking += usize::from(edges.keys().any(|s| last_steps.ahead(s).is_some_and(|w| w > 0)));
+        by_tour += usize::from(edges.keys().any(|s| arrivals.ahead(s) > last_steps.ahead(s)));
     }
     for round in 0..4000u64 {
         let mut rng = SplitMix64(round);
@@ -133,8 +135,9 @@ fn the_domains_exercise_the_stronger_bounds() {
     }
     eprintln!(
         "of 4000 domains, the enabling bound raised the estimate in {by_enabling}, the pattern in {by_pattern}; \
-         of 1000 errands, the walking ahead in {by_walking}"
+         of 1000 errands, the walking ahead in {by_walking}, the tour above it in {by_tour}"
     );
+    assert!(by_tour > 100, "the tour raised the estimate in only {by_tour} errands");
     assert!(by_walking > 300, "the walking ahead raised the estimate in only {by_walking} errands");
     assert!(by_enabling > 50, "the enabling bound raised the estimate in only {by_enabling} domains");
     assert!(by_pattern > 200, "the pattern database raised the estimate in only {by_pattern} domains");

@@ -46,6 +46,7 @@ mod reach;
 mod search;
 mod states;
 mod stocks;
+mod tour;
 mod trace;
 
 pub use facts::{FactId, Facts, State, Value};
