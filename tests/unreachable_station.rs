@@ -103,7 +103,7 @@ fn the_walled_in_table_is_what_the_goal_needs_and_an_open_way_is_not_blamed() {
     let two_tables = text.replace(
         r#"(id: "table",    label: "Table",    pos: (200.0, -80.0)),"#,
         r#"(id: "table",    label: "Table",    pos: (200.0, -80.0), kind: "table"),
-        (id: "bench",    label: "Bench",    pos: (-100.0, -100.0), kind: "table"),"#,
+        (id: "bench",    label: "Bench",    pos: (100.0, -100.0), kind: "table"),"#,
     );
     assert_ne!(two_tables, text);
     let two = scenario::parse(&two_tables, "two_tables.ron").unwrap();
