@@ -150,6 +150,11 @@ fn the_inspector_names_the_walled_in_table_in_english_and_in_spanish() {
     assert_eq!(row.text, format!("no plan (unreachable): {EN}"));
     let table = view.table.as_ref().unwrap();
     assert_eq!(table.rows[0].2, format!("no plan (unreachable): {EN}"));
+    assert_eq!(
+        view.decisions.last().unwrap().text,
+        format!("No viable plan for Hunger: {EN}"),
+        "the log too"
+    );
 
     app.world_mut().insert_resource(Lang::SPANISH);
     let view = inspect(app.world(), cook).unwrap();

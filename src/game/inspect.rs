@@ -10,7 +10,7 @@ pub use super::waiting_chain::Maker;
 use super::waiting_chain::makers;
 use crate::planner::Value;
 use crate::sim::{
-    AgentFacts, DecisionTable, EventKind, EventLog, Intent, LastReason, Town, Villager, WorldFacts,
+    AgentFacts, DecisionTable, EventKind, EventLog, Happening, Intent, LastReason, Town, Villager, WorldFacts,
 };
 use crate::words::{Lang, fact_words, words};
 use bevy::prelude::*;
@@ -166,7 +166,13 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
             .map(|e| Decision {
                 t: e.t,
                 today: clock_day == Some(e.day),
-                text: crate::sim::event_text(town, lang, e),
+                // A wait for want of a plan names the stations the map parts it from, as its reason does.
+                text: match &e.what {
+                    Happening::Changed(reason @ LastReason::Waiting { goal, .. }) => {
+                        crate::sim::reason_text(town, lang, c, reason, &cut_off(usize::from(*goal)))
+                    }
+                    _ => crate::sim::event_text(town, lang, e),
+                },
                 table: e.table.as_ref().map(|t| table_view(town, lang, c, t, &cut_off)),
             })
             .collect();
