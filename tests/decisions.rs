@@ -55,7 +55,7 @@ fn the_bakers_switch_keeps_its_table_and_says_why_the_winner_won() {
     assert!(english.ends_with(&format!("is more than the hysteresis {hysteresis:.2}")), "{english}");
     let spanish = words(Lang::SPANISH);
     assert!(spanish.starts_with("Hunger superó a Bake bread: su ventaja 0.1"), "{spanish}");
-    let row = |lang| sim::row_text(town, lang, baker, &table.rows[goal("hunger") as usize]);
+    let row = |lang| sim::row_text(town, lang, baker, &table.rows[goal("hunger") as usize], &[]);
     assert_eq!(row(Lang::ENGLISH), "plan Take a loaf, Eat (cost 2.3, score 0.58)");
     assert_eq!(row(Lang::SPANISH), "plan Take a loaf, Eat (costo 2.3, puntaje 0.58)");
     // And it is the baker's last table until it decides again; a wait's table says what it waits on.
@@ -67,8 +67,11 @@ fn the_bakers_switch_keeps_its_table_and_says_why_the_winner_won() {
     let table = wait.table.as_ref().unwrap();
     assert!(matches!(table.outcome, Outcome::Waited { .. }));
     let forge = table.rows.iter().find(|r| matches!(r.result, RowResult::NoPlan { .. })).unwrap();
-    assert_eq!(sim::row_text(town, Lang::ENGLISH, smith, forge), "no plan (unreachable): needs iron");
-    assert_eq!(sim::row_text(town, Lang::SPANISH, smith, forge), "sin plan (inalcanzable): necesita hierro");
+    assert_eq!(sim::row_text(town, Lang::ENGLISH, smith, forge, &[]), "no plan (unreachable): needs iron");
+    assert_eq!(
+        sim::row_text(town, Lang::SPANISH, smith, forge, &[]),
+        "sin plan (inalcanzable): necesita hierro"
+    );
 }
 
 #[test]

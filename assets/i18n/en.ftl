@@ -93,6 +93,7 @@ event-waiting = { $blocked ->
     [none] No viable plan for { $goal }: waiting for the world to change
    *[other] No viable plan for { $goal }: waiting for { $blocked }
 }
+event-waiting-cut-off = No viable plan for { $goal }: { $cut-off }
 event-switched = { $to } ({ $to-score }) overtook { $from } ({ $from-score })
 event-met = { $goal } met
 event-resting = Resting: every insistence is below { $threshold }
@@ -127,9 +128,17 @@ result-better = better
 result-duplicate = duplicate
 result-dead-end = dead end
 not-applicable = { $n } actions do not apply
+# A plan step's cost beside its own: "1 + walking 0.32 + waiting 0.5".
+step-walking = walking
+step-waiting = waiting
 no-plan-unreachable = nothing it can do brings about { $blocked }
 no-plan-exhausted = every state it can reach was tried ({ $expanded } expanded)
 no-plan-budget = the search stopped at its budget ({ $expanded } expanded)
+# Stations a plan would need that walls or water keep the villager from; $stations their labels.
+cut-off = { $count ->
+    [one] the { $stations } cannot be reached from here (walls or water in the way)
+   *[other] these cannot be reached from here: { $stations } (walls or water in the way)
+}
 
 ## Why it chose: a decision's table
 

@@ -81,6 +81,7 @@ event-waiting = { $blocked ->
     [none] Sin plan viable para { $goal }: esperando a que el mundo cambie
    *[other] Sin plan viable para { $goal }: esperando { $blocked }
 }
+event-waiting-cut-off = Sin plan viable para { $goal }: { $cut-off }
 event-switched = { $to } ({ $to-score }) superó a { $from } ({ $from-score })
 event-met = { $goal }: cumplido
 event-resting = Descansando: toda insistencia está por debajo de { $threshold }
@@ -115,9 +116,17 @@ result-better = mejor
 result-duplicate = duplicado
 result-dead-end = sin salida
 not-applicable = { $n } acciones no se aplican
+# El costo de un paso además del suyo propio: "1 + caminando 0.32 + esperando 0.5".
+step-walking = caminando
+step-waiting = esperando
 no-plan-unreachable = nada de lo que puede hacer produce { $blocked }
 no-plan-exhausted = se probaron todos los estados alcanzables ({ $expanded } expandidos)
 no-plan-budget = la búsqueda se detuvo en su presupuesto ({ $expanded } expandidos)
+# Estaciones que un plan necesitaría y a las que muros o agua no dejan llegar; $stations sus nombres.
+cut-off = { $count ->
+    [one] no se puede llegar a { $stations } desde aquí (hay muros o agua en el camino)
+   *[other] no se puede llegar a estas estaciones desde aquí: { $stations } (hay muros o agua en el camino)
+}
 
 ## Por qué eligió: la tabla de una decisión
 

@@ -135,9 +135,10 @@ fn moment(world: &bevy::prelude::World, entity: bevy::prelude::Entity, lang: Lan
     let goals: Vec<Value> = (character.goals.iter().zip(sim::insistences(world, entity).expect("goals")))
         .map(|(g, insistence)| json!({"id": g.id, "label": g.label, "insistence": insistence}))
         .collect();
+    let cut_off = sim::cut_off_of(world, entity);
     let reason = world
         .get::<LastReason>(entity)
-        .map_or_else(String::new, |r| sim::reason_text(town, lang, villager.index(), r));
+        .map_or_else(String::new, |r| sim::reason_text(town, lang, villager.index(), r, &cut_off));
     json!({
         "day": clock.day,
         "t": clock.time,

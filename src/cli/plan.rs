@@ -1,8 +1,8 @@
 //! `goap-town plan FILE --character ID --goal ID [--set SCOPE.FACT=N]... [--trace] [--json]`.
 
-use crate::planner::{Action, Planner, State, Trace, TriedResult, Value};
+use crate::planner::{NoPlan, Planner, Trace, TriedResult, Value};
 use crate::scenario::Scope;
-use crate::scenario::{self, Scenario, did_you_mean};
+use crate::scenario::{self, Scenario, StepCost, did_you_mean};
 use crate::words::Lang;
 use serde_json::json;
 use std::io::Write;
@@ -83,23 +83,36 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), BadReq
     let action_of = |step: &u32| scenario.actions[task(step).action].id.as_str();
     let station_of = |step: &u32| scenario.stations[task(step).station].id.as_str();
     let code = if result.is_ok() { 0 } else { 2 };
+    // A plan that would need a station the map parts the character from: that is the reason (a
+    // search stopped by its budget may yet have a plan, so it blames nothing).
+    let cut_off: Vec<&str> = match &result {
+        Err(NoPlan::Unreachable { .. } | NoPlan::Exhausted { .. }) => {
+            let stations = scenario.cut_off(character, &goal.conditions, &start);
+            stations.iter().map(|&s| scenario.stations[s].id.as_str()).collect()
+        }
+        _ => Vec::new(),
+    };
+    let why_not = |why: &NoPlan| match cut_off.is_empty() {
+        true => (why.kind(), scenario.facts.explain(why)),
+        false => ("unreachable", scenario::explain_cut_off(&cut_off)),
+    };
     if request.json {
         let mut object = match result {
             Ok(plan) => {
                 let ids: Vec<&str> = plan.steps.iter().map(action_of).collect();
                 let stations: Vec<&str> = plan.steps.iter().map(station_of).collect();
                 let cost = scenario::cost_value(plan.cost);
-                let steps = step_costs(scenario, &actions, &start, &plan.steps).into_iter().map(
-                    |(base, walk, wait)| {
-                        let [base, walking, waiting] = [base, walk, wait].map(scenario::cost_value);
-                        json!({"cost": base, "walking": walking, "waiting": waiting})
-                    },
-                );
+                let steps = scenario.step_costs(&actions, &start, &plan.steps).into_iter().map(|step| {
+                    let [base, walking, waiting] =
+                        [step.base, step.walking, step.waiting].map(scenario::cost_value);
+                    json!({"cost": base, "walking": walking, "waiting": waiting})
+                });
                 let steps: Vec<_> = steps.collect();
                 json!({"plan": ids, "stations": stations, "cost": cost, "step_costs": steps, "expanded": plan.expanded})
             }
             Err(why) => {
-                json!({"plan": null, "reason": why.kind(), "detail": scenario.facts.explain(&why), "expanded": why.expanded()})
+                let (reason, detail) = why_not(&why);
+                json!({"plan": null, "reason": reason, "cut_off": cut_off, "detail": detail, "expanded": why.expanded()})
             }
         };
         if let Some(trace) = &trace {
@@ -111,8 +124,8 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), BadReq
     }
     let mut text = match result {
         Ok(plan) => {
-            let costs = step_costs(scenario, &actions, &start, &plan.steps);
-            let line = |(s, (base, walking, waiting)): (&u32, (u64, u64, u64))| {
+            let costs = scenario.step_costs(&actions, &start, &plan.steps);
+            let line = |(s, StepCost { base, walking, waiting }): (&u32, StepCost)| {
                 let extra = |word: &str, cost: u64| match cost {
                     0 => String::new(),
                     _ => format!(" + {word} {}", scenario::cost_text(cost)),
@@ -125,29 +138,12 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), BadReq
             text += &format!("cost {}\nexpanded {}\n", scenario::cost_text(plan.cost), plan.expanded);
             text
         }
-        Err(why) => format!("no plan: {}\n", scenario.facts.explain(&why)),
+        Err(why) => format!("no plan: {}\n", why_not(&why).1),
     };
     if let Some(trace) = &trace {
         text += &trace_text(scenario, character, trace);
     }
     Ok((text, code))
-}
-
-/// What each step of `steps` costs taken in turn from `start`: its own cost, its walk there and
-/// its wait in line (the extras by the place, and by the lines).
-fn step_costs(scenario: &Scenario, actions: &[Action], start: &State, steps: &[u32]) -> Vec<(u64, u64, u64)> {
-    let mut state = start.clone();
-    let costs = steps.iter().map(|&s| {
-        let action = &actions[s as usize];
-        let extra = |walk: bool| {
-            let tables = action.extra_costs.iter().filter(|e| (e.fact == scenario.place) == walk);
-            tables.map(|e| u64::from(e.at(state.get(e.fact)))).sum::<u64>()
-        };
-        let cost = (u64::from(action.cost), extra(true), extra(false));
-        action.apply(&mut state);
-        cost
-    });
-    costs.collect()
 }
 
 /// The search as text: one block per expanded state (★ on the plan), each action tried under it.

@@ -51,11 +51,37 @@ pub struct TableView {
     pub outcome: String,
 }
 
+/// The stations a goal needs that the map parts the villager from ([`crate::sim::cut_off_for`]),
+/// asked only of goals without a plan.
+pub(super) type CutOff<'a> = &'a dyn Fn(usize) -> Vec<usize>;
+
+/// A row's words, naming the stations the map parts the villager from where it has no plan.
+fn row_words(
+    town: &Town,
+    lang: Lang,
+    character: usize,
+    row: &crate::sim::GoalRow,
+    cut_off: CutOff<'_>,
+) -> String {
+    // Out of budget, a plan may yet exist: only a search that ran out of ways blames the map.
+    let stations = match row.result {
+        RowResult::NoPlan { why, .. } if why != "budget" => cut_off(usize::from(row.goal)),
+        _ => Vec::new(),
+    };
+    crate::sim::row_text(town, lang, character, row, &stations)
+}
+
 /// `table` of a villager of `character`, in `lang`.
-pub(super) fn table_view(town: &Town, lang: Lang, character: usize, table: &DecisionTable) -> TableView {
+pub(super) fn table_view(
+    town: &Town,
+    lang: Lang,
+    character: usize,
+    table: &DecisionTable,
+    cut_off: CutOff<'_>,
+) -> TableView {
     let goals = &town.scenario.characters[character].goals;
     let row = |r: &crate::sim::GoalRow| {
-        (goals[r.goal as usize].label.clone(), r.insistence, crate::sim::row_text(town, lang, character, r))
+        (goals[r.goal as usize].label.clone(), r.insistence, row_words(town, lang, character, r, cut_off))
     };
     TableView {
         rows: table.rows.iter().map(row).collect(),
@@ -69,6 +95,7 @@ pub(super) fn at_decision(
     lang: Lang,
     character: usize,
     row: &crate::sim::GoalRow,
+    cut_off: CutOff<'_>,
 ) -> AtDecision {
     let (plan, text) = match row.result {
         RowResult::Plan { cost, score, .. } => {
@@ -79,14 +106,15 @@ pub(super) fn at_decision(
             ];
             (Some((score, cost)), words().say(lang, "bar-plan", &args))
         }
-        _ => (None, crate::sim::row_text(town, lang, character, row)),
+        _ => (None, row_words(town, lang, character, row, cut_off)),
     };
     AtDecision { insistence: row.insistence, plan, met: row.result == RowResult::Met, text }
 }
 
 /// The last reason, said with its moment — unless it no longer fits what the villager does now
 /// (it overtook for a goal since met or given up, it waited or rested and has a plan now): then
-/// the last decision's outcome stands in for it, and it is kept as what came earlier.
+/// the last decision's outcome stands in for it, and it is kept as what came earlier. A villager
+/// waiting on a goal whose `cut_off` stations the map parts it from has them named.
 pub(super) fn reason_view(
     town: &Town,
     lang: Lang,
@@ -94,8 +122,9 @@ pub(super) fn reason_view(
     log: Option<&EventLog>,
     day: Option<u32>,
     table: Option<(&Arc<DecisionTable>, Option<f32>)>,
+    cut_off: &[usize],
 ) -> ReasonView {
-    let text = crate::sim::reason_text(town, lang, character, reason);
+    let text = crate::sim::reason_text(town, lang, character, reason, cut_off);
     // Its moment: the latest event that gave it, today.
     let gave = |e: &&crate::sim::SimEvent| {
         e.villager == Some(number) && matches!(&e.what, Happening::Changed(r) if r == reason)

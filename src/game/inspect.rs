@@ -10,7 +10,7 @@ pub use super::waiting_chain::Maker;
 use super::waiting_chain::makers;
 use crate::planner::Value;
 use crate::sim::{
-    AgentFacts, DecisionTable, EventKind, EventLog, Intent, LastReason, Town, Villager, WorldFacts,
+    AgentFacts, DecisionTable, EventKind, EventLog, Happening, Intent, LastReason, Town, Villager, WorldFacts,
 };
 use crate::words::{Lang, fact_words, words};
 use bevy::prelude::*;
@@ -124,6 +124,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         })
         .collect();
     let insistences = crate::sim::insistences(world, entity)?;
+    let cut_off = |g: usize| crate::sim::cut_off_for(world, entity, g);
     let table = world.get_resource::<crate::sim::DecisionTables>().and_then(|t| t.0.get(&number));
     // When a table was made: today's decisions by their moment, an older one not at all.
     let when = |table: &Arc<DecisionTable>| {
@@ -141,7 +142,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
             insistence: insistences[g],
             at_decision: table
                 .and_then(|t| t.rows.iter().find(|r| usize::from(r.goal) == g))
-                .map(|row| at_decision(town, lang, c, row)),
+                .map(|row| at_decision(town, lang, c, row, &cut_off)),
             current: intent.goal() == Some(g),
         })
         .collect();
@@ -165,15 +166,23 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
             .map(|e| Decision {
                 t: e.t,
                 today: clock_day == Some(e.day),
-                text: crate::sim::event_text(town, lang, e),
-                table: e.table.as_ref().map(|t| table_view(town, lang, c, t)),
+                // A wait for want of a plan names the stations the map parts it from, as its reason does.
+                text: match &e.what {
+                    Happening::Changed(reason @ LastReason::Waiting { goal, .. }) => {
+                        crate::sim::reason_text(town, lang, c, reason, &cut_off(usize::from(*goal)))
+                    }
+                    _ => crate::sim::event_text(town, lang, e),
+                },
+                table: e.table.as_ref().map(|t| table_view(town, lang, c, t, &cut_off)),
             })
             .collect();
         shown[shown.len().saturating_sub(DECISIONS)..].to_vec()
     };
     let log = world.get_resource::<EventLog>();
     let decision = table.map(|t| (t, decided_at));
-    let reason = reason_view(town, lang, (c, number, intent, &last_reason), log, clock_day, decision);
+    let stations = crate::sim::cut_off_of(world, entity);
+    let reason =
+        reason_view(town, lang, (c, number, intent, &last_reason), log, clock_day, decision, &stations);
     // A waiting villager names the goal it waits on.
     let goal = match last_reason {
         LastReason::Waiting { goal, .. } if intent.goal().is_none() => Some(goal as usize),
@@ -207,7 +216,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
         tile: town.layout.is_tiled().then(|| town.layout.town_tile(tile)),
         reason,
         decisions,
-        table: table.map(|t| table_view(town, lang, c, t)),
+        table: table.map(|t| table_view(town, lang, c, t, &cut_off)),
         details,
     })
 }

@@ -6,7 +6,7 @@
 use super::i18n::Label;
 use super::selection::Selection;
 use crate::planner::{NoPlan, Trace, TriedResult};
-use crate::scenario::{self, cost_text};
+use crate::scenario::{self, StepCost, cost_text};
 use crate::sim::{Activity, AgentFacts, Intent, LastReason, Lines, Outlook, Town, Villager, WorldFacts};
 use crate::words::{Lang, fact_words, words};
 use bevy::prelude::*;
@@ -24,12 +24,25 @@ pub struct WhyThisPlan {
 pub struct SearchView {
     pub villager: String,
     pub goal: String,
-    /// The plan's actions, or why there is none (in words by [`no_plan_text`]).
-    pub answer: Result<Vec<String>, (NoPlan, Vec<String>)>,
+    /// The plan's actions, or why there is none.
+    pub answer: Result<Vec<String>, NoPlanView>,
     pub cost: Option<u64>,
+    /// What each step of the plan costs: its own cost, its walk and its wait in line.
+    pub step_costs: Vec<StepCost>,
     pub rows: Vec<SearchRow>,
     pub duplicates: usize,
     pub pruned: usize,
+}
+
+/// Why a search found no plan, ready to say ([`no_plan_text`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NoPlanView {
+    pub why: NoPlan,
+    /// The conditions nothing it can do brings about, in words, when the planner named them.
+    pub blocked: Vec<String>,
+    /// The stations the plan would need that the map parts the villager from, in words
+    /// ([`Scenario::cut_off`](crate::scenario::Scenario::cut_off)): when there are any, the reason.
+    pub cut_off: Option<String>,
 }
 
 /// One expanded state.
@@ -94,10 +107,18 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
             town.scenario.actions[task.action].label, town.scenario.stations[task.station].label
         )
     };
+    let step_costs = match &answer {
+        Ok(plan) => {
+            let actions = town.scenario.planning_actions(villager.index());
+            town.scenario.step_costs(&actions, &view, &plan.steps)
+        }
+        Err(_) => Vec::new(),
+    };
     Some(SearchView {
         villager: character.name.clone(),
         goal: character.goals[goal].label.clone(),
         cost: answer.as_ref().ok().map(|p| p.cost),
+        step_costs,
         answer: match &answer {
             Ok(plan) => Ok(plan.steps.iter().map(|&t| task(t)).collect()),
             Err(why) => {
@@ -107,7 +128,13 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
                 };
                 let blocked =
                     blocked.iter().map(|c| super::villager_state::condition_text(town, lang, c, None));
-                Err((why.clone(), blocked.collect()))
+                // Out of budget, a plan may yet exist: only a search that ran out of ways blames the map.
+                let cut_off = match why {
+                    NoPlan::Budget { .. } => Vec::new(),
+                    _ => town.scenario.cut_off(villager.index(), &character.goals[goal].conditions, &view),
+                };
+                let cut_off = (!cut_off.is_empty()).then(|| crate::sim::cut_off_text(town, lang, &cut_off));
+                Err(NoPlanView { why: why.clone(), blocked: blocked.collect(), cut_off })
             }
         },
         rows: rows(&town.scenario, lang, &trace, task),
@@ -141,9 +168,14 @@ fn rows(
     trace.expansions.iter().map(row).collect()
 }
 
-/// Why there is no plan, in words; `blocked` are the conditions nothing can bring about.
-pub fn no_plan_text(lang: Lang, why: &NoPlan, blocked: &[String]) -> String {
+/// Why there is no plan, in words: the stations the map parts the villager from, when there are
+/// any, else the planner's reason.
+pub fn no_plan_text(lang: Lang, no_plan: &NoPlanView) -> String {
+    let NoPlanView { why, blocked, cut_off } = no_plan;
     let expanded = ("expanded", why.expanded().into());
+    if let Some(cut_off) = cut_off {
+        return cut_off.clone();
+    }
     match why {
         NoPlan::Unreachable { .. } => {
             words().say(lang, "no-plan-unreachable", &[("blocked", blocked.join(", ").into())])
@@ -151,6 +183,26 @@ pub fn no_plan_text(lang: Lang, why: &NoPlan, blocked: &[String]) -> String {
         NoPlan::Exhausted { .. } => words().say(lang, "no-plan-exhausted", &[expanded]),
         NoPlan::Budget { .. } => words().say(lang, "no-plan-budget", &[expanded]),
     }
+}
+
+/// The plan's steps, each with what it costs as `plan` prints it: `Chop wood @ Woodpile (1 +
+/// walking 0.32)`; none without a plan.
+pub fn step_lines(lang: Lang, search: &SearchView) -> Vec<String> {
+    let Ok(steps) = &search.answer else { return Vec::new() };
+    let line = |(step, cost): (&String, &StepCost)| format!("{step}  ({})", step_cost_text(lang, cost));
+    steps.iter().zip(&search.step_costs).map(line).collect()
+}
+
+/// A step's cost as its parts: `1 + walking 0.32 + waiting 0.5` (no part that costs nothing but
+/// the action's own).
+pub fn step_cost_text(lang: Lang, cost: &StepCost) -> String {
+    let mut text = cost_text(cost.base);
+    for (id, extra) in [("step-walking", cost.walking), ("step-waiting", cost.waiting)] {
+        if extra > 0 {
+            text += &format!(" + {} {}", words().plain(lang, id), cost_text(extra));
+        }
+    }
+    text
 }
 
 /// What came of an action tried, in words.
@@ -178,16 +230,18 @@ fn window(mut contexts: EguiContexts, mut why: ResMut<WhyThisPlan>, lang: Res<La
         .default_pos([16.0, 300.0])
         .default_size([560.0, 380.0])
         .show(ctx, |ui| {
-            let answer = match &search.answer {
-                Ok(steps) => {
+            match &search.answer {
+                Ok(_) => {
                     let cost = cost_text(search.cost.unwrap_or_default());
-                    format!("{}: {} ({} {cost})", l.text(Label::Plan), steps.join(", "), l.text(Label::Cost))
+                    ui.label(format!("{} ({} {cost}):", l.text(Label::Plan), l.text(Label::Cost)));
+                    for (i, line) in step_lines(l, search).iter().enumerate() {
+                        ui.label(format!("  {}. {line}", i + 1));
+                    }
                 }
-                Err((why, blocked)) => {
-                    format!("{}: {}", l.text(Label::NoPlan), no_plan_text(l, why, blocked))
+                Err(no_plan) => {
+                    ui.label(format!("{}: {}", l.text(Label::NoPlan), no_plan_text(l, no_plan)));
                 }
-            };
-            ui.label(answer);
+            }
             let counts = [
                 ("expanded", search.rows.len().into()),
                 ("duplicates", search.duplicates.into()),

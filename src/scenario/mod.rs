@@ -9,6 +9,7 @@
 
 mod checker;
 mod choice;
+mod cut_off;
 mod cycles;
 #[cfg(test)]
 mod cycles_tests;
@@ -28,6 +29,7 @@ mod raw;
 mod read;
 mod rows;
 mod shipped;
+mod step_costs;
 pub mod syntax;
 mod validate;
 mod walks;
@@ -36,11 +38,12 @@ pub use choice::{
     SCENARIO_FOLDER, ScenarioChoice, available_scenarios, file_or, first_choice, load_or_report,
 };
 pub use diagnostic::{Diagnostic, Severity, did_you_mean, number};
-pub use names::{FactTable, Scope};
+pub use names::{FactTable, Scope, explain_cut_off};
 pub use phrase::{Arg, ID_PREFIX, Phrase, count_text};
 pub use positions::{PositionsError, with_positions};
 pub use rows::{RowsError, with_rows};
 pub use shipped::{SHIPPED, shipped};
+pub use step_costs::StepCost;
 pub use walks::Walks;
 
 use crate::files::{self, ReadError};

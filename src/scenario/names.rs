@@ -107,3 +107,13 @@ impl FactTable {
         }
     }
 }
+
+/// Why there is no plan when the map parts the villager from `stations` (ids) a plan would
+/// need ([`Scenario::cut_off`](super::Scenario::cut_off)), in one sentence as [`FactTable::explain`] says the rest.
+pub fn explain_cut_off(stations: &[&str]) -> String {
+    let what = match stations {
+        [one] => format!("station {one} cannot"),
+        many => format!("stations {} cannot", many.join(", ")),
+    };
+    format!("unreachable: {what} be reached from here (walls or water in the way)")
+}

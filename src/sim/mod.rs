@@ -38,7 +38,8 @@ pub use options::{Shortcuts, SimOptions};
 pub use phases::deliberate::deciding_view;
 pub use phases::walk::{Whereabouts, position_at, position_of};
 pub use replay::{Fault, Moment, NotKept, Played, Problem, Replay, ReplayError};
-pub use report::phrase::{event_text, outcome_text, reason_text, row_text, standstill_text};
+pub use report::cut_off::{cut_off_for, cut_off_of};
+pub use report::phrase::{cut_off_text, event_text, outcome_text, reason_text, row_text, standstill_text};
 pub use report::standstill::{Stands, Standstills, action_making, standstill_of};
 pub use report::{
     DayFigures, DayReport, EventReport, FinishedDays, GoalReport, PastDays, Seconds, VillagerReport,

@@ -2,6 +2,7 @@
 //! replans and aborted plans; plus every event of the day. And what a finished day leaves for
 //! good however long the town plays: a few figures ([`DayFigures`]), not the report.
 
+pub mod cut_off;
 pub mod phrase;
 pub mod standstill;
 

@@ -71,7 +71,7 @@ pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
                 &[("fact", fact), ("was", text(&was.to_string())), ("now", text(&now.to_string()))],
             )
         }
-        Happening::Changed(reason) => reason_text(town, lang, character, reason),
+        Happening::Changed(reason) => reason_text(town, lang, character, reason, &[]),
         Happening::Standstill(standstill) => standstill_text(town, lang, standstill),
     }
 }
@@ -101,7 +101,16 @@ pub fn standstill_text(town: &Town, lang: Lang, standstill: &crate::sim::state::
 /// Why a villager of `character` last changed course, in words: `Resting: every insistence is
 /// below 0.05`, `Hunger (0.72) overtook Smelt iron (0.51)`, `No viable plan for Bake bread:
 /// waiting for wheat`, `Abandoned Take a loaf: needs bread: none in the town`.
-pub fn reason_text(town: &Town, lang: Lang, character: usize, reason: &LastReason) -> String {
+///
+/// `cut_off` are the stations a waiting villager's goal needs and the map parts it from
+/// ([`cut_off_for`](super::cut_off::cut_off_for)): the reason names them.
+pub fn reason_text(
+    town: &Town,
+    lang: Lang,
+    character: usize,
+    reason: &LastReason,
+    cut_off: &[usize],
+) -> String {
     let goals = &town.scenario.characters[character].goals;
     let goal = |g: u16| text(&goals[g as usize].label);
     let say = |id: &str, args: &[(&str, FluentValue)]| words().say(lang, id, args);
@@ -110,6 +119,10 @@ pub fn reason_text(town: &Town, lang: Lang, character: usize, reason: &LastReaso
         LastReason::Resting => {
             say("event-resting", &[("threshold", text(&town.scenario.settings.rest_threshold.to_string()))])
         }
+        LastReason::Waiting { goal: g, .. } if !cut_off.is_empty() => say(
+            "event-waiting-cut-off",
+            &[("goal", goal(g)), ("cut-off", text(&cut_off_text(town, lang, cut_off)))],
+        ),
         LastReason::Waiting { goal: g, blocked } => {
             let blocked = blocked.map_or(text("none"), |c| text(&condition_text(town, lang, &c, None)));
             say("event-waiting", &[("goal", goal(g)), ("blocked", blocked)])
@@ -171,9 +184,18 @@ pub fn outcome_text(town: &Town, lang: Lang, character: usize, outcome: &Outcome
     }
 }
 
+/// Stations the map parts a villager from, which a plan would need, in words: `the Well cannot
+/// be reached from here (walls or water in the way)`.
+pub fn cut_off_text(town: &Town, lang: Lang, stations: &[usize]) -> String {
+    let labels: Vec<&str> = stations.iter().map(|&s| town.scenario.stations[s].label.as_str()).collect();
+    words().say(lang, "cut-off", &[("stations", text(&labels.join(", "))), ("count", labels.len().into())])
+}
+
 /// One goal's line of a decision table, after its label and insistence: `plan Chop wood, Light
-/// the fire (cost 2.46, score 0.11)`, `no plan (unreachable): needs wheat`, `met`, `not planned`.
-pub fn row_text(town: &Town, lang: Lang, character: usize, row: &GoalRow) -> String {
+/// the fire (cost 2.46, score 0.11)`, `no plan (unreachable): needs wheat`, `met`, `not planned`;
+/// a goal without a plan whose `cut_off` stations the map parts the villager from names them:
+/// `no plan (unreachable): the Well cannot be reached from here (walls or water in the way)`.
+pub fn row_text(town: &Town, lang: Lang, character: usize, row: &GoalRow, cut_off: &[usize]) -> String {
     let say = |id: &str, args: &[(&str, FluentValue)]| words().say(lang, id, args);
     match &row.result {
         RowResult::Met => words().plain(lang, "row-met").to_owned(),
@@ -191,6 +213,10 @@ pub fn row_text(town: &Town, lang: Lang, character: usize, row: &GoalRow) -> Str
                 ("part", part.map_or(0, i64::from).into()),
             ];
             say(if part.is_some() { "row-plan-part" } else { "row-plan" }, &args)
+        }
+        RowResult::NoPlan { .. } if !cut_off.is_empty() => {
+            let why = words().plain(lang, "why-unreachable");
+            say("row-no-plan", &[("why", text(why)), ("blocked", text(&cut_off_text(town, lang, cut_off)))])
         }
         RowResult::NoPlan { why, blocked } => {
             let blocked = blocked
