@@ -113,8 +113,9 @@ fn going_back_before_a_stroke_and_forward_again_shows_the_town_with_the_stroke_a
     let mut maps = vec![map(&app)];
     for (at, stroke) in &strokes {
         let was = app.world().resource::<Clock>().steps;
-        steps(&mut app, at - was);
+        steps(&mut app, at - 1 - was);
         seen.push((*at - 1, town_now(&mut app)));
+        steps(&mut app, 1);
         assert_eq!(paint(app.world_mut(), stroke).len(), stroke.len());
         seen.push((*at, town_now(&mut app)));
         maps.push(map(&app));
@@ -260,11 +261,13 @@ fn a_painted_cell_that_could_not_have_been_painted_is_refused_where_it_is() {
     assert!(said.starts_with("edit 2 (day 1, step 20): 'x' is no kind of ground"), "{said}");
     assert!(said.ends_with("`.` grass, `=` road, `#` wall, `~` water"), "{said}");
 
-    let (_, fault) = refusal(&village_replay(json!([paint(10, 44, 48, "..=")])));
-    let off = Problem::OffMap { col: 50, row: 44, width: 50, height: 44 };
+    let (_, fault) = refusal(&village_replay(json!([paint(10, 42, 48, "..=")])));
+    let off = Problem::OffMap { col: 50, row: 42, width: 50, height: 43 };
     assert_eq!(fault, Fault::Edit { number: 1, at: Moment { day: 1, step: 10 }, problem: off });
     let (_, fault) = refusal(&village_replay(json!([paint(10, 0, u32::MAX, "=")])));
     assert!(matches!(fault, Fault::Edit { problem: Problem::OffMap { col: 4_294_967_295, .. }, .. }));
+    let (_, fault) = refusal(&village_replay(json!([paint(10, 43, 0, "=")])));
+    assert!(matches!(fault, Fault::Edit { problem: Problem::OffMap { row: 43, .. }, .. }), "{fault:?}");
 
     // No wall under a station where it stands by then, nor under a start.
     let map = village.map.clone().unwrap();
