@@ -61,7 +61,7 @@ pub use state::timing::PlanTimes;
 pub use state::town::Town;
 pub use state::villager::{Activity, AgentFacts, Deliberation, Intent, LastReason, Position, Villager};
 pub use state::world::{Outlook, TileFacts, WorldFacts};
-pub use wholesale::edits::{edit_world_fact, move_station, take_in_edit, update_scenario};
+pub use wholesale::edits::{edit_world_fact, move_station, paint_map, take_in_edit, update_scenario};
 pub use wholesale::history::{DayHistory, Edit, SNAPSHOT_EVERY, keep_history};
 pub use wholesale::install::{install, install_tiled, install_town, replace_scenario, villager_playing};
 pub use wholesale::seek::seek;

@@ -14,6 +14,7 @@ use crate::sim::state::town::Town;
 use crate::sim::wholesale::edits::edit_world_fact;
 use crate::sim::wholesale::history::DayHistory;
 use crate::sim::wholesale::history::Edit;
+use crate::space::{Cell, Ground};
 use crate::words::{Lang, words};
 use bevy::ecs::prelude::*;
 use std::path::Path;
@@ -23,11 +24,13 @@ mod bounds;
 mod fault;
 mod format;
 pub mod fuzz;
+mod kept;
 mod limits;
+mod paint;
 
 pub use fault::{Fault, NotAFile, Problem, ReplayError};
-pub use format::{Change, Edited, FORMAT, Moment, Replay};
-pub use limits::{LATEST_DAY, MAX_FILE_BYTES, MOST_EDITS, MOST_WORK};
+pub use format::{Change, Edited, FORMAT, Moment, Replay, Run};
+pub use limits::{LATEST_DAY, MAX_FILE_BYTES, MOST_EDITS, MOST_PAINTED_CELLS, MOST_WORK};
 
 /// Which text of its scenario a replay plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,8 +55,8 @@ impl Played {
 pub enum NotKept {
     /// The town keeps no history ([`crate::sim::wholesale::history::keep_history`]).
     NoHistory,
-    /// It took in an edit of the scenario file other than stations moved, whose text no replay
-    /// keeps: when, and what changed.
+    /// It took in an edit of the scenario file other than stations moved and cells of the map
+    /// painted, whose text no replay keeps: when, and what changed.
     FileEdited { at: Moment, changes: Vec<String> },
 }
 
@@ -79,11 +82,11 @@ impl Replay {
                     moved.lay_walks();
                 }
                 Edit::Scenario(after) => {
-                    let moved = moved_stations(&before, after).ok_or_else(|| NotKept::FileEdited {
+                    let changes = kept::kept_changes(&before, after).ok_or_else(|| NotKept::FileEdited {
                         at: Moment { day, step },
                         changes: diff(&before, after).into_iter().map(|c| c.what).collect(),
                     })?;
-                    kept.extend(moved.into_iter().map(|change| Edited { day, step, change }));
+                    kept.extend(changes.into_iter().map(|change| Edited { day, step, change }));
                     before = after.clone();
                 }
             }
@@ -185,21 +188,6 @@ impl Replay {
     }
 }
 
-/// The stations `after` moved from where `before` had them, if that is all that changed.
-fn moved_stations(before: &Scenario, after: &Scenario) -> Option<Vec<Change>> {
-    let mut unmoved = after.clone();
-    for (station, was) in unmoved.stations.iter_mut().zip(&before.stations) {
-        station.position = was.position;
-    }
-    unmoved.text_hash = before.text_hash;
-    (unmoved == *before).then(|| {
-        (after.stations.iter().zip(&before.stations))
-            .filter(|(now, was)| now.position != was.position)
-            .map(|(now, _)| Change::Move { station: now.id.clone(), to: now.position })
-            .collect()
-    })
-}
-
 impl Replay {
     /// Plays this run in `world`, whose town was just installed from its scenario
     /// ([`Replay::town`]), up to `until`: every edit at its moment, as the game made it.
@@ -224,6 +212,8 @@ impl Replay {
     fn resolve(&self, scenario: &Scenario, tiles: usize) -> Result<Vec<(Moment, Due)>, Fault> {
         bounds::check_with_scenario(self, scenario)?;
         let mut due = Vec::with_capacity(self.edits.len());
+        // Where the stations stand when each edit is made: no wall is painted under one.
+        let mut stations: Vec<[f32; 2]> = scenario.stations.iter().map(|s| s.position).collect();
         for (n, edited) in self.edits.iter().enumerate() {
             let at = Moment { day: edited.day, step: edited.step };
             let fault = |problem| Fault::Edit { number: n + 1, at, problem };
@@ -238,11 +228,12 @@ impl Replay {
                 }
                 Change::Move { station, to } => {
                     let index = scenario.stations.iter().position(|s| s.id == *station);
-                    Due::Move(
-                        index.ok_or_else(|| fault(Problem::NoStation { station: station.clone() }))?,
-                        *to,
-                    )
+                    let index =
+                        index.ok_or_else(|| fault(Problem::NoStation { station: station.clone() }))?;
+                    stations[index] = *to;
+                    Due::Move(index, *to)
                 }
+                Change::Paint(runs) => Due::Paint(paint::cells_on(scenario, &stations, runs).map_err(fault)?),
             };
             due.push((at, change));
         }
@@ -262,6 +253,7 @@ pub struct DueEdits(std::iter::Peekable<std::vec::IntoIter<(Moment, Due)>>);
 enum Due {
     Set(usize, FactId, Value),
     Move(usize, [f32; 2]),
+    Paint(Vec<(Cell, Ground)>),
 }
 
 impl DueEdits {
@@ -272,6 +264,9 @@ impl DueEdits {
             match change {
                 Due::Set(tile, fact, value) => edit_world_fact(world, tile, fact, value),
                 Due::Move(index, to) => crate::sim::wholesale::edits::move_station(world, index, to),
+                Due::Paint(cells) => {
+                    crate::sim::wholesale::edits::paint_map(world, &cells);
+                }
             }
         }
     }

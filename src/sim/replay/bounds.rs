@@ -1,19 +1,31 @@
 //! A replay checked against its [`limits`](super::limits) before anything plays: a counted number of edits,
 //! each at a moment of its day, in order, no later than the end, stations moved only where a
-//! scenario file could put them, a town the game can hold, and an end that opening the replay
-//! reaches in reasonable time.
+//! scenario file could put them, a counted number of cells painted, each with a kind of ground,
+//! a town the game can hold, and an end that opening the replay reaches in reasonable time.
+//! (Whether a painted cell is on the map, and clear of the stations and starts, needs the
+//! scenario: the replay's edits are checked against it as they are read into its terms.)
 
 use super::fault::{Fault, Problem};
 use super::format::{Change, Moment, Replay};
-use super::limits::{LATEST_DAY, MOST_EDITS, MOST_WORK, STEP_VILLAGERS};
+use super::limits::{LATEST_DAY, MOST_EDITS, MOST_PAINTED_CELLS, MOST_WORK, STEP_VILLAGERS};
 use crate::scenario::{self, Scenario};
 use crate::sim::{Clock, MOST_VILLAGERS_SHOWN};
+use crate::space::Ground;
 
-/// What can be checked without the scenario: the count of edits, the town's size, each moment
-/// on a day from 1 to [`LATEST_DAY`], in order and not after the end, and every position.
+/// What can be checked without the scenario: the count of edits and of cells painted, the
+/// town's size, each moment on a day from 1 to [`LATEST_DAY`], in order and not after the end,
+/// every position, and every painted cell's ground.
 pub fn check_without_scenario(replay: &Replay) -> Result<(), Fault> {
     if replay.edits.len() > MOST_EDITS {
         return Err(Fault::TooManyEdits { count: replay.edits.len() });
+    }
+    let painted = replay.edits.iter().map(|edited| match &edited.change {
+        Change::Paint(runs) => runs.iter().map(|run| run.len()).sum::<usize>(),
+        _ => 0,
+    });
+    let painted: usize = painted.sum();
+    if painted > MOST_PAINTED_CELLS {
+        return Err(Fault::TooManyCells { count: painted });
     }
     if replay.villagers > MOST_VILLAGERS_SHOWN {
         return Err(Fault::TooManyVillagers { villagers: replay.villagers });
@@ -38,6 +50,12 @@ pub fn check_without_scenario(replay: &Replay) -> Result<(), Fault> {
             let (least, most, _) = scenario::limits::POSITION;
             if !to.iter().all(|&x| x.is_finite() && (least..=most).contains(&f64::from(x))) {
                 return fault(Problem::Position { to: *to });
+            }
+        }
+        if let Change::Paint(runs) = change {
+            let mut chars = runs.iter().flat_map(|run| run.ground.chars());
+            if let Some(found) = chars.find(|&c| Ground::from_char(c).is_none()) {
+                return fault(Problem::Ground { found });
             }
         }
         previous = Some(at);

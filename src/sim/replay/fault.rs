@@ -3,9 +3,10 @@
 //! of a day of 3,000 steps`).
 
 use super::format::{FORMAT, Moment};
-use super::limits::{LATEST_DAY, MAX_FILE_BYTES, MOST_EDITS, MOST_WORK};
+use super::limits::{LATEST_DAY, MAX_FILE_BYTES, MOST_EDITS, MOST_PAINTED_CELLS, MOST_WORK};
 use crate::files::ReadError;
 use crate::scenario::{count_text, limits};
+use crate::space::Ground;
 use crate::words::{Lang, words};
 use fluent_bundle::FluentValue;
 
@@ -33,6 +34,8 @@ pub enum Fault {
     OtherKind { format: String },
     /// More edits than [`MOST_EDITS`].
     TooManyEdits { count: usize },
+    /// More cells painted, over all its edits, than [`MOST_PAINTED_CELLS`].
+    TooManyCells { count: usize },
     /// A town larger than the game plays ([`crate::sim::MOST_VILLAGERS_SHOWN`]).
     TooManyVillagers { villagers: usize },
     /// The replay's end, and what is wrong with it.
@@ -94,6 +97,28 @@ pub enum Problem {
     NoStation {
         station: String,
     },
+    /// A cell painted with a character that is no kind of ground.
+    Ground {
+        found: char,
+    },
+    /// Cells painted on a scenario without a map.
+    NoMap,
+    /// A cell painted off the map, of `width` columns and `height` rows.
+    OffMap {
+        col: u64,
+        row: u32,
+        width: u32,
+        height: u32,
+    },
+    /// A wall or water painted under a station where it stands then, or under a character's start.
+    UnderStation {
+        station: String,
+        ground: Ground,
+    },
+    UnderStart {
+        character: String,
+        ground: Ground,
+    },
 }
 
 impl ReplayError {
@@ -130,6 +155,7 @@ impl Fault {
             Fault::NotJson { .. } => "not JSON of a replay",
             Fault::OtherKind { .. } => "another kind of file",
             Fault::TooManyEdits { .. } => "too many edits",
+            Fault::TooManyCells { .. } => "too many painted cells",
             Fault::TooManyVillagers { .. } => "too many villagers",
             Fault::End { problem, .. } => match problem {
                 Problem::TooLong { .. } => "end: too long to play",
@@ -142,8 +168,14 @@ impl Fault {
                 Problem::AfterEnd { .. } => "edit: after the end",
                 Problem::OutOfOrder { .. } => "edit: out of order",
                 Problem::Position { .. } => "edit: position out of bounds",
-                Problem::NoFact { .. } | Problem::NoTile { .. } | Problem::NoStation { .. } => {
-                    "edit: not in the scenario"
+                Problem::NoFact { .. }
+                | Problem::NoTile { .. }
+                | Problem::NoStation { .. }
+                | Problem::NoMap => "edit: not in the scenario",
+                Problem::Ground { .. } => "edit: no kind of ground",
+                Problem::OffMap { .. } => "edit: cell off the map",
+                Problem::UnderStation { .. } | Problem::UnderStart { .. } => {
+                    "edit: a wall or water under a station or a start"
                 }
                 Problem::TooLong { .. } => "edit: too long to play",
             },
@@ -176,6 +208,11 @@ impl Fault {
                 lang,
                 "replay-too-many-edits",
                 &[("count", count(*n as u64)), ("most", count(MOST_EDITS as u64))],
+            ),
+            Fault::TooManyCells { count: n } => w.say(
+                lang,
+                "replay-too-many-cells",
+                &[("count", count(*n as u64)), ("most", count(MOST_PAINTED_CELLS as u64))],
             ),
             Fault::TooManyVillagers { villagers } => w.say(
                 lang,
@@ -256,6 +293,11 @@ impl NotAFile {
     }
 }
 
+/// A scenario's id as its messages quote one.
+fn quoted(id: &str) -> FluentValue<'static> {
+    format!("\"{}\"", crate::scenario::syntax::cut(id)).into()
+}
+
 impl Problem {
     fn text(&self, lang: Lang) -> String {
         let w = words();
@@ -299,6 +341,32 @@ impl Problem {
             ),
             Problem::NoStation { station } => {
                 w.say(lang, "replay-no-station", &[("station", station.into())])
+            }
+            // What the scenario's own rows and places are told when they are so.
+            Problem::Ground { found } => {
+                let legend = Ground::ALL.map(|g| (g.name(), FluentValue::from(g.char().to_string())));
+                let legend = w.say(lang, "scenario-map-legend", &legend);
+                let args = [("char", found.to_string().into()), ("legend", legend.into())];
+                w.say(lang, "scenario-map-unknown-ground", &args)
+            }
+            Problem::NoMap => w.plain(lang, "replay-no-map").to_owned(),
+            Problem::OffMap { col, row, width, height } => w.say(
+                lang,
+                "replay-off-map",
+                &[
+                    ("col", count(*col)),
+                    ("row", count(u64::from(*row))),
+                    ("width", count(u64::from(*width))),
+                    ("height", count(u64::from(*height))),
+                ],
+            ),
+            Problem::UnderStation { station, ground } => {
+                let args = [("name", quoted(station)), ("ground", ground.name().into())];
+                w.say(lang, "scenario-station-off-ground", &args)
+            }
+            Problem::UnderStart { character, ground } => {
+                let args = [("name", quoted(character)), ("ground", ground.name().into())];
+                w.say(lang, "scenario-start-off-ground", &args)
             }
         }
     }

@@ -1,5 +1,6 @@
 //! A replay file's format: the fields a replay holds, as JSON reads and writes them — which
-//! scenario text it played, the town's size, its end, and every edit with its moment.
+//! scenario text it played, the town's size, its end, and every edit with its moment. A file of
+//! an older build (without painted cells) reads the same: the format only gained an edit.
 
 use crate::planner::Value;
 use serde::{Deserialize, Serialize};
@@ -57,4 +58,18 @@ pub enum Change {
     Set { tile: usize, fact: String, value: Value },
     /// A station moved, in every tile.
     Move { station: String, to: [f32; 2] },
+    /// Cells of the map painted, in every tile, in this order: every cell one edit of the game
+    /// changed, as runs along the map's rows ([`Run`]).
+    Paint(Vec<Run>),
+}
+
+/// Cells painted side by side along one row of the map: from column `col` (from 0 at the west
+/// edge) of row `row` (from 0 at the north edge) eastward, one character of `ground` a cell,
+/// written as the scenario's rows write them (`.` grass, `=` road, `#` wall, `~` water).
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Run {
+    pub row: u32,
+    pub col: u32,
+    pub ground: String,
 }

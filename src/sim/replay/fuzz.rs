@@ -1,14 +1,15 @@
-//! Fuzzing replay files: replays saved from played towns of the shipped scenarios, with facts set
-//! and stations moved, mutated (values made extreme, fields and edits deleted, repeated,
+//! Fuzzing replay files: replays saved from played towns of the shipped scenarios, with facts set,
+//! stations moved and maps painted, mutated (values made extreme, fields and edits deleted, repeated,
 //! reordered and retyped, bytes flipped, files cut short) and each mutant checked — it is refused
 //! with a located fault before anything plays, or it plays faithfully, without a panic. The test
 //! suite runs it on every `cargo test`; `goap-town fuzz --replays --inputs N` runs it at any size.
 //!
 //! Faithful: the town plays to the replay's end, and the replay kept of that run
-//! ([`Replay::of`]) is the input — or the input without edits that changed nothing (a fact set
-//! to its value leaves no trace), and then playing what was kept gives the very same town.
+//! ([`Replay::of`]) is the input — or the input without edits, or painted cells, that changed
+//! nothing (a fact set to its value leaves no trace, nor a cell painted with its own ground), and
+//! then playing what was kept gives the very same town.
 
-use super::{Fault, Moment, NotKept, Replay};
+use super::{Change, Edited, Fault, Moment, NotKept, Replay, Run};
 use crate::random::SplitMix64 as Rng;
 use crate::scenario::fuzz::Tally;
 use crate::sim::{self, Clock, EventLog, FinishedDays, Town, WorldFacts};
@@ -98,10 +99,10 @@ pub fn check(bytes: &[u8], bases: &[Base]) -> Result<Outcome, Broken> {
     if kept == replay {
         return Ok(Outcome::Played);
     }
-    // Only edits that changed nothing may be left out...
+    // Only edits, or painted cells, that changed nothing may be left out...
     let alike =
         (Replay { edits: Vec::new(), ..kept.clone() }) == (Replay { edits: Vec::new(), ..replay.clone() });
-    if !alike || !subsequence(&kept.edits, &replay.edits) {
+    if !alike || !kept_from(&kept.edits, &replay.edits) {
         return Err(Broken::KeptAnother {
             edits_only: alike,
             kept: kept.edits.len(),
@@ -137,13 +138,24 @@ fn refused(bytes: &[u8], fault: &Fault) -> Result<Outcome, Broken> {
     Ok(Outcome::Refused(fault.kind()))
 }
 
-/// Whether `some` is `all` with items left out.
-fn subsequence<T: PartialEq>(some: &[T], all: &[T]) -> bool {
+/// Whether `kept` is `all` with edits left out, or with cells left out of a paint (which keeps
+/// the cells that changed, in reading order: any cells of the paint, in any order).
+fn kept_from(kept: &[Edited], all: &[Edited]) -> bool {
     let mut rest = all.iter();
-    some.iter().all(|item| rest.any(|other| other == item))
+    kept.iter().all(|edit| rest.any(|other| edit == other || some_cells_of(edit, other)))
 }
 
-/// What can be seen of a town now, to compare two: its clock, facts and stations, where each
+/// Whether `some` paints, at the moment `all` does, some of the cells `all` paints.
+fn some_cells_of(some: &Edited, all: &Edited) -> bool {
+    let (Change::Paint(some_runs), Change::Paint(all_runs)) = (&some.change, &all.change) else {
+        return false;
+    };
+    let painted: std::collections::HashSet<_> = all_runs.iter().flat_map(Run::cells).collect();
+    (some.day, some.step) == (all.day, all.step)
+        && some_runs.iter().flat_map(Run::cells).all(|cell| painted.contains(&cell))
+}
+
+/// What can be seen of a town now, to compare two: its clock, facts, stations and map, where each
 /// villager is, what it does and for how long yet, its plan and facts, and every event. (How a
 /// walk is kept may differ: a station dropped where it stands sets its walkers off again from
 /// where they are, to the same arrival.)
@@ -168,6 +180,7 @@ fn state(world: &mut World) -> impl PartialEq + use<> {
         world.resource::<Clock>().clone(),
         world.resource::<WorldFacts>().clone(),
         stations,
+        world.resource::<Town>().scenario.map.clone(),
         villagers,
         world.resource::<EventLog>().today.clone(),
         world.resource::<FinishedDays>().0.clone(),

@@ -1,5 +1,6 @@
-//! Edits of the running town from outside it — a scenario edited on disk, a station dragged, a
-//! fact set by hand: the day goes on where the edit allows, every villager's state brought to it.
+//! Edits of the running town from outside it — a scenario edited on disk, a station dragged, the
+//! map painted, a fact set by hand: the day goes on where the edit allows, every villager's state
+//! brought to it.
 
 use crate::planner::{FactId, Value};
 use crate::scenario::Scenario;
@@ -10,6 +11,7 @@ use crate::sim::state::town::Town;
 use crate::sim::state::villager::{Position, Villager};
 use crate::sim::state::world::{Outlook, WorldFacts};
 use crate::sim::wholesale::install::replace_scenario;
+use crate::space::{Cell, Ground};
 use bevy::ecs::prelude::*;
 
 /// Takes in `scenario`, an edit of the running one that changes only what the day can go on with
@@ -100,6 +102,22 @@ pub fn move_station(world: &mut World, index: usize, at: [f32; 2]) {
         world,
         crate::sim::wholesale::history::Edit::Move { station: index, to: at },
     );
+}
+
+/// Paints `cells` of the running town's map, in order, in every tile: one live edit of its
+/// scenario, taken in as the game takes a paint stroke ([`update_scenario`]: walkers take their
+/// new ways, and the history keeps the edit). Cells already of their ground are left as they
+/// are; whether any changed. The caller keeps walls and water from under stations and starts.
+pub fn paint_map(world: &mut World, cells: &[(Cell, Ground)]) -> bool {
+    let mut scenario = (*world.resource::<Town>().scenario).clone();
+    let mut changed = false;
+    for &(cell, ground) in cells {
+        changed |= scenario.paint(cell, ground);
+    }
+    if changed {
+        update_scenario(world, scenario);
+    }
+    changed
 }
 
 /// Takes in `fresh`, an edit of the running scenario, as little disturbed as it allows: the day

@@ -1,11 +1,12 @@
 //! The mutations of the replay fuzz: a replay's values made extreme or swapped for others of
-//! their kind, fields and edits deleted, repeated, reordered and retyped, new edits and ends
+//! their kind, fields and edits deleted, repeated, reordered and retyped, new edits (painted cells
+//! among them, on and off the map, under stations, of grounds there are and are not) and ends
 //! near the base's, and bytes flipped, cut or inserted.
 
 use super::bases::Base;
 use crate::random::SplitMix64 as Rng;
 use crate::scenario::SHIPPED;
-use crate::sim::replay::{Change, Edited, MAX_FILE_BYTES};
+use crate::sim::replay::{Change, Edited, MAX_FILE_BYTES, Run};
 use crate::sim::{self, Clock};
 use serde_json::Value as Json;
 
@@ -232,7 +233,9 @@ fn new_edit(rng: &mut Rng, base: &Base) -> Json {
     let day = 1 + u32::from(rng.below(8) == 0);
     let step = rng.below(base.replay.end.step as usize + 10) as u64;
     let scenario = &base.scenario;
-    let change = if rng.below(2) == 0 && !scenario.world_seed.is_empty() {
+    let change = if rng.below(3) == 0 {
+        Change::Paint(vec![new_run(rng, base)])
+    } else if rng.below(2) == 0 && !scenario.world_seed.is_empty() {
         let (fact, _) = *rng.pick(&scenario.world_seed);
         let tile = rng.below(4);
         Change::Set { tile, fact: scenario.facts.name(fact).to_owned(), value: rng.below(30) as i32 - 5 }
@@ -244,6 +247,22 @@ fn new_edit(rng: &mut Rng, base: &Base) -> Json {
         Change::Move { station: "none".into(), to: [0.0, 0.0] }
     };
     serde_json::to_value(Edited { day, step, change }).expect("an edit is JSON")
+}
+
+/// Cells painted along a row of `base`'s map or just past it (of a map of 4 × 4 cells when it
+/// has none), with characters of grounds and now and then of none; now and then a wall where a
+/// station stands.
+fn new_run(rng: &mut Rng, base: &Base) -> Run {
+    let map = base.scenario.map.as_ref();
+    let (width, height) = map.map_or((4, 4), |map| (map.width(), map.height()));
+    let stations = &base.scenario.stations;
+    let station = (!stations.is_empty() && rng.below(4) == 0).then(|| rng.pick(stations).position);
+    if let Some(cell) = map.zip(station).and_then(|(map, at)| map.cell_of(at)) {
+        return Run { row: cell.row, col: cell.col, ground: "#".into() };
+    }
+    let (row, col) = (rng.below(height as usize + 2) as u32, rng.below(width as usize + 2) as u32);
+    let ground = (0..1 + rng.below(6)).map(|_| *rng.pick(&['.', '=', '#', '~', '.', '=', 'x'])).collect();
+    Run { row, col, ground }
 }
 
 fn mutate_bytes(rng: &mut Rng, bytes: &mut Vec<u8>) {
