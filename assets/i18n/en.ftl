@@ -18,7 +18,7 @@ day-saved = Saved the day to { $file }: `goap-town replay { $file }` opens it ag
 day-not-saved = Cannot save the day: { $why }
 no-display = No display to open the game window on ({ $why }). Run the game in a desktop session, or headless under Xvfb: xvfb-run -a goap-town
 day-not-kept = this town keeps no history
-day-file-edited = on day { $day } at { $t } s the town took in an edit of the scenario file ({ $changes }); a replay keeps the facts set and the stations moved in the game, not a file's text
+day-file-edited = on day { $day } at { $t } s the town took in an edit of the scenario file ({ $changes }); a replay keeps the facts set, the stations moved and the cells painted in the game, not a file's text
 scenario = Scenario
 world-facts = World facts
 own-facts = Own facts
@@ -533,6 +533,9 @@ save-row-not-plain-remedy = Write that row as its plain characters in one string
 day-save-again = { $remedy } and press Save day again.
 notice-dismiss = OK
 replay-from-kept-text = { $file } has changed since this day was played: the day plays from the scenario's text the replay keeps.
+replay-too-many-cells = painted cells: { $count } cells, more than the { $most } a replay holds
+replay-no-map = the scenario has no map to paint on
+replay-off-map = cell (column { $col }, row { $row }) is off the map, whose { $width } columns and { $height } rows are numbered from 0
 
 # --- map ---
 # A tile of a tiled town (`--villagers N`), named on the map; $n is its number.

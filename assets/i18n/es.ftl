@@ -17,7 +17,7 @@ day-saved = Día guardado en { $file }: `goap-town replay { $file }` lo vuelve a
 day-not-saved = No se puede guardar el día: { $why }
 no-display = No hay pantalla en la que abrir la ventana del juego ({ $why }). Ejecuta el juego en una sesión de escritorio, o sin pantalla con Xvfb: xvfb-run -a goap-town
 day-not-kept = este pueblo no guarda su historia
-day-file-edited = el día { $day } a los { $t } s el pueblo recibió una edición del archivo del escenario ({ $changes }); una repetición guarda los hechos fijados y las estaciones movidas en el juego, no el texto de un archivo
+day-file-edited = el día { $day } a los { $t } s el pueblo recibió una edición del archivo del escenario ({ $changes }); una repetición guarda los hechos fijados, las estaciones movidas y las casillas pintadas en el juego, no el texto de un archivo
 scenario = Escenario
 world-facts = Hechos del mundo
 own-facts = Hechos propios
@@ -562,6 +562,9 @@ save-row-not-plain-remedy = Escribe esa fila con sus caracteres tal cual, en una
 day-save-again = { $remedy } y vuelve a pulsar Guardar el día.
 notice-dismiss = Entendido
 replay-from-kept-text = { $file } ha cambiado desde que se jugó este día: el día se juega con el texto del escenario que guarda la repetición.
+replay-too-many-cells = casillas pintadas: { $count } casillas, más de las { $most } que admite una repetición
+replay-no-map = el escenario no tiene ningún mapa en el que pintar
+replay-off-map = la casilla (columna { $col }, fila { $row }) está fuera del mapa, cuyas { $width } columnas y { $height } filas se numeran desde 0
 
 # --- map ---
 # A tile of a tiled town (`--villagers N`), named on the map; $n is its number.
