@@ -39,7 +39,8 @@ fn a_tiled_village_with_its_map_lives_the_same_day_on_one_two_and_three_threads(
                 .env(OUT, &out)
                 .output()
                 .unwrap();
-            assert!(run.status.success(), "{threads} threads:\n{}", String::from_utf8_lossy(&run.stderr));
+            let said = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+            assert!(run.status.success(), "{threads} threads:\n{}{}", said(&run.stdout), said(&run.stderr));
             (threads, std::fs::read_to_string(&out).unwrap())
         })
         .collect();
@@ -101,5 +102,8 @@ fn child(threads: usize, out: &Path) {
     // Shards of whole tiles, spread over the threads.
     let worlds = sim::shard_worlds(&Town::tiled(village, layout), 3, &options);
     let shards = sim::run_shards(worlds, steps, |world| world.resource_mut::<FinishedDays>().0.remove(0));
+    // The shards' day is the unflooded one: the flood changed the day.
+    let unflooded: Vec<_> = shards.iter().flat_map(|s| s.villagers.clone()).collect();
+    assert_ne!(whole.villagers, unflooded, "the flood is felt");
     std::fs::write(out, serde_json::to_string(&(whole, shards)).unwrap()).unwrap();
 }
