@@ -128,7 +128,7 @@ impl Route {
         for (segment, pair) in points.windows(2).enumerate().rev() {
             let mut own = Vec::new();
             effort = price_segment(map, (pair[0], pair[1]), segment as u32, effort, &mut own);
-            own.extend(pieces.drain(..));
+            own.append(&mut pieces);
             pieces = own;
         }
         Route { points, pieces, effort }
