@@ -1,5 +1,6 @@
 //! How long fields take on a village-sized map (60 × 45 cells, 25 stations) — built, walked and
-//! repainted — measured, never asserted: `cargo run --release --example space_fields`.
+//! repainted — and the most village.ron's shared ways can hold, measured, never asserted:
+//! `cargo run --release --example space_fields`.
 
 use goap_town::random::SplitMix64;
 use goap_town::space::{Cell, Field, Fields, Ground, Map};
@@ -76,4 +77,32 @@ fn main() {
         let _ = Field::toward(fields.map(), fields.map().cell_of(target));
     }
     println!("the same 25 fields built again from scratch: {:?}", clock.elapsed());
+
+    village_ron_at_most();
+}
+
+/// village.ron's fields with the way from every cell's middle to every station worked out: the
+/// most they hold, however many villagers read them.
+fn village_ron_at_most() {
+    let text = goap_town::scenario::shipped("village.ron").expect("village.ron is built in");
+    let village = goap_town::scenario::parse(text, "village.ron").expect("village.ron loads");
+    let fields = village.walks.as_ref().expect("village.ron has a map").fields();
+    let map = fields.map();
+    let clock = Instant::now();
+    let mut found = 0;
+    for row in 0..map.height() {
+        for col in 0..map.width() {
+            let from = map.center(Cell { col, row });
+            found += (0..fields.targets().len()).filter(|&t| fields.route(from, t).is_some()).count();
+        }
+    }
+    println!(
+        "village.ron ({} × {} cells, {} stations): {found} routes from every cell's middle in {:?}; \
+         its fields and ways then hold {} bytes",
+        map.width(),
+        map.height(),
+        fields.targets().len(),
+        clock.elapsed(),
+        fields.memory_bytes(),
+    );
 }

@@ -104,3 +104,28 @@ fn the_games_tables_change_nothing_the_shortcuts_prove() {
         same_days(name, &scenario, &layout, true);
     }
 }
+
+/// A walker's route read from the ways its town keeps (each cell's straightened way, worked out
+/// once) is the route straightened afresh down the whole descent, bit for bit: from points
+/// anywhere on village.ron's map to every station, later routes reading ways earlier ones made.
+#[test]
+fn routes_read_from_the_kept_ways_are_the_routes_straightened_afresh() {
+    let scenario = shipped("village.ron");
+    let fields = scenario.walks.as_ref().expect("village.ron has a map").fields();
+    let map = fields.map();
+    let mut random = goap_town::random::SplitMix64(43);
+    let (width, height) = (map.cell_size() * map.width() as f32, map.cell_size() * map.height() as f32);
+    let mut compared = 0;
+    for _ in 0..400 {
+        let fraction =
+            |random: &mut goap_town::random::SplitMix64| (random.below(1 << 20) as f32) / (1 << 20) as f32;
+        let [x, y] = [fraction(&mut random), fraction(&mut random)];
+        let from = [map.origin()[0] + x * width, map.origin()[1] - y * height];
+        for (station, &to) in fields.targets().iter().enumerate() {
+            let plain = goap_town::space::route(map, fields.field(station).unwrap(), from, to);
+            compared += usize::from(plain.is_some());
+            assert_eq!(fields.route(from, station), plain, "from {from:?} to station {station}");
+        }
+    }
+    assert!(compared > 1000, "only {compared} routes compared");
+}

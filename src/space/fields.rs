@@ -6,7 +6,8 @@
 use super::field::Field;
 use super::ground::Ground;
 use super::map::{Cell, Map};
-use super::route::{Route, route};
+use super::route::Route;
+use super::ways::Ways;
 use std::sync::{Arc, OnceLock};
 
 /// A map and the fields toward its targets. Cloning it is cheap: the clone shares the fields
@@ -19,6 +20,8 @@ pub struct Fields {
     field_of: Vec<Option<usize>>,
     /// One per distinct target cell, in the order targets first name them.
     fields: Vec<Slot>,
+    /// The ways to each target from every cell's middle, each made when first walked.
+    ways: Vec<OnceLock<Arc<Ways>>>,
     /// The routes from each target to each other, each row made when first asked from it.
     between: Vec<OnceLock<Box<[OnceLock<Option<Arc<Route>>>]>>>,
 }
@@ -48,6 +51,7 @@ impl Fields {
             targets: Vec::new(),
             field_of: Vec::new(),
             fields: Vec::new(),
+            ways: Vec::new(),
             between: Vec::new(),
         };
         for &target in targets {
@@ -74,9 +78,12 @@ impl Fields {
         Some(slot.built.get_or_init(|| Arc::new(Field::toward(&self.map, Some(slot.cell)))))
     }
 
-    /// The way from `from` to target `target`, or `None` when it cannot be walked.
+    /// The way from `from` to target `target`, or `None` when it cannot be walked: the route
+    /// [`route`](super::route) reads, from the ways to the target already worked out.
     pub fn route(&self, from: [f32; 2], target: usize) -> Option<Route> {
-        route(&self.map, self.field(target)?, from, self.targets[target])
+        let field = self.field(target)?;
+        let ways = self.ways[target].get_or_init(|| Arc::new(Ways::new(&self.map, self.targets[target])));
+        ways.route(&self.map, field, from)
     }
 
     /// The route from target `from` to target `to`, read when first asked and shared from then
@@ -92,8 +99,8 @@ impl Fields {
         self.fields.iter().filter(|slot| slot.built.get().is_some()).count()
     }
 
-    /// The bytes the fields and the routes between targets hold (the map and the list of
-    /// targets apart).
+    /// The bytes the fields, the ways worked out and the routes between targets hold (the map
+    /// and the list of targets apart).
     pub fn memory_bytes(&self) -> usize {
         let built = self.fields.iter().filter_map(|slot| slot.built.get());
         let fields = built.map(|field| field.memory_bytes()).sum::<usize>()
@@ -106,7 +113,12 @@ impl Fields {
                     + slot.get().and_then(Option::as_ref).map_or(0, |route| route.memory_bytes())
             })
             .sum::<usize>();
-        fields + routes + self.between.capacity() * size_of::<OnceLock<Box<[OnceLock<Option<Arc<Route>>>]>>>()
+        let ways = self.ways.iter().filter_map(OnceLock::get).map(|ways| ways.memory_bytes()).sum::<usize>()
+            + self.ways.capacity() * size_of::<OnceLock<Arc<Ways>>>();
+        fields
+            + ways
+            + routes
+            + self.between.capacity() * size_of::<OnceLock<Box<[OnceLock<Option<Arc<Route>>>]>>>()
     }
 
     /// Repaints `cell` with `ground` and brings every built field up to date, searching again
@@ -149,8 +161,9 @@ impl Fields {
         self.forget_routes();
     }
 
-    /// Drops every route between targets: the map or a target moved.
+    /// Drops every way worked out: the map or a target moved.
     fn forget_routes(&mut self) {
+        self.ways = (0..self.targets.len()).map(|_| OnceLock::new()).collect();
         self.between = (0..self.targets.len()).map(|_| OnceLock::new()).collect();
     }
 

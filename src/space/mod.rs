@@ -5,7 +5,9 @@
 //! holds the least effort from every cell to the station's; a walker's [`Route`] is read down
 //! it and straightened, and its effort (length × slowness of the ground crossed; walking time
 //! = effort / speed) is what a plan counts and what the walk takes. [`Fields`] builds a map's
-//! fields when first asked, shares them, and repairs them after a repaint.
+//! fields when first asked, shares them, and repairs them after a repaint; it keeps the
+//! straightened way from each cell's middle once worked out, so a walker's route costs one
+//! straight stretch.
 
 mod field;
 mod fields;
@@ -16,6 +18,7 @@ mod repair;
 mod route;
 mod rows;
 mod segment;
+mod ways;
 
 pub use field::Field;
 pub use fields::{Fields, Repaint};

@@ -1,7 +1,8 @@
 //! Properties of fields and routes over random maps: a route never enters blocked ground at any
 //! point, costs exactly the sum of its segments, is never slower than the way it straightens,
-//! exists exactly when the target can be reached, and is read from fields whose values are the
-//! least efforts — also after random repaints.
+//! exists exactly when the target can be reached, is the same read from the ways kept as
+//! straightened afresh, and is read from fields whose values are the least efforts — also after
+//! random repaints.
 
 use super::field::Field;
 use super::map::Map;
@@ -94,13 +95,33 @@ proptest! {
             let at = route.point_at(route.effort() * f64::from(k) / 400.0);
             prop_assert!(!map.blocked_at(at), "{:?} at {}/400 of {:?} in\n{}", at, k, points, map.rows().join("\n"));
         }
-        let sum = points.windows(2).fold(0.0, |sum, pair| sum + segment_effort(&map, pair[0], pair[1]));
+        let sum = points.windows(2).rev().fold(0.0, |sum, pair| segment_effort(&map, pair[0], pair[1]) + sum);
         prop_assert_eq!(route.effort(), sum);
         prop_assert!(route.effort().is_finite());
         let unstraightened = Route::through(&map, descend(&map, fields.field(0).unwrap(), from, to).unwrap());
         prop_assert!(route.effort() <= unstraightened.effort() * (1.0 + 1e-9),
             "{} > {}", route.effort(), unstraightened.effort());
         prop_assert_eq!(Some(route), Fields::new(map.clone(), &[to]).route(from, 0), "the same again");
+    }
+
+    #[test]
+    fn routes_read_from_the_ways_kept_are_the_routes_straightened_afresh(
+        map in maps(), to in picks(), starts in prop::collection::vec(picks(), 1..12),
+    ) {
+        let Some(to) = open_point(&map, to) else { return Ok(()) };
+        // One set of fields for every start, so later routes read ways earlier ones made.
+        let fields = Fields::new(map.clone(), &[to]);
+        let field = Field::toward(&map, map.cell_of(to));
+        for pick in starts {
+            let at = point(&map, pick);
+            for from in [Some(at), map.cell_of(at).map(|cell| map.center(cell))].into_iter().flatten() {
+                let plain = route(&map, &field, from, to);
+                prop_assert_eq!(fields.route(from, 0), plain.clone(), "from {:?} in\n{}", from, map.rows().join("\n"));
+                if let Some(plain) = plain {
+                    prop_assert_eq!(&Route::through(&map, plain.points().to_vec()), &plain, "priced from its points");
+                }
+            }
+        }
     }
 
     #[test]

@@ -10,21 +10,23 @@ use super::segment::{self, clear, effort_of, length, runs};
 /// it runs inside each cell times that cell's slowness (walking time = effort / speed).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Route {
-    points: Vec<[f32; 2]>,
+    pub(super) points: Vec<[f32; 2]>,
     /// The stretches of ground of one slowness, in order along the way.
-    pieces: Vec<Piece>,
-    effort: f64,
+    pub(super) pieces: Vec<Piece>,
+    pub(super) effort: f64,
 }
 
-/// Part of one segment of a route over ground of one slowness.
+/// Part of one segment of a route over ground of one slowness, priced by the effort still left
+/// to the target where it begins and ends: so the end of a route, shared by every route that
+/// ends the same way ([`super::ways`]), is priced alike in each.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Piece {
+pub(super) struct Piece {
     /// Index of the segment's first point.
-    segment: u32,
+    pub segment: u32,
     /// Where it lies along the segment, as fractions of it.
     t0: f64,
     t1: f64,
-    /// The route's effort where it begins and ends.
+    /// The effort left to the target where it begins and ends.
     from: f64,
     to: f64,
 }
@@ -33,8 +35,16 @@ struct Piece {
 /// (as a fraction of it): a straight line along a line of cells is as quick, not a hair slower.
 const ROUNDING: f64 = 1e-12;
 
+/// Whether going straight from `a` to `b` may replace a way of effort `replaced` between them:
+/// it crosses nothing blocked and is no slower.
+pub(super) fn shortcut(map: &Map, a: [f32; 2], b: [f32; 2], replaced: f64) -> bool {
+    clear(map, a, b) && segment::segment_effort(map, a, b) <= replaced + replaced * ROUNDING
+}
+
 /// The way from `from` to `to` down `field`, which must lead to the cell `to` lies in: `None`
-/// when `from` is blocked or outside the map, or nothing leads from there to `to`.
+/// when `from` is blocked or outside the map, or nothing leads from there to `to`. Each call
+/// straightens the whole descent; [`Fields::route`](super::Fields::route) gives the same route
+/// from the ways it keeps.
 pub fn route(map: &Map, field: &Field, from: [f32; 2], to: [f32; 2]) -> Option<Route> {
     let way = descend(map, field, from, to)?;
     Some(Route::through(map, straighten(map, &way)))
@@ -63,24 +73,20 @@ pub fn descend(map: &Map, field: &Field, from: [f32; 2], to: [f32; 2]) -> Option
 }
 
 /// From each point, the farthest later point the straight segment to which is clear and no
-/// slower than the way it replaces (the next point when none is).
+/// slower than the way it replaces (the next point when none is). The way replaced is priced by
+/// the effort left from each point to the end, so that how the rest is straightened does not
+/// depend on where the way began.
 fn straighten(map: &Map, way: &[[f32; 2]]) -> Vec<[f32; 2]> {
-    let mut along = vec![0.0];
-    for pair in way.windows(2) {
-        along.push(along.last().unwrap() + segment::segment_effort(map, pair[0], pair[1]));
+    let mut left = vec![0.0; way.len()];
+    for k in (0..way.len() - 1).rev() {
+        left[k] = segment::segment_effort(map, way[k], way[k + 1]) + left[k + 1];
     }
     let last = way.len() - 1;
     let mut kept = vec![way[0]];
     let mut i = 0;
     while i < last {
         let mut j = last;
-        while j > i + 1 {
-            let replaced = along[j] - along[i];
-            if clear(map, way[i], way[j])
-                && segment::segment_effort(map, way[i], way[j]) <= replaced + replaced * ROUNDING
-            {
-                break;
-            }
+        while j > i + 1 && !shortcut(map, way[i], way[j], left[i] - left[j]) {
             j -= 1;
         }
         if kept.last() != Some(&way[j]) {
@@ -91,6 +97,27 @@ fn straighten(map: &Map, way: &[[f32; 2]]) -> Vec<[f32; 2]> {
     kept
 }
 
+/// Prices the segment `a`→`b`, segment number `segment` of a route with `left` effort left
+/// after its end: adds its pieces to `pieces` and returns the effort left at its start.
+pub(super) fn price_segment(
+    map: &Map,
+    (a, b): ([f32; 2], [f32; 2]),
+    segment: u32,
+    left: f64,
+    pieces: &mut Vec<Piece>,
+) -> f64 {
+    let (runs, length) = (runs(map, a, b), length(a, b));
+    let first = pieces.len();
+    let mut sum = 0.0;
+    for run in runs.iter().rev() {
+        let to = left + length * sum;
+        sum += (run.t1 - run.t0) * run.slowness;
+        pieces.push(Piece { segment, t0: run.t0, t1: run.t1, from: left + length * sum, to });
+    }
+    pieces[first..].reverse();
+    effort_of(length, &runs) + left
+}
+
 impl Route {
     /// The route along `points` as they are (one point: a route of no length), priced from
     /// its geometry.
@@ -98,16 +125,11 @@ impl Route {
         assert!(!points.is_empty(), "a route has a start");
         let mut pieces = Vec::new();
         let mut effort = 0.0;
-        for (segment, pair) in points.windows(2).enumerate() {
-            let (runs, length) = (runs(map, pair[0], pair[1]), length(pair[0], pair[1]));
-            let mut sum = 0.0;
-            for run in &runs {
-                let from = effort + length * sum;
-                sum += (run.t1 - run.t0) * run.slowness;
-                let (t0, t1) = (run.t0, run.t1);
-                pieces.push(Piece { segment: segment as u32, t0, t1, from, to: effort + length * sum });
-            }
-            effort += effort_of(length, &runs);
+        for (segment, pair) in points.windows(2).enumerate().rev() {
+            let mut own = Vec::new();
+            effort = price_segment(map, (pair[0], pair[1]), segment as u32, effort, &mut own);
+            own.append(&mut pieces);
+            pieces = own;
         }
         Route { points, pieces, effort }
     }
@@ -117,7 +139,7 @@ impl Route {
         &self.points
     }
 
-    /// The effort of walking all of it: the sum of its segments' efforts, in order.
+    /// The effort of walking all of it: the sum of its segments' efforts, added from the last.
     pub fn effort(&self) -> f64 {
         self.effort
     }
@@ -138,10 +160,11 @@ impl Route {
         if effort >= self.effort {
             return *self.points.last().unwrap();
         }
-        let k = self.pieces.partition_point(|piece| piece.to < effort).min(self.pieces.len() - 1);
+        let left = self.effort - effort;
+        let k = self.pieces.partition_point(|piece| piece.to > left).min(self.pieces.len() - 1);
         let piece = self.pieces[k];
-        let share = if piece.to > piece.from {
-            ((effort - piece.from) / (piece.to - piece.from)).clamp(0.0, 1.0)
+        let share = if piece.from > piece.to {
+            ((piece.from - left) / (piece.from - piece.to)).clamp(0.0, 1.0)
         } else {
             0.0
         };
