@@ -79,7 +79,7 @@ impl Fields {
     }
 
     /// The way from `from` to target `target`, or `None` when it cannot be walked: the route
-    /// [`route`](super::route) reads, from the ways to the target already worked out.
+    /// [`route`](super::route()) reads, from the ways to the target already worked out.
     pub fn route(&self, from: [f32; 2], target: usize) -> Option<Route> {
         let field = self.field(target)?;
         let ways = self.ways[target].get_or_init(|| Arc::new(Ways::new(&self.map, self.targets[target])));

@@ -1,7 +1,7 @@
 //! The straightened ways toward one target from the middle of every cell, each worked out when
 //! first walked and shared from then on (by every walker, tile and thread): a route from any
 //! point is one straight stretch to a point of its descent, then the way on from there as it was
-//! already worked out — the same route [`route`](super::route) straightens afresh, at the cost of
+//! already worked out — the same route [`route`](super::route()) straightens afresh, at the cost of
 //! one stretch instead of the whole way.
 
 use super::field::Field;
@@ -60,7 +60,7 @@ impl Ways {
     }
 
     /// The way from `from` to the target down `field` (the field of the target's cell), as
-    /// [`route`](super::route) makes it: `None` when `from` is blocked or off the map, or
+    /// [`route`](super::route()) makes it: `None` when `from` is blocked or off the map, or
     /// nothing leads from there.
     pub fn route(&self, map: &Map, field: &Field, from: [f32; 2]) -> Option<Route> {
         map.cell_of(self.to).filter(|&cell| Some(cell) == field.target() && !map.blocked(cell))?;
