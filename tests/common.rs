@@ -66,3 +66,60 @@ pub const BASE: &str = r#"Scenario(
          goals: [(id: "tools", label: "Tools", wants: ["world.tools >= 1"], drift: Quota(urgency: 1.0))]),
     ],
 )"#;
+
+/// The simulation's helpers, for the tests built with it.
+#[cfg(feature = "sim")]
+#[allow(unused_imports)]
+pub use with_sim::*;
+
+#[cfg(feature = "sim")]
+mod with_sim {
+    use super::shipped;
+    use bevy::prelude::App;
+    use goap_town::scenario::Scenario;
+    use goap_town::sim::{self, Clock, EventLog, FinishedDays, Moment};
+    use serde_json::{Value, json};
+
+    /// A town of `scenario` that keeps its day's history (for going back and for replays).
+    pub fn app_keeping_history(scenario: Scenario) -> App {
+        let mut app = sim::simulation_app(scenario);
+        sim::keep_history(app.world_mut());
+        app
+    }
+
+    /// Plays `n` steps.
+    pub fn steps(app: &mut App, n: u64) {
+        for _ in 0..n {
+            sim::step(app);
+        }
+    }
+
+    /// The town's moment.
+    pub fn now(app: &App) -> Moment {
+        let clock = app.world().resource::<Clock>();
+        Moment { day: clock.day, step: clock.steps }
+    }
+
+    /// The run so far as text to compare: every finished day's report (its events included), and
+    /// this day's events.
+    pub fn run_so_far(app: &App) -> String {
+        let world = app.world();
+        format!("{:?}\n{:?}", world.resource::<FinishedDays>().0, world.resource::<EventLog>().today)
+    }
+
+    /// A replay file of village.ron (20 villagers, to step 200 of day 1) as the game writes one,
+    /// its edits given.
+    pub fn village_replay(edits: Value) -> Value {
+        let village = shipped("village.ron");
+        json!({
+            "format": sim::replay::FORMAT,
+            "scenario": "scenarios/village.ron",
+            "name": village.name,
+            "text_hash": format!("{:016x}", village.text_hash),
+            "villagers": 20,
+            "seed": null,
+            "end": {"day": 1, "step": 200},
+            "edits": edits,
+        })
+    }
+}

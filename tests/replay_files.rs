@@ -14,19 +14,10 @@ use std::path::{Path, PathBuf};
 /// A replay of village.ron as the game writes one: a fact set and a station moved.
 fn village_replay() -> Value {
     let village = shipped("village.ron");
-    json!({
-        "format": sim::replay::FORMAT,
-        "scenario": "scenarios/village.ron",
-        "name": village.name,
-        "text_hash": format!("{:016x}", village.text_hash),
-        "villagers": 20,
-        "seed": null,
-        "end": {"day": 1, "step": 200},
-        "edits": [
-            {"day": 1, "step": 10, "set": {"tile": 0, "fact": "bread", "value": 4}},
-            {"day": 1, "step": 50, "move": {"station": village.stations[0].id, "to": [10.0, -20.5]}},
-        ],
-    })
+    common::village_replay(json!([
+        {"day": 1, "step": 10, "set": {"tile": 0, "fact": "bread", "value": 4}},
+        {"day": 1, "step": 50, "move": {"station": village.stations[0].id, "to": [10.0, -20.5]}},
+    ]))
 }
 
 fn write(dir: &Path, name: &str, replay: &Value) -> PathBuf {

@@ -8,33 +8,16 @@ mod common;
 mod saving;
 
 use bevy::prelude::*;
-use common::shipped;
+use common::{app_keeping_history, now, run_so_far, shipped, steps, village_replay};
 use goap_town::game::paint::paint;
 use goap_town::game::replays::save_day_in;
 use goap_town::scenario::{Scenario, Scope};
 use goap_town::sim::replay::{Change, FORMAT, MOST_PAINTED_CELLS, Run, fuzz};
-use goap_town::sim::{self, Clock, Edit, EventLog, FinishedDays, Moment, NotKept, Replay, Town};
+use goap_town::sim::{self, Clock, Edit, Moment, NotKept, Replay, Town};
 use goap_town::sim::{Activity, Fault, Intent, Position, Problem, Villager};
 use goap_town::space::{Cell, Ground, Map};
 use serde_json::{Value, json};
 use std::path::Path;
-
-fn app_keeping_history(scenario: Scenario) -> App {
-    let mut app = sim::simulation_app(scenario);
-    sim::keep_history(app.world_mut());
-    app
-}
-
-fn steps(app: &mut App, n: u64) {
-    for _ in 0..n {
-        sim::step(app);
-    }
-}
-
-fn now(app: &App) -> Moment {
-    let clock = app.world().resource::<Clock>();
-    Moment { day: clock.day, step: clock.steps }
-}
 
 fn map(app: &App) -> Map {
     app.world().resource::<Town>().scenario.map.clone().expect("a scenario with a map")
@@ -52,12 +35,6 @@ fn town_now(app: &mut App) -> String {
     let mut rows: Vec<String> = villagers.iter(world).map(|v| format!("{v:?}")).collect();
     rows.sort();
     format!("{rows:#?}\n{:?}\n{:?}", world.resource::<Clock>(), world.resource::<Town>().scenario.map)
-}
-
-/// The run so far as text: every finished day's report (its events included), and today's events.
-fn run_so_far(app: &App) -> String {
-    let world = app.world();
-    format!("{:?}\n{:?}", world.resource::<FinishedDays>().0, world.resource::<EventLog>().today)
 }
 
 /// The west bridge of village.ron (columns 15–16 across the river's rows 10–11) washed away at
@@ -223,21 +200,6 @@ fn a_file_edit_that_moved_stations_and_repainted_rows_is_kept_and_anything_more_
     sim::update_scenario(app.world_mut(), wider);
     let not_kept = Replay::of(app.world(), "scenarios/walls.ron", false, now(&app));
     assert!(matches!(not_kept, Err(NotKept::FileEdited { .. })), "{not_kept:?}");
-}
-
-/// A replay of village.ron as the game writes one, its edits given.
-fn village_replay(edits: Value) -> Value {
-    let village = shipped("village.ron");
-    json!({
-        "format": FORMAT,
-        "scenario": "scenarios/village.ron",
-        "name": village.name,
-        "text_hash": format!("{:016x}", village.text_hash),
-        "villagers": 20,
-        "seed": null,
-        "end": {"day": 1, "step": 200},
-        "edits": edits,
-    })
 }
 
 /// What reading, then checking against village.ron, says of `replay`, in English.

@@ -5,34 +5,10 @@
 mod common;
 
 use bevy::prelude::*;
-use common::{goap_town, shipped};
-use goap_town::scenario::{self, Scenario, Scope};
-use goap_town::sim::{self, Clock, EventLog, FinishedDays, Moment, NotKept, Replay, Town, WorldFacts};
+use common::{app_keeping_history, goap_town, now, run_so_far, shipped, steps};
+use goap_town::scenario::{self, Scope};
+use goap_town::sim::{self, Clock, FinishedDays, Moment, NotKept, Replay, Town, WorldFacts};
 use std::path::Path;
-
-fn app_keeping_history(scenario: Scenario) -> App {
-    let mut app = sim::simulation_app(scenario);
-    sim::keep_history(app.world_mut());
-    app
-}
-
-fn steps(app: &mut App, n: u64) {
-    for _ in 0..n {
-        sim::step(app);
-    }
-}
-
-fn now(app: &App) -> Moment {
-    let clock = app.world().resource::<Clock>();
-    Moment { day: clock.day, step: clock.steps }
-}
-
-/// The run so far as text to compare: every finished day's report (its events included), and
-/// this day's events.
-fn run_so_far(app: &App) -> String {
-    let world = app.world();
-    format!("{:?}\n{:?}", world.resource::<FinishedDays>().0, world.resource::<EventLog>().today)
-}
 
 /// Village played into its second day, a fact set and a station moved on each day.
 fn edited_run() -> App {

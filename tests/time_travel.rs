@@ -5,16 +5,10 @@
 mod common;
 
 use bevy::prelude::*;
-use common::{goap_town, shipped};
-use goap_town::scenario::{self, Scenario};
+use common::{app_keeping_history, goap_town, shipped, steps};
+use goap_town::scenario;
 use goap_town::sim::{self, Activity, AgentFacts, Clock, Deliberation, EventLog, Goals, Intent, LastReason};
 use goap_town::sim::{Lines, Outlook, Position, Tally, Villager, WorldFacts};
-
-fn app_keeping_history(scenario: Scenario) -> App {
-    let mut app = sim::simulation_app(scenario);
-    sim::keep_history(app.world_mut());
-    app
-}
 
 /// Everything the day is made of at this moment, as text to compare.
 fn snapshot(app: &mut App) -> String {
@@ -42,12 +36,6 @@ fn snapshot(app: &mut App) -> String {
         log.today,
         world.resource::<sim::Town>().scenario.stations,
     )
-}
-
-fn steps(app: &mut App, n: u64) {
-    for _ in 0..n {
-        sim::step(app);
-    }
 }
 
 #[test]
