@@ -133,11 +133,11 @@ pub(super) fn reason_view(
         log.and_then(|log| log.recent.iter().rev().find(gave).or_else(|| log.today.iter().rev().find(gave)));
     let t = said.filter(|e| Some(e.day) == day).map(|e| e.t);
     let stale = match *reason {
-        LastReason::Switched { to, .. } | LastReason::Pursuing { goal: to } => {
-            intent.goal() != Some(usize::from(to))
-        }
+        LastReason::Switched { to, .. }
+        | LastReason::Pursuing { goal: to }
+        | LastReason::Interrupted { goal: to, .. } => intent.goal() != Some(usize::from(to)),
         LastReason::Waiting { .. } | LastReason::Resting => intent.goal().is_some(),
-        LastReason::None | LastReason::Abandoned { .. } => false,
+        LastReason::None | LastReason::Abandoned { .. } | LastReason::Stopped { .. } => false,
     };
     match table {
         Some((table, decided)) if stale => ReasonView {

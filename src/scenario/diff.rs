@@ -93,6 +93,7 @@ pub fn diff(old: &Scenario, new: &Scenario) -> Vec<Change> {
             c.restart(&format!("{id}.station"), stations_of(so, a), stations_of(sn, b));
             c.live(&format!("{id}.duration"), a.duration, b.duration);
             c.live(&format!("{id}.cost"), a.planning.cost, b.planning.cost);
+            c.live(&format!("{id}.interruptible"), a.interruptible, b.interruptible);
             let needs = |s: &Scenario, x: &super::ActionDef| {
                 terms(x.planning.preconditions.iter().map(|p| s.facts.condition(p)))
             };
@@ -133,6 +134,8 @@ pub fn diff(old: &Scenario, new: &Scenario) -> Vec<Change> {
                         terms(x.conditions.iter().map(|p| s.facts.condition(p)))
                     };
                     c.restart(&format!("{goal}.wants"), wants(so, g), wants(sn, h));
+                    let at = |x: &super::Goal| x.interrupts_at.map_or("none".to_owned(), |t| t.to_string());
+                    c.live(&format!("{goal}.interrupts_at"), at(g), at(h));
                     match (g.drift, h.drift) {
                         (Drift::Need { rate: r, initial: i }, Drift::Need { rate: s, initial: j }) => {
                             c.live(&format!("{goal}.rate"), r, s);

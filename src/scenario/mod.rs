@@ -97,6 +97,8 @@ pub struct ActionDef {
     pub duration: f32,
     /// What the planner sees: cost, preconditions, effects (named by `id`).
     pub planning: planner::Action,
+    /// Whether a goal reaching its `interrupts_at` may break it off (its effects never land).
+    pub interruptible: bool,
 }
 
 /// How a goal's insistence moves over the day.
@@ -114,6 +116,9 @@ pub struct Goal {
     pub label: String,
     pub conditions: Vec<planner::Condition>,
     pub drift: Drift,
+    /// The insistence, in (0, 1], at which it breaks off what its villager is doing where that
+    /// may be broken off (a walk, a line, a wait, a rest, an interruptible action).
+    pub interrupts_at: Option<f32>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -121,6 +121,8 @@ pub struct RawAction {
     pub cost: i64,
     pub needs: Vec<String>,
     pub effects: Vec<String>,
+    /// Whether an urgent goal may break it off (its effects then never land).
+    pub interruptible: bool,
 }
 
 #[derive(Debug, Default)]
@@ -143,6 +145,9 @@ pub struct RawGoal {
     pub label: String,
     pub wants: Vec<String>,
     pub drift: RawDrift,
+    /// The insistence at which it breaks off a walk, a line, a wait, a rest or an interruptible
+    /// action.
+    pub interrupts_at: Option<f64>,
 }
 
 #[derive(Debug)]

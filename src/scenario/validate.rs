@@ -7,8 +7,8 @@ use super::cycles::warn_cycles;
 use super::diagnostic::{Diagnostic, Severity, quoted};
 use super::limits;
 use super::lints::{
-    warn_needs_met_at_dawn, warn_unknown_sprites, warn_unmovable_goals, warn_unreachable_stations,
-    warn_unused,
+    warn_interruptions, warn_needs_met_at_dawn, warn_unknown_sprites, warn_unmovable_goals,
+    warn_unreachable_stations, warn_unused,
 };
 use super::locate::Locations;
 use super::phrase::{Arg, phrase};
@@ -140,6 +140,7 @@ pub fn validate(
         warn_unknown_sprites(&mut check, &scenario);
         warn_cycles(&mut check, &scenario);
         warn_unreachable_stations(&mut check, &scenario);
+        warn_interruptions(&mut check, &scenario);
     }
     check.problems.sort_by_key(|d| (d.line, d.column));
     if check.problems.iter().any(|d| d.severity == Severity::Error) {
@@ -248,7 +249,19 @@ fn action<'r>(
         check.error(&format!("{field}.effects"), phrase!("scenario-no-effects", name = quoted(&a.id)));
     }
     let label = if a.label.is_empty() { a.id.clone() } else { a.label.clone() };
-    ActionDef { id: a.id.clone(), label, at: a.station.clone(), stations, duration, planning }
+    if a.interruptible {
+        // What it promised the others (the outlook) could not be taken back: a set fact's
+        // value before it is not kept.
+        let shared = |e: &&planner::Effect| facts.scope(e.fact) == Scope::World;
+        if let Some(e) = planning.effects.iter().filter(shared).find(|e| e.change == planner::Change::Set) {
+            let effect = facts.effect(e);
+            let problem =
+                phrase!("scenario-interruptible-sets", name = quoted(&a.id), effect = quoted(&effect));
+            check.error(&format!("{field}.interruptible"), problem);
+        }
+    }
+    let interruptible = a.interruptible;
+    ActionDef { id: a.id.clone(), label, at: a.station.clone(), stations, duration, planning, interruptible }
 }
 
 fn character<'r>(
@@ -382,5 +395,12 @@ fn goal<'r>(
         },
     };
     let label = if g.label.is_empty() { g.id.clone() } else { g.label.clone() };
-    Goal { id: g.id.clone(), label, conditions, drift }
+    let interrupts_at = g.interrupts_at.map(|at| {
+        let field = format!("{field}.interrupts_at");
+        if !(at > 0.0 && at <= 1.0) {
+            check.error(&field, phrase!("scenario-interrupts-at", value = super::diagnostic::number(at)));
+        }
+        at.clamp(f64::MIN_POSITIVE, 1.0) as f32
+    });
+    Goal { id: g.id.clone(), label, conditions, drift, interrupts_at }
 }

@@ -39,7 +39,9 @@ pub use phases::deliberate::deciding_view;
 pub use phases::walk::{Whereabouts, position_at, position_of};
 pub use replay::{Fault, Moment, NotKept, Played, Problem, Replay, ReplayError};
 pub use report::cut_off::{cut_off_for, cut_off_of};
-pub use report::phrase::{cut_off_text, event_text, outcome_text, reason_text, row_text, standstill_text};
+pub use report::phrase::{
+    cut_off_text, event_text, outcome_text, reason_text, row_text, standstill_text, underway_text,
+};
 pub use report::standstill::{Stands, Standstills, action_making, standstill_of};
 pub use report::{
     DayFigures, DayReport, EventReport, FinishedDays, GoalReport, PastDays, Seconds, VillagerReport,
@@ -59,9 +61,12 @@ pub use state::tiles::{DEFAULT_SEED, Layout, MOST_VILLAGERS, MOST_VILLAGERS_SHOW
 pub use state::time::{Clock, MOST_DAYS, STEP, STEPS_PER_SECOND};
 pub use state::timing::PlanTimes;
 pub use state::town::Town;
-pub use state::villager::{Activity, AgentFacts, Deliberation, Intent, LastReason, Position, Villager};
+pub use state::villager::{
+    Activity, AgentFacts, Deliberation, Intent, LastReason, NO_GOAL, Position, Underway, Villager,
+};
 pub use state::world::{Outlook, TileFacts, WorldFacts};
 pub use wholesale::edits::{edit_world_fact, move_station, paint_map, take_in_edit, update_scenario};
 pub use wholesale::history::{DayHistory, Edit, SNAPSHOT_EVERY, keep_history};
 pub use wholesale::install::{install, install_tiled, install_town, replace_scenario, villager_playing};
 pub use wholesale::seek::seek;
+pub use wholesale::stop::stop;

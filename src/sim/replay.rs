@@ -81,6 +81,9 @@ impl Replay {
                     moved.stations[*station].position = *to;
                     moved.lay_walks();
                 }
+                Edit::Stop { villager } => {
+                    kept.push(Edited { day, step, change: Change::Stop { villager: *villager } });
+                }
                 Edit::Scenario(after) => {
                     let changes = kept::kept_changes(&before, after).ok_or_else(|| NotKept::FileEdited {
                         at: Moment { day, step },
@@ -234,6 +237,7 @@ impl Replay {
                     Due::Move(index, *to)
                 }
                 Change::Paint(runs) => Due::Paint(paint::cells_on(scenario, &stations, runs).map_err(fault)?),
+                Change::Stop { villager } => Due::Stop(*villager),
             };
             due.push((at, change));
         }
@@ -254,6 +258,7 @@ enum Due {
     Set(usize, FactId, Value),
     Move(usize, [f32; 2]),
     Paint(Vec<(Cell, Ground)>),
+    Stop(usize),
 }
 
 impl DueEdits {
@@ -266,6 +271,9 @@ impl DueEdits {
                 Due::Move(index, to) => crate::sim::wholesale::edits::move_station(world, index, to),
                 Due::Paint(cells) => {
                     crate::sim::wholesale::edits::paint_map(world, &cells);
+                }
+                Due::Stop(villager) => {
+                    crate::sim::wholesale::stop::stop(world, villager);
                 }
             }
         }

@@ -246,6 +246,27 @@ impl Reader<'_, '_> {
         }
     }
 
+    /// A number, written bare or as RON's `Some(…)`; `None`: none.
+    fn optional_number(&mut self, node: &Node, path: &str) -> Option<Option<f64>> {
+        match &node.value {
+            Value::Option(Some(inner)) => self.number(inner, path).map(Some),
+            Value::Option(None) => Some(None),
+            _ => self.number(node, path).map(Some),
+        }
+    }
+
+    /// `true` or `false`.
+    fn boolean(&mut self, node: &Node, path: &str) -> Option<bool> {
+        self.at.record(path, node.at);
+        match &node.value {
+            Value::Bool(b) => Some(*b),
+            _ => {
+                self.wrong(node, path, phrase!("scenario-a-boolean"));
+                None
+            }
+        }
+    }
+
     fn whole(&mut self, node: &Node, path: &str) -> Option<i64> {
         self.at.record(path, node.at);
         self.whole_unrecorded(node, path)

@@ -49,7 +49,7 @@ pub(super) const STATION: Shape = Shape {
 pub(super) const ACTION: Shape = Shape {
     name: "Action",
     what: || phrase!("scenario-shape-action"),
-    fields: &["id", "label", "station", "duration", "cost", "needs", "effects"],
+    fields: &["id", "label", "station", "duration", "cost", "needs", "effects", "interruptible"],
 };
 pub(super) const CHARACTER: Shape = Shape {
     name: "Character",
@@ -59,7 +59,7 @@ pub(super) const CHARACTER: Shape = Shape {
 pub(super) const GOAL: Shape = Shape {
     name: "Goal",
     what: || phrase!("scenario-shape-goal"),
-    fields: &["id", "label", "wants", "drift"],
+    fields: &["id", "label", "wants", "drift", "interrupts_at"],
 };
 pub(super) const NEED: Shape =
     Shape { name: "Need", what: || phrase!("scenario-shape-need"), fields: &["rate", "initial"] };
@@ -191,6 +191,7 @@ impl Reader<'_, '_> {
             cost: self.field(&fields, "cost", true, Self::whole),
             needs: self.field(&fields, "needs", false, terms(|| phrase!("scenario-items-conditions"))),
             effects: self.field(&fields, "effects", false, terms(|| phrase!("scenario-items-effects"))),
+            interruptible: self.field(&fields, "interruptible", false, Self::boolean),
         };
         if self.gaps.covers(&fields.path("id")) {
             self.gaps.actions = true;
@@ -229,6 +230,7 @@ impl Reader<'_, '_> {
                 reader.strings(n, path, || phrase!("scenario-items-conditions"), limits::MAX_TERMS)
             }),
             drift: self.field(&fields, "drift", true, Self::drift),
+            interrupts_at: self.field(&fields, "interrupts_at", false, Self::optional_number),
         }
     }
 

@@ -11,14 +11,18 @@
 //! plan that changed is harmless. After anything that replaces the town's state wholesale (a
 //! dawn, a jump back in time, an edit of the scenario) it is built again from the villagers.
 
+pub mod interrupts;
 pub mod sleepers;
 
+use crate::sim::state::goals::Goals;
 use crate::sim::state::roster::{Roster, in_order};
 use crate::sim::state::time::Clock;
 use crate::sim::state::town::Town;
-use crate::sim::state::villager::{Activity, Deliberation, Villager};
+use crate::sim::state::villager::{Activity, AgentFacts, Deliberation, Intent, Villager};
 use crate::sim::state::wheel::Wheel;
+use crate::sim::state::world::WorldFacts;
 use bevy::ecs::prelude::*;
+use interrupts as interrupt;
 
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Calendar {
@@ -27,7 +31,9 @@ pub struct Calendar {
     due: Wheel,
     /// The villagers whose turn it is this step, by what falls due, each in roster order (see
     /// [`Calendar::begin_step`]): each phase visits only its own.
-    now: [Vec<u32>; 3],
+    now: [Vec<u32>; 4],
+    /// The step whose entries were taken last ([`Calendar::begin_step`]).
+    step: u64,
     /// Villagers that became idle since the last decisions: they decide at the next.
     idle: Vec<u32>,
     /// Villagers whose goals need a look though their tile's world did not change.
@@ -45,6 +51,8 @@ pub enum Due {
     Arrives,
     /// A wait, a rest or a line is chosen again (deciding).
     Retries,
+    /// A goal reaches its `interrupts_at` (deciding: [`crate::sim::phases::interrupt`]).
+    Interrupts,
 }
 
 /// A calendar entry: villager `number` and what falls due for it, in one number.
@@ -57,7 +65,11 @@ impl Calendar {
     /// Notes that villager `number` has something falling due at step `step` of the day (what
     /// falls due after the day's end never comes: dawn starts everyone afresh).
     pub fn at(&mut self, step: u64, number: usize, due: Due) {
-        self.due.file(step, entry(number, due));
+        match step == self.step && due == Due::Interrupts {
+            // Found in this step's walking: its decisions, still ahead, take it.
+            true => self.now[due as usize].push(number as u32),
+            false => self.due.file(step, entry(number, due)),
+        }
     }
 
     /// Villager `number` became idle: it decides at the next decisions.
@@ -80,6 +92,7 @@ impl Calendar {
     /// Takes step `step`'s entries as this step's villagers, by what falls due, in roster order.
     pub fn begin_step(&mut self, step: u64) {
         self.now.iter_mut().for_each(Vec::clear);
+        self.step = step;
         for entry in self.due.take(step) {
             self.now[entry as usize & 3].push(entry >> 2);
         }
@@ -89,6 +102,13 @@ impl Calendar {
     /// This step's villagers for whom `due` falls due, in roster order; given up.
     pub fn take_now(&mut self, due: Due) -> Vec<u32> {
         std::mem::take(&mut self.now[due as usize])
+    }
+
+    /// This step's villagers whose goal may interrupt them, in roster order; given up.
+    pub fn interrupting(&mut self) -> Vec<u32> {
+        let mut interrupting = std::mem::take(&mut self.now[Due::Interrupts as usize]);
+        in_order(&mut interrupting);
+        interrupting
     }
 
     /// This step's retries and those idle since: who may decide now, in roster order. Both are
@@ -115,7 +135,8 @@ pub fn rebuild(world: &mut World) {
     let next = world.resource::<Clock>().steps + 1;
     let tiles = world.resource::<Town>().layout.tiles;
     world.remove_resource::<Calendar>(); // never two at once
-    let mut calendar = Calendar { sleepers: vec![Vec::new(); tiles], ..Calendar::default() };
+    let step = next - 1;
+    let mut calendar = Calendar { sleepers: vec![Vec::new(); tiles], step, ..Calendar::default() };
     let roster = world.resource::<Roster>().0.clone();
     for entity in roster {
         let Some(villager) = world.get::<Villager>(entity) else { continue };
@@ -142,7 +163,22 @@ pub fn rebuild(world: &mut World) {
             calendar.recheck(number);
         }
     }
+    file_interruptions(world, &mut calendar, next);
     world.insert_resource(calendar);
+}
+
+/// Files every villager's first urgent step from step `from` on ([`interrupt::file`]).
+fn file_interruptions(world: &mut World, calendar: &mut Calendar, from: u64) {
+    let (town, facts, clock) =
+        (world.resource::<Town>(), world.resource::<WorldFacts>(), world.resource::<Clock>());
+    if !(0..town.scenario.characters.len()).any(|c| interrupt::may_interrupt(town, c)) {
+        return;
+    }
+    let mut villagers =
+        world.try_query::<(&Villager, &AgentFacts, &Goals, &Intent, &Activity)>().expect("villagers");
+    for (villager, agent, goals, intent, activity) in villagers.iter(world) {
+        interrupt::file(calendar, town, facts, clock, (villager, agent), (goals, intent, activity), from);
+    }
 }
 
 #[cfg(test)]

@@ -7,14 +7,17 @@
 //! walk phase), so every plan of a step is made against the same world whichever thread makes
 //! it, and a parallel run logs exactly what a single-threaded one does.
 
+use crate::sim::calendar::interrupts;
 use crate::sim::calendar::sleepers::sleeps;
 use crate::sim::calendar::{Calendar, Due};
 use crate::sim::options::Shortcuts;
 use crate::sim::phases::deliberate::deliberate;
 use crate::sim::phases::due::{Choice, DueNow, Findings};
+use crate::sim::phases::interrupt::{Shared, break_off};
 use crate::sim::phases::walk::set_off;
 use crate::sim::phases::weigh::overtakes;
 use crate::sim::schedule::{SimSet, SimTick};
+use crate::sim::state::goals::Goals;
 use crate::sim::state::lines::Lines;
 use crate::sim::state::log::{EventLog, Happening};
 use crate::sim::state::roster::Roster;
@@ -22,7 +25,9 @@ use crate::sim::state::table::{DecisionTable, DecisionTables, GoalRow, Outcome};
 use crate::sim::state::tally::{Tally, switch};
 use crate::sim::state::time::{Clock, stamp};
 use crate::sim::state::town::Town;
-use crate::sim::state::villager::{Activity, Deliberation, Intent, LastReason, Position, Villager};
+use crate::sim::state::villager::{
+    Activity, AgentFacts, Deliberation, Intent, LastReason, NO_GOAL, Position, Underway, Villager,
+};
 use crate::sim::state::world::{Outlook, WorldFacts};
 use bevy::app::App;
 use bevy::ecs::prelude::*;
@@ -39,12 +44,14 @@ pub(crate) fn plugin(app: &mut App) {
 /// What deciding reads of a villager, and changes.
 type Decider = (
     &'static Villager,
-    &'static Position,
+    &'static mut Position,
     &'static mut Deliberation,
     &'static mut Intent,
     &'static mut Activity,
     &'static mut LastReason,
     Option<&'static mut Tally>,
+    &'static AgentFacts,
+    &'static Goals,
 );
 
 /// Chooses among the plans [`deliberate`] left, villager by villager in roster order.
@@ -75,8 +82,24 @@ pub(crate) fn decide(
     };
     for findings in due.findings() {
         let Some(&entity) = roster.0.get(findings.number) else { continue };
-        if let Ok(one) = villagers.get_mut(entity) {
-            deciding.decide_one(one, findings);
+        let Ok(one) = villagers.get_mut(entity) else { continue };
+        match findings.urgent {
+            Some(goal) => deciding.interrupt_one(one, findings, goal),
+            None => deciding.decide_one(one, findings),
+        }
+        // What it does now may be broken off in turn.
+        if let Ok((villager, _, _, intent, activity, _, _, agent, goals)) = villagers.get(entity) {
+            let (town, world, clock) = (deciding.town, &*deciding.world, deciding.clock);
+            let doing = (goals, intent, activity);
+            interrupts::file(
+                deciding.calendar,
+                town,
+                world,
+                clock,
+                (villager, agent),
+                doing,
+                clock.steps + 1,
+            );
         }
     }
 }
@@ -98,7 +121,7 @@ impl Deciding<'_> {
     /// One villager's decision from what its deliberation found: rest, wait, or pursue a plan
     /// (a new one, or the one it follows, or its place in line kept).
     fn decide_one(&mut self, one: QueryItem<Decider>, findings: Findings) {
-        let (villager, position, mut deliberation, mut intent, mut activity, mut reason, mut tally) = one;
+        let (villager, position, mut deliberation, mut intent, mut activity, mut reason, mut tally, ..) = one;
         let Findings { viable, mut rows, waiting_on, rests_until, .. } = findings;
         let clock = self.clock;
         // One in line chooses again too; it keeps its place only if it would come here anyway.
@@ -154,7 +177,50 @@ impl Deciding<'_> {
             self.plan_made(number, chosen, table, &mut reason, tally.as_deref_mut());
             *intent = Intent::new(chosen.goal, &chosen.plan);
         }
-        let walking = set_off(self.town, villager, position, &intent, clock.steps, &self.shortcuts);
+        let walking = set_off(self.town, villager, &position, &intent, clock.steps, &self.shortcuts);
+        self.calendar.at(walking.until().map_or(u64::MAX, u64::from), number, Due::Arrives);
+        switch(&mut activity, tally.as_deref_mut(), walking, clock.steps);
+    }
+
+    /// One villager's decision when goal `urgent` reached its `interrupts_at` while it did
+    /// something that may be broken off: if `urgent` wins the vote as at any safe point (the
+    /// best plan, leading the goal pursued by more than the hysteresis), what was under way is
+    /// broken off and its plan begins; otherwise it goes on as it was, and its decision table
+    /// says why.
+    fn interrupt_one(&mut self, one: QueryItem<Decider>, findings: Findings, urgent: u16) {
+        let (villager, mut position, mut deliberation, mut intent, mut activity, mut reason, mut tally, ..) =
+            one;
+        let Findings { viable, mut rows, .. } = findings;
+        let (clock, number) = (self.clock, villager.number());
+        let Some(was) = Underway::of(&activity, &intent) else { return };
+        let hysteresis = self.town.scenario.settings.hysteresis;
+        let best = viable.first().filter(|_| !deliberation.resting);
+        let incumbent = intent.goal().and_then(|g| viable.iter().find(|v| v.goal == g));
+        let (from, from_score) = incumbent.map_or((NO_GOAL, f32::NEG_INFINITY), |i| (i.goal as u16, i.score));
+        let wins = best.filter(|b| {
+            b.goal == urgent as usize && incumbent.is_none_or(|i| overtakes(b.score, i.score, hysteresis))
+        });
+        let Some(chosen) = wins else {
+            // It goes on: nothing it does changes, and it still does it (not resting).
+            deliberation.resting = matches!(*activity, Activity::Resting { .. });
+            let best_goal = best.map_or(NO_GOAL, |b| b.goal as u16);
+            let urgent_score = viable.iter().find(|v| v.goal == urgent as usize).map(|v| v.score);
+            let lead = urgent_score.map_or(f32::NEG_INFINITY, |s| s - from_score);
+            let went_on = Outcome::WentOn { goal: urgent, best: best_goal, from, lead, hysteresis, was };
+            self.keep(number, &mut rows, went_on);
+            return;
+        };
+        let lead = chosen.score - from_score;
+        let outcome = Outcome::Interrupted { goal: urgent, from, lead, hysteresis, was };
+        let table = self.keep(number, &mut rows, outcome);
+        let to = chosen.plan.first().map(|&t| self.town.station(villager.index(), t as usize));
+        let shared = Shared { world: self.world, outlook: self.outlook, lines: self.lines, log: self.log };
+        break_off(self.town, clock, shared, (villager, &mut position, &intent, &activity), to);
+        *reason = LastReason::Interrupted { goal: urgent, from, score: chosen.score, from_score, was };
+        self.say(number, Happening::Changed(*reason), table.clone());
+        self.plan_made(number, chosen, table, &mut reason, tally.as_deref_mut());
+        *intent = Intent::new(chosen.goal, &chosen.plan);
+        let walking = set_off(self.town, villager, &position, &intent, clock.steps, &self.shortcuts);
         self.calendar.at(walking.until().map_or(u64::MAX, u64::from), number, Due::Arrives);
         switch(&mut activity, tally.as_deref_mut(), walking, clock.steps);
     }
@@ -216,7 +282,7 @@ impl Deciding<'_> {
         self.say(number, made, table);
         let goal = chosen.goal as u16;
         match *reason {
-            LastReason::Switched { to, .. } if to == goal => {}
+            LastReason::Switched { to, .. } | LastReason::Interrupted { goal: to, .. } if to == goal => {}
             LastReason::Abandoned { .. } => {}
             _ => *reason = LastReason::Pursuing { goal },
         }

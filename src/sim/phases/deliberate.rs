@@ -6,6 +6,7 @@
 //! kept — is handed to [`decide`](super::decide) in roster order ([`super::due`]).
 
 use crate::planner::State;
+use crate::sim::calendar::interrupts;
 use crate::sim::options::SimOptions;
 use crate::sim::phases::due::{DueNow, Found, Wait};
 use crate::sim::state::goals::{Goals, Verdict};
@@ -40,8 +41,11 @@ pub(crate) fn deliberate(
     let (found, keep_tables) = (due.threads(), tables.is_some());
     let (town, world, outlook, lines, options) = (&*town, &*world, &*outlook, &*lines, &*options);
     let (clock, now) = (&*clock, clock.steps);
+    let interrupting = interrupting(&mut calendar, (town, world, clock), &roster, &villagers);
+    let interrupted = |number: usize| interrupting.binary_search_by_key(&number, |i| i.0).is_ok();
     let think = |one: QueryItem<Deliberating>| {
-        if !one.4.at_safe_point(now) || one.5.asleep {
+        let safe = one.4.at_safe_point(now) && !one.5.asleep;
+        if !safe && !interrupted(one.0.number()) {
             return;
         }
         let number = one.0.number();
@@ -50,7 +54,7 @@ pub(crate) fn deliberate(
         deliberate_one((town, world, clock), outlook, lines, options, &mut found, one);
         found.numbers.push(number);
     };
-    let deciding = calendar.deciding();
+    let mut deciding = calendar.deciding();
     if cfg!(debug_assertions) {
         check_calendar(&villagers, &deciding, (town, world, outlook), now);
     }
@@ -59,12 +63,57 @@ pub(crate) fn deliberate(
         // could share.
         villagers.par_iter_mut().for_each(think);
     } else {
+        if !interrupting.is_empty() {
+            deciding.extend(interrupting.iter().map(|i| i.0 as u32));
+            crate::sim::state::roster::in_order(&mut deciding);
+        }
         let mut them = villagers.iter_many_mut(deciding.iter().map(|&n| roster.0[n as usize]));
         while let Some(one) = them.fetch_next() {
             think(one);
         }
     }
     due.gather(&mut times);
+    due.interrupting = interrupting;
+}
+
+/// This step's villagers whose goal reached its `interrupts_at` while they do something that
+/// may be broken off, each with that goal, in roster order. An entry whose villager has since
+/// come to a decision, or begun what cannot be broken off, is left; one whose goal was quieted
+/// (a quota partly met by others) is filed again for when it will be loud.
+fn interrupting(
+    calendar: &mut crate::sim::calendar::Calendar,
+    (town, world, clock): (&Town, &WorldFacts, &crate::sim::state::time::Clock),
+    roster: &crate::sim::state::roster::Roster,
+    villagers: &Query<Deliberating>,
+) -> Vec<(usize, u16)> {
+    let mut interrupting = Vec::new();
+    let now = clock.steps;
+    for number in calendar.interrupting() {
+        let Ok((villager, agent, intent, goals, activity, deliberation)) =
+            villagers.get(roster.0[number as usize])
+        else {
+            continue;
+        };
+        if activity.at_safe_point(now)
+            || deliberation.asleep
+            || !interrupts::breakable(town, villager, intent, activity)
+        {
+            continue;
+        }
+        match interrupts::urgent(town, world, clock, (villager, agent), goals, intent) {
+            Some((goal, _)) => interrupting.push((number as usize, goal as u16)),
+            None => interrupts::file(
+                calendar,
+                town,
+                world,
+                clock,
+                (villager, agent),
+                (goals, intent, activity),
+                now + 1,
+            ),
+        }
+    }
+    interrupting
 }
 
 /// Plans for one villager at a safe point.
@@ -78,6 +127,9 @@ fn deliberate_one(
 ) {
     let deliberation = &mut *deliberation;
     let loudness = crate::sim::state::needs::hear(town, world, clock, (villager, agent), &goals);
+    if interrupts::may_interrupt(town, villager.index()) {
+        interrupts::arm(town, villager.index(), &loudness, &mut goals);
+    }
     VIEW.with_borrow_mut(|view| {
         deciding_view(town, (world, outlook, lines), (villager, agent, intent, activity), view);
         // Mid-plan, free to go on or in line (which it keeps only if the new plan begins there).

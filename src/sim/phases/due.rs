@@ -22,6 +22,9 @@ pub(crate) struct DueNow {
     pub waits: Vec<(usize, Wait)>,
     /// The step each resting villager whose rest's end is known rests until.
     pub rests: Vec<(usize, u32)>,
+    /// The villagers deciding because a goal of theirs reached its `interrupts_at`, each with
+    /// that goal, in roster order ([`crate::sim::calendar::interrupts`]).
+    pub interrupting: Vec<(usize, u16)>,
 }
 
 impl DueNow {
@@ -34,6 +37,7 @@ impl DueNow {
     pub(crate) fn findings(&self) -> impl Iterator<Item = Findings<'_>> {
         let (mut choices, mut rows, mut waits, mut rests) =
             (self.choices.as_slice(), self.rows.as_slice(), self.waits.as_slice(), self.rests.as_slice());
+        let mut interrupting = self.interrupting.as_slice();
         self.numbers.iter().map(move |&number| {
             // Every list is in roster order, a villager's entries together.
             let mine = choices.iter().take_while(|c| c.number == number).count();
@@ -45,14 +49,16 @@ impl DueNow {
             waits = &waits[usize::from(waiting_on.is_some())..];
             let rests_until = rests.first().filter(|r| r.0 == number).map(|r| r.1);
             rests = &rests[usize::from(rests_until.is_some())..];
-            Findings { number, viable, rows: my_rows, waiting_on, rests_until }
+            let urgent = interrupting.first().filter(|i| i.0 == number).map(|i| i.1);
+            interrupting = &interrupting[usize::from(urgent.is_some())..];
+            Findings { number, viable, rows: my_rows, waiting_on, rests_until, urgent }
         })
     }
 
     /// Moves what every thread found into the lists, each in roster order, and its plans' times
     /// into `times`.
     pub(crate) fn gather(&mut self, times: &mut PlanTimes) {
-        let DueNow { found, numbers, choices, rows, waits, rests } = self;
+        let DueNow { found, numbers, choices, rows, waits, rests, .. } = self;
         for thread in found.iter_mut() {
             times.absorb(&mut thread.times);
         }
@@ -81,6 +87,8 @@ pub(crate) struct Findings<'a> {
     pub waiting_on: Option<Wait>,
     /// Resting with its end known: the step it rests until.
     pub rests_until: Option<u32>,
+    /// Deciding because this goal reached its `interrupts_at` (not at a safe point).
+    pub urgent: Option<u16>,
 }
 
 /// The goal a villager with no viable plan waits on, and what blocks it if the planner said.

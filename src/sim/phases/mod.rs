@@ -9,6 +9,7 @@ pub mod decide;
 pub mod deliberate;
 pub mod due;
 pub mod goals;
+pub mod interrupt;
 pub mod needs;
 pub mod stride;
 pub mod walk;

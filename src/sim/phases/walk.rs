@@ -7,7 +7,7 @@
 
 use crate::planner::Value;
 use crate::scenario::Scope;
-use crate::sim::calendar::{Calendar, Due};
+use crate::sim::calendar::{Calendar, Due, interrupts};
 use crate::sim::phases::needs::settle;
 use crate::sim::phases::stride::{stride, strides};
 use crate::sim::schedule::{SimSet, SimTick};
@@ -116,6 +116,8 @@ pub(crate) fn walk(
                 0 => here.calendar.idle(villager.number()), // its retry is due now
                 _ => here.calendar.at(until, villager.number(), Due::Retries),
             }
+            let doing = (&*one.7, &*one.3, &*one.4);
+            interrupts::file(here.calendar, &town, &world, &clock, (&villager, &one.1), doing, clock.steps);
             continue;
         }
         here.step_up(one, at, Some(&mut lines), (&mut world, tile), &mut outlook.0);
@@ -234,7 +236,7 @@ impl Here<'_> {
         (world, tile): (&mut WorldFacts, usize),
         outlook: &mut TileFacts,
     ) {
-        let (villager, agent, _, mut intent, mut activity, mut reason, mut tally, _) = one;
+        let (villager, agent, _, mut intent, mut activity, mut reason, mut tally, goals) = one;
         let (town, clock) = (self.town, self.clock);
         let Some(step_index) = intent.current() else {
             switch(&mut activity, tally.as_deref_mut(), Activity::Idle, clock.steps);
@@ -278,6 +280,9 @@ impl Here<'_> {
                     clock.steps,
                 );
                 self.calendar.at(until, villager.number(), Due::Ends);
+                // Its decisions are still ahead in this step: an urgent goal may break it off now.
+                let doing = (&*goals, &*intent, &*activity);
+                interrupts::file(self.calendar, town, world, clock, (villager, &agent), doing, clock.steps);
             }
         }
     }

@@ -52,6 +52,11 @@ pub fn check_without_scenario(replay: &Replay) -> Result<(), Fault> {
                 return fault(Problem::Position { to: *to });
             }
         }
+        if let Change::Stop { villager } = *change
+            && villager >= replay.villagers
+        {
+            return fault(Problem::NoVillager { villager, villagers: replay.villagers });
+        }
         if let Change::Paint(runs) = change {
             let mut chars = runs.iter().flat_map(|run| run.ground.chars());
             if let Some(found) = chars.find(|&c| Ground::from_char(c).is_none()) {

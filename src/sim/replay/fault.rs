@@ -94,6 +94,11 @@ pub enum Problem {
         tile: usize,
         tiles: usize,
     },
+    /// A villager stopped whom the town does not have.
+    NoVillager {
+        villager: usize,
+        villagers: usize,
+    },
     NoStation {
         station: String,
     },
@@ -170,6 +175,7 @@ impl Fault {
                 Problem::Position { .. } => "edit: position out of bounds",
                 Problem::NoFact { .. }
                 | Problem::NoTile { .. }
+                | Problem::NoVillager { .. }
                 | Problem::NoStation { .. }
                 | Problem::NoMap => "edit: not in the scenario",
                 Problem::Ground { .. } => "edit: no kind of ground",
@@ -338,6 +344,11 @@ impl Problem {
                 lang,
                 "replay-no-tile",
                 &[("tile", count(*tile as u64)), ("tiles", count(*tiles as u64))],
+            ),
+            Problem::NoVillager { villager, villagers } => w.say(
+                lang,
+                "replay-no-villager",
+                &[("villager", count(*villager as u64)), ("villagers", count(*villagers as u64))],
             ),
             Problem::NoStation { station } => {
                 w.say(lang, "replay-no-station", &[("station", station.into())])

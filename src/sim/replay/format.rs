@@ -61,6 +61,8 @@ pub enum Change {
     /// Cells of the map painted, in every tile, in this order: every cell one edit of the game
     /// changed, as runs along the map's rows ([`Run`]).
     Paint(Vec<Run>),
+    /// The player stopped villager number `villager` (from 0, in roster order).
+    Stop { villager: usize },
 }
 
 /// Cells painted side by side along one row of the map: from column `col` (from 0 at the west

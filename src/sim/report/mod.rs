@@ -13,7 +13,7 @@ use crate::sim::state::log::{EventKind, EventLog, Happening, SimEvent};
 use crate::sim::state::tally::Tally;
 use crate::sim::state::time::Clock;
 use crate::sim::state::town::Town;
-use crate::sim::state::villager::{Activity, LastReason, Villager};
+use crate::sim::state::villager::{Activity, LastReason, Underway, Villager};
 use crate::words::Lang;
 use bevy::ecs::prelude::*;
 use serde::Serialize;
@@ -120,7 +120,7 @@ pub struct EventReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub condition: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub was: Option<Value>,
+    pub was: Option<Was>,
     /// A fact set from outside the town: which, and its new value (`was` the old).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fact: Option<String>,
@@ -135,6 +135,42 @@ pub struct EventReport {
     pub stuck: Vec<StuckReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ring: Option<bool>,
+}
+
+/// An event's `was`: a fact's value then (an abandoned plan, an edit), or what was under way when
+/// it was broken off (an interruption, a stop).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Was {
+    Value(Value),
+    Doing(Doing),
+}
+
+/// What was under way: `{"doing": "walking", "action": "saw_planks", "station": "west_sawmill"}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Doing {
+    /// `walking`, `acting`, `queued`, `waiting` or `resting`.
+    pub doing: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub station: Option<String>,
+}
+
+impl Doing {
+    fn new(town: &Town, character: Option<&scenario::Character>, was: &Underway) -> Self {
+        let doing = match was {
+            Underway::Walking { .. } => "walking",
+            Underway::Acting { .. } => "acting",
+            Underway::Queued { .. } => "queued",
+            Underway::Waiting => "waiting",
+            Underway::Resting => "resting",
+        };
+        let task = was.task().and_then(|t| character.map(|c| c.tasks[t]));
+        let action = task.map(|t| town.scenario.actions[t.action].id.clone());
+        let station = task.map(|t| town.scenario.stations[t.station].id.clone());
+        Doing { doing, action, station }
+    }
 }
 
 /// One link of a standstill in a report.
@@ -199,7 +235,7 @@ impl EventReport {
             Happening::Met { goal: g } => report.goal = goal(*g),
             Happening::Edited { fact, was, now } => {
                 report.fact = Some(scenario.facts.qualified(*fact));
-                (report.was, report.now) = (Some(*was), Some(*now));
+                (report.was, report.now) = (Some(Was::Value(*was)), Some(*now));
             }
             Happening::Standstill(standstill) => {
                 let link = |l: &crate::sim::state::log::Link| StuckReport {
@@ -228,7 +264,17 @@ impl EventReport {
                             [condition as usize]
                     });
                     report.condition = c.map(|c| scenario.facts.condition(&c));
-                    report.was = Some(was);
+                    report.was = Some(Was::Value(was));
+                }
+                LastReason::Interrupted { goal: g, from, score, from_score, was } => {
+                    (report.goal, report.score) = (goal(g), Some(score));
+                    if from != crate::sim::state::villager::NO_GOAL {
+                        (report.over, report.over_score) = (goal(from), Some(from_score));
+                    }
+                    report.was = Some(Was::Doing(Doing::new(town, character, &was)));
+                }
+                LastReason::Stopped { was } => {
+                    report.was = Some(Was::Doing(Doing::new(town, character, &was)))
                 }
             },
         }

@@ -6,7 +6,7 @@ use crate::scenario::{self, Scope};
 use crate::sim::state::log::{Happening, SimEvent};
 use crate::sim::state::table::{GoalRow, Outcome, RowResult};
 use crate::sim::state::town::Town;
-use crate::sim::state::villager::LastReason;
+use crate::sim::state::villager::{LastReason, NO_GOAL, Underway};
 use crate::words::{Lang, Whose, condition_words, fact_words, needs_words, words};
 use fluent_bundle::FluentValue;
 
@@ -143,7 +143,43 @@ pub fn reason_text(
             let needs = needs_words(lang, condition_text(town, lang, c, Some(was)));
             say("event-abandoned", &[("action", text(&action.label)), ("needs", text(&needs))])
         }
+        LastReason::Interrupted { goal: g, from, score, from_score, was } => {
+            let mut args = vec![
+                ("was", text(&underway_text(town, lang, character, &was))),
+                ("goal", goal(g)),
+                ("at", text(&threshold_of(town, character, g))),
+                ("score", text(&format!("{score:.2}"))),
+            ];
+            if from == NO_GOAL {
+                return say("event-interrupted-free", &args);
+            }
+            args.extend([("from", goal(from)), ("from-score", text(&format!("{from_score:.2}")))]);
+            say("event-interrupted", &args)
+        }
+        LastReason::Stopped { was } => {
+            say("event-stopped", &[("was", text(&underway_text(town, lang, character, &was)))])
+        }
     }
+}
+
+/// What was under way, in words: `Walk to West sawmill`, `Bake bread`, `the line at West oven`.
+pub fn underway_text(town: &Town, lang: Lang, character: usize, was: &Underway) -> String {
+    let station = |task: u32| text(&town.scenario.stations[town.station(character, task as usize)].label);
+    let action = |task: u32| text(&town.action(character, task as usize).label);
+    let say = |id: &str, args: &[(&str, FluentValue)]| words().say(lang, id, args);
+    match *was {
+        Underway::Walking { task } => say("underway-walking", &[("station", station(task))]),
+        Underway::Acting { task } => say("underway-acting", &[("action", action(task))]),
+        Underway::Queued { task } => say("underway-queued", &[("station", station(task))]),
+        Underway::Waiting => say("underway-waiting", &[]),
+        Underway::Resting => say("underway-resting", &[]),
+    }
+}
+
+/// Goal `g`'s `interrupts_at`, written as insistences are (`0.80`).
+fn threshold_of(town: &Town, character: usize, g: u16) -> String {
+    let at = town.scenario.characters[character].goals[g as usize].interrupts_at;
+    format!("{:.2}", at.unwrap_or(1.0))
 }
 
 /// A word or a number shown as it is written (not formatted as a number of the language).
@@ -181,6 +217,34 @@ pub fn outcome_text(town: &Town, lang: Lang, character: usize, outcome: &Outcome
                 ("hysteresis", number(hysteresis)),
             ],
         ),
+        Outcome::Interrupted { goal: g, from, lead, hysteresis, was } => {
+            let mut args = vec![
+                ("goal", goal(g)),
+                ("at", text(&threshold_of(town, character, g))),
+                ("was", text(&underway_text(town, lang, character, &was))),
+            ];
+            if from == NO_GOAL {
+                return say("outcome-interrupted-free", &args);
+            }
+            args.extend([("from", goal(from)), ("lead", number(lead)), ("hysteresis", number(hysteresis))]);
+            say("outcome-interrupted", &args)
+        }
+        Outcome::WentOn { goal: g, best, from, lead, hysteresis, was } => {
+            let mut args = vec![
+                ("goal", goal(g)),
+                ("at", text(&threshold_of(town, character, g))),
+                ("was", text(&underway_text(town, lang, character, &was))),
+            ];
+            if best != NO_GOAL && best != g {
+                args.push(("best", goal(best)));
+                return say("outcome-went-on-best", &args);
+            }
+            if best == NO_GOAL || from == NO_GOAL || !lead.is_finite() {
+                return say("outcome-went-on-no-plan", &args);
+            }
+            args.extend([("from", goal(from)), ("lead", number(lead)), ("hysteresis", number(hysteresis))]);
+            say("outcome-went-on-lead", &args)
+        }
     }
 }
 

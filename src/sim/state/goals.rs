@@ -16,6 +16,9 @@ pub struct GoalState {
     pub verdict: Verdict,
     /// Whether its conditions held when last looked at (to count each time it is met).
     pub met: bool,
+    /// Whether it may interrupt: it has an `interrupts_at` and asked less than that when last
+    /// weighed ([`crate::sim::calendar::interrupts`]).
+    pub armed: bool,
 }
 
 /// What a goal's insistence is worked out from, when asked ([`super::needs`]): a value and a

@@ -28,6 +28,8 @@ pub enum EventKind {
     Dawn,
     Edited,
     Standstill,
+    Interrupted,
+    Stopped,
 }
 
 /// One thing that happened, as data: who, when, and [`what`](Happening). Words are made where it
@@ -110,6 +112,8 @@ impl SimEvent {
             Happening::Changed(LastReason::Waiting { .. }) => EventKind::Waiting,
             Happening::Changed(LastReason::Switched { .. }) => EventKind::GoalSwitch,
             Happening::Changed(LastReason::Abandoned { .. }) => EventKind::Abandoned,
+            Happening::Changed(LastReason::Interrupted { .. }) => EventKind::Interrupted,
+            Happening::Changed(LastReason::Stopped { .. }) => EventKind::Stopped,
         }
     }
 

@@ -3,6 +3,7 @@
 //! a world with a [`DecisionTables`] resource (the game) records them; a town run for speed does not.
 
 use crate::planner::Condition;
+use crate::sim::state::villager::Underway;
 use bevy::ecs::prelude::*;
 use smallvec::SmallVec;
 use std::collections::HashMap;
@@ -60,4 +61,11 @@ pub enum Outcome {
     /// `goal`'s plan goes on: no other goal could lead it by more than the hysteresis
     /// ([`Shortcuts::followed_plans`](crate::sim::Shortcuts::followed_plans)).
     Followed { goal: u16 },
+    /// `goal` reached its `interrupts_at` during `was` and won: `lead` over `from`, the goal
+    /// pursued (`NO_GOAL`: none, or it had no plan), is more than the hysteresis.
+    Interrupted { goal: u16, from: u16, lead: f32, hysteresis: f32, was: Underway },
+    /// `goal` reached its `interrupts_at` during `was`, but what was under way goes on: `best`
+    /// (`NO_GOAL`: no goal had a plan) won the vote, or `goal` led `from`, the goal pursued, by
+    /// no more than the hysteresis (`lead`).
+    WentOn { goal: u16, best: u16, from: u16, lead: f32, hysteresis: f32, was: Underway },
 }

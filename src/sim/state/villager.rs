@@ -189,6 +189,58 @@ pub enum LastReason {
     /// Plan step `task` (an index into the character's tasks) was dropped on arrival: its
     /// precondition number `condition` did not hold, its fact being `was`.
     Abandoned { task: u32, condition: u16, was: Value },
+    /// Goal `goal`, reaching its `interrupts_at`, broke off what was under way (`was`) and won
+    /// with a plan scoring `score`, over goal `from` scoring `from_score` (`from` is
+    /// [`NO_GOAL`] when none was pursued or it had no plan).
+    Interrupted { goal: u16, from: u16, score: f32, from_score: f32, was: Underway },
+    /// The player stopped it during `was`.
+    Stopped { was: Underway },
+}
+
+/// No goal, where a goal's index is kept in 16 bits.
+pub const NO_GOAL: u16 = u16::MAX;
+
+/// What a villager was doing when it was broken off, as data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Underway {
+    /// On the way to the station of plan step `task` (an index into the character's tasks).
+    Walking {
+        task: u32,
+    },
+    Acting {
+        task: u32,
+    },
+    /// In line at the station of plan step `task`.
+    Queued {
+        task: u32,
+    },
+    Waiting,
+    Resting,
+}
+
+impl Underway {
+    /// What `activity`, following `intent`, is; `None` when idle.
+    pub fn of(activity: &Activity, intent: &Intent) -> Option<Underway> {
+        let task = intent.current().map_or(0, |t| t as u32);
+        Some(match activity {
+            Activity::Idle => return None,
+            Activity::Walking { .. } => Underway::Walking { task },
+            Activity::Acting { .. } => Underway::Acting { task },
+            Activity::Queued { .. } => Underway::Queued { task },
+            Activity::Waiting { .. } => Underway::Waiting,
+            Activity::Resting { .. } => Underway::Resting,
+        })
+    }
+
+    /// The plan step it was at, if any.
+    pub fn task(&self) -> Option<usize> {
+        match *self {
+            Underway::Walking { task } | Underway::Acting { task } | Underway::Queued { task } => {
+                Some(task as usize)
+            }
+            Underway::Waiting | Underway::Resting => None,
+        }
+    }
 }
 
 /// What a villager's last deliberation concluded about itself (the plans it found are handed
@@ -239,7 +291,7 @@ pub fn fresh(scenario: &Scenario, index: usize, first_step: u32) -> Fresh {
                 Drift::Need { initial, .. } => Heard::need(initial, first_step),
                 Drift::Quota { .. } => Heard::quota(),
             };
-            GoalState { heard, verdict: Verdict::NotPlanned, met: false }
+            GoalState { heard, verdict: Verdict::NotPlanned, met: false, armed: false }
         })
         .collect();
     (

@@ -28,6 +28,8 @@ pub enum Edit {
     /// An edit of the scenario that lets the day go on, taken in ([`crate::sim::wholesale::edits::update_scenario`]): a
     /// file saved.
     Scenario(Arc<Scenario>),
+    /// The player stopped villager `villager` ([`crate::sim::wholesale::stop::stop`]).
+    Stop { villager: usize },
 }
 
 /// This day's dawn and its edits. A town that has one records into it; a new scenario or a new

@@ -138,6 +138,9 @@ pub fn seek(world: &mut World, steps: u64) {
                 Edit::Scenario(scenario) => {
                     crate::sim::wholesale::edits::update_scenario(world, (**scenario).clone())
                 }
+                Edit::Stop { villager } => {
+                    crate::sim::wholesale::stop::stop(world, *villager);
+                }
             }
         }
         if step < steps {
