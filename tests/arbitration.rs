@@ -108,10 +108,12 @@ fn agree(name: &str, app: &mut bevy::app::App) {
             LastReason::Resting => assert!(matches!(activity, Activity::Resting { .. }), "{who}"),
             LastReason::Waiting { .. } => assert!(matches!(activity, Activity::Waiting { .. }), "{who}"),
             // What it pursues is what it said it chose (or, just met, nothing any more).
-            LastReason::Pursuing { goal } | LastReason::Switched { to: goal, .. } => {
+            LastReason::Pursuing { goal }
+            | LastReason::Switched { to: goal, .. }
+            | LastReason::Interrupted { goal, .. } => {
                 assert!(intent.goal().is_none_or(|g| g == goal as usize), "{who}: pursues another goal");
             }
-            LastReason::None | LastReason::Abandoned { .. } => {}
+            LastReason::None | LastReason::Abandoned { .. } | LastReason::Stopped { .. } => {}
         }
     }
 }

@@ -124,6 +124,7 @@ fn a_day_with_strokes_kept_as_a_replay_file_plays_again_event_for_event() {
             Change::Set { .. } => "set",
             Change::Move { .. } => "move",
             Change::Paint(_) => "paint",
+            Change::Stop { .. } => "stop",
         })
         .collect();
     assert_eq!(kinds, ["paint", "set", "paint", "move", "paint"], "each stroke one edit, at its step");

@@ -181,6 +181,23 @@ pub fn deciding_view(
     if matches!(*activity, Activity::Queued { .. }) {
         see_own_place(town, lines, villager, intent, view);
     }
+    // Mid-action (an urgent goal weighing whether to break it off): as if it were broken off,
+    // what the action promised to take is there again, for its goal's plans as for the others'.
+    if let (Activity::Acting { .. }, Some(task)) = (activity, intent.current()) {
+        let (world, outlook) = (world.tile(villager.tile()), outlook.0.tile(villager.tile()));
+        for effect in &town.action(villager.index(), task).planning.effects {
+            use crate::planner::Change;
+            let promised = outlook.get(effect.fact);
+            let back = match effect.change {
+                Change::Add => promised.saturating_sub(effect.value),
+                Change::Subtract => promised.saturating_add(effect.value),
+                Change::Set => continue, // never interruptible (validation)
+            };
+            if effect.fact.index() >= town.own_facts {
+                view.set(effect.fact, world.get(effect.fact).min(back));
+            }
+        }
+    }
 }
 
 thread_local! {
