@@ -129,6 +129,9 @@ town = town
 ## Why this plan: the search, state by state
 
 why-this-plan = Why this plan?
+stop = Stop (X)
+stop-hint = Drop what it is doing now (an action's effects are lost) and decide again
+interrupts-at = interrupts what it is doing at this insistence
 search = Search
 search-summary = { $expanded } states in the order expanded, { $duplicates } duplicates dropped, { $pruned } dead ends pruned (★ on the plan)
 result-new = new

@@ -117,6 +117,9 @@ town = pueblo
 ## Por qué este plan: la búsqueda, estado por estado
 
 why-this-plan = ¿Por qué este plan?
+stop = Detener (X)
+stop-hint = Deja lo que está haciendo ahora (los efectos de una acción se pierden) y decide de nuevo
+interrupts-at = interrumpe lo que está haciendo con esta insistencia
 search = Búsqueda
 search-summary = { $expanded } estados en el orden en que se expandieron, { $duplicates } duplicados descartados, { $pruned } callejones sin salida podados (★ en el plan)
 result-new = nuevo

@@ -42,6 +42,8 @@ pub struct GoalLine {
     pub at_decision: Option<AtDecision>,
     /// The goal pursued now.
     pub current: bool,
+    /// The insistence at which it breaks off what the villager does, if it says one.
+    pub interrupts_at: Option<f32>,
 }
 
 /// One fact: its name in words, as written in the scenario, and its value (a count below zero
@@ -56,6 +58,8 @@ pub struct FactLine {
 #[derive(Clone, Debug, PartialEq)]
 pub struct InspectorView {
     pub name: String,
+    /// Its number in the town's roster.
+    pub number: usize,
     pub state: StateLine,
     /// While it waits on a named blocker: who in the town can bring it about.
     pub makers: Vec<Maker>,
@@ -144,6 +148,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
                 .and_then(|t| t.rows.iter().find(|r| usize::from(r.goal) == g))
                 .map(|row| at_decision(town, lang, c, row, &cut_off)),
             current: intent.goal() == Some(g),
+            interrupts_at: goal.interrupts_at,
         })
         .collect();
     let fact_line = |fact: crate::planner::FactId, value: Value| FactLine {
@@ -203,6 +208,7 @@ pub fn inspect(world: &World, entity: Entity) -> Option<InspectorView> {
     details.extend(character.facts.iter().map(|&(f, _)| raw(f, own.get(f))));
     details.extend(scenario.world_seed.iter().map(|&(f, _)| raw(f, here.get(f))));
     Some(InspectorView {
+        number,
         name: character.name.clone(),
         state,
         makers,

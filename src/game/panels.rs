@@ -30,6 +30,8 @@ pub enum Request {
     SetFact(usize, crate::planner::FactId, crate::planner::Value),
     /// Write the moved stations' positions and the painted cells into the scenario file.
     Save,
+    /// The player stops villager number `0`: it drops what it does and decides again.
+    Stop(usize),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -38,7 +40,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_plugins(super::layout::plugin)
         .add_systems(EguiPrimaryContextPass, (world_panel, inspector_panel))
         .init_resource::<Inspected>()
-        .add_systems(Update, (carry_out_request, refresh_inspected).chain());
+        .add_systems(Update, (stop_key, carry_out_request, refresh_inspected).chain());
 }
 
 /// A scenario's name and description, as the picker lists it: read once per file.
@@ -256,9 +258,11 @@ fn inspector_panel(
     mut clicked: Local<Option<(String, f32)>>,
     mut timeline: ResMut<super::timeline::Timeline>,
     mut layout: ResMut<PanelLayout>,
+    mut request: ResMut<Request>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let l = *lang;
+    let mut stop = false;
     let height = layout.side_height("inspector", ctx.content_rect());
     let width = INSPECTOR_WIDTH + frame_width(ctx);
     let shown = egui::Window::new(l.text(Label::Inspector))
@@ -279,7 +283,7 @@ fn inspector_panel(
                         view,
                         history.as_ref(),
                         l,
-                        (&mut *why, &mut *clicked, &mut *timeline),
+                        (&mut *why, &mut *clicked, &mut *timeline, &mut stop),
                     ),
                     (None, Some(station)) => station_inspector(ui, station, l),
                     (None, None) => _ = ui.label(l.text(Label::NoSelection)),
@@ -291,7 +295,27 @@ fn inspector_panel(
         let (content, scroll) = shown.inner.unwrap_or((shown.response.rect, [0.0, 0.0]));
         layout.keep("inspector", shown.response.rect, content, Some(scroll));
     }
+    if let (true, Some((view, _))) = (stop, &inspected.villager) {
+        *request = Request::Stop(view.number);
+    }
     Ok(())
+}
+
+/// **X** stops the selected villager (unless a text field has the keyboard).
+fn stop_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut contexts: EguiContexts,
+    selection: Res<Selection>,
+    villagers: Query<&Villager>,
+    mut request: ResMut<Request>,
+) {
+    let typing = contexts.ctx_mut().is_ok_and(|ctx| ctx.egui_wants_keyboard_input());
+    if !keys.just_pressed(KeyCode::KeyX) || typing {
+        return;
+    }
+    if let Some(villager) = selection.0.and_then(|e| villagers.get(e).ok()) {
+        *request = Request::Stop(villager.number());
+    }
 }
 
 fn carry_out_request(world: &mut World) {
@@ -304,5 +328,6 @@ fn carry_out_request(world: &mut World) {
         Request::Open(choice) => super::open::open(world, choice),
         Request::SetFact(tile, fact, value) => crate::sim::edit_world_fact(world, tile, fact, value),
         Request::Save => super::save_positions::save_told(world),
+        Request::Stop(number) => _ = crate::sim::stop(world, number),
     }
 }

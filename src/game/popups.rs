@@ -45,7 +45,64 @@ pub fn popup_offset(line: usize, scale: f32) -> Vec2 {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (pop_up, rise_and_fade));
+    app.add_systems(Update, (pop_up, exclaim, rise_and_fade));
+}
+
+/// A "!" over every villager on screen interrupted (or stopped by the player) since the last
+/// frame, rising and fading like the effects of an action.
+#[allow(clippy::too_many_arguments)]
+fn exclaim(
+    mut commands: Commands,
+    log: Res<EventLog>,
+    art: Res<Art>,
+    roster: Res<crate::sim::Roster>,
+    villagers: Query<&crate::sim::Position>,
+    camera: Single<(&Transform, &Projection), With<Camera2d>>,
+    speed: Res<super::SimSpeed>,
+    mut seen: Local<u64>,
+) {
+    let new = (log.recorded.saturating_sub(*seen) as usize).min(log.recent.len());
+    *seen = log.recorded;
+    let (eye, projection) = *camera;
+    let Projection::Orthographic(ortho) = projection else { return };
+    if speed.paused && new == 0 {
+        return;
+    }
+    let reach = Vec2::new(700.0, 450.0) * ortho.scale;
+    for event in log.recent.iter().skip(log.recent.len() - new) {
+        use crate::sim::LastReason;
+        let Happening::Changed(LastReason::Interrupted { .. } | LastReason::Stopped { .. }) = &event.what
+        else {
+            continue;
+        };
+        let Some(position) =
+            event.villager.and_then(|n| roster.0.get(n)).and_then(|&e| villagers.get(e).ok())
+        else {
+            continue;
+        };
+        let [x, y] = position.0;
+        if (Vec2::new(x, y) - eye.translation.truncate()).abs().cmpgt(reach).any() {
+            continue;
+        }
+        // Beside the villager's head, clear of its name above it, at any zoom.
+        let from = (Vec2::new(x, y) + Vec2::new(10.0, -6.0) + Vec2::new(4.0, 0.0) * ortho.scale).extend(7.0);
+        commands.spawn((
+            Popup {
+                age: 0.0,
+                from,
+                rise: RISE * ortho.scale,
+                station: (usize::MAX, event.villager.unwrap_or(0)),
+                line: 0,
+            },
+            Text2d::new(" ! "),
+            art.text_font(SIZE * 2.0),
+            TextColor(Color::WHITE),
+            TextBackgroundColor(Color::srgba(0.85, 0.2, 0.75, 0.55)),
+            bevy::sprite::Anchor::BOTTOM_LEFT,
+            Transform::from_translation(from).with_scale(Vec3::new(ortho.scale, ortho.scale, 1.0)),
+            Pickable::IGNORE,
+        ));
+    }
 }
 
 /// The words of one effect: `+1 bread`, `-1 flour`, `bread = 0`.
@@ -110,7 +167,7 @@ fn pop_up(
             art.text_font(SIZE),
             TextColor(Color::srgb(1.0, 0.85, 0.35)),
             TextBackgroundColor(Color::srgba(0.08, 0.06, 0.02, 0.55)),
-            bevy::sprite::Anchor::BOTTOM_CENTER,
+            bevy::sprite::Anchor::BOTTOM_LEFT,
             Transform::from_translation(from).with_scale(Vec3::new(ortho.scale, ortho.scale, 1.0)),
             Pickable::IGNORE,
         ));

@@ -11,6 +11,9 @@ use crate::words::{Lang, words};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+/// The colour of an interruption (or the player's stop) on the timeline.
+const INTERRUPTED: egui::Color32 = egui::Color32::from_rgb(225, 90, 225);
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, timeline_panel);
 }
@@ -82,11 +85,16 @@ fn timeline_panel(
                             Happening::Changed(LastReason::Abandoned { .. }) => {
                                 egui::Color32::from_rgb(230, 80, 80)
                             }
+                            Happening::Changed(
+                                LastReason::Interrupted { .. } | LastReason::Stopped { .. },
+                            ) => INTERRUPTED,
                             _ => continue,
                         };
                         let x = x(event.t);
+                        // An interruption marks the whole height: the moment the day turned.
+                        let height = if colour == INTERRUPTED { rect.height() } else { 4.0 };
                         ui.painter().line_segment(
-                            [egui::pos2(x, rect.top()), egui::pos2(x, rect.top() + 4.0)],
+                            [egui::pos2(x, rect.top()), egui::pos2(x, rect.top() + height)],
                             (2.0, colour),
                         );
                     }

@@ -38,6 +38,17 @@ fn section<R>(
     egui::CollapsingHeader::new(title).id_salt(id).default_open(open).show(ui, body);
 }
 
+/// A goal's `interrupts_at` marked on its insistence bar: a tick across it there.
+fn threshold_mark(ui: &mut egui::Ui, bar: egui::Rect, at: f32, l: Lang) {
+    let x = bar.left() + bar.width() * at.clamp(0.0, 1.0);
+    let stroke = egui::Stroke::new(2.0, egui::Color32::from_rgb(230, 70, 60));
+    ui.painter().vline(x, bar.y_range().expand(2.0), stroke);
+    let mark =
+        egui::Rect::from_center_size(egui::pos2(x, bar.center().y), egui::vec2(8.0, bar.height() + 4.0));
+    let hint = format!("{} ({at:.2})", l.text(Label::InterruptsAt));
+    ui.interact(mark, ui.id().with(("interrupts-at", x as i32)), egui::Sense::hover()).on_hover_text(hint);
+}
+
 /// The amber of what is pursued or chosen.
 const AMBER: egui::Color32 = egui::Color32::from_rgb(255, 200, 80);
 
@@ -46,7 +57,7 @@ pub(super) fn villager_inspector(
     view: &InspectorView,
     history: Option<&InsistenceHistory>,
     l: Lang,
-    (why, clicked, timeline): (&mut WhyThisPlan, &mut Option<(String, f32)>, &mut Timeline),
+    (why, clicked, timeline, stop): (&mut WhyThisPlan, &mut Option<(String, f32)>, &mut Timeline, &mut bool),
 ) {
     ui.heading(&view.name);
     ui.label(format!("{}: {}", l.text(Label::State), view.state.describe(l)));
@@ -70,7 +81,16 @@ pub(super) fn villager_inspector(
     if let Some(stuck) = &view.stuck {
         ui.label(egui::RichText::new(stuck).small().color(amber));
     }
-    ui.label(format!("{}: {}", l.text(Label::Goal), view.goal.as_deref().unwrap_or(l.text(Label::Nothing))));
+    ui.horizontal(|ui| {
+        ui.label(format!(
+            "{}: {}",
+            l.text(Label::Goal),
+            view.goal.as_deref().unwrap_or(l.text(Label::Nothing))
+        ));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            *stop |= ui.small_button(l.text(Label::Stop)).on_hover_text(l.text(Label::StopHint)).clicked();
+        });
+    });
     reason_lines(ui, view, l);
 
     section(ui, l.text(Label::SectionPlan), "plan", true, |ui| {
@@ -107,7 +127,10 @@ pub(super) fn villager_inspector(
             let bar = egui::ProgressBar::new(goal.insistence.clamp(0.0, 1.0))
                 .fill(fill)
                 .text(format!("{} {:.2}", goal.label, goal.insistence));
-            ui.add(bar);
+            let bar = ui.add(bar);
+            if let Some(at) = goal.interrupts_at {
+                threshold_mark(ui, bar.rect, at, l);
+            }
             if let Some(then) = &goal.at_decision {
                 ui.small(format!("    — {}", then.text));
             }
