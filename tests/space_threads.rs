@@ -1,4 +1,5 @@
-//! A tiled village with its map lives the same day on one, two and three threads: stepped as one
+//! A tiled village with its map (and its interruptions) lives the same day on one, two and three
+//! threads: stepped as one
 //! world with planning spread over the threads, its west bridge washed away at noon (every field
 //! repaired while the town walks), and run as shards of whole tiles. A process has one compute
 //! task pool of one size, so each thread count runs in a process of its own: this test's binary
@@ -49,6 +50,8 @@ fn a_tiled_village_with_its_map_lives_the_same_day_on_one_two_and_three_threads(
         serde_json::from_str(&days[0].1).unwrap();
     let events = whole["events"].as_array().unwrap();
     assert!(events.len() > 3000, "a busy day: {} events", events.len());
+    let interrupted = events.iter().filter(|e| e["kind"] == "interrupted").count();
+    assert!(interrupted > 0, "villagers broken off by Thirst and Hunger, at their steps, on any thread");
     assert_eq!(whole["villagers"].as_array().unwrap().len(), VILLAGERS);
     let shard_villagers: Vec<usize> =
         shards.iter().map(|s| s["villagers"].as_array().unwrap().len()).collect();

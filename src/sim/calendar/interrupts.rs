@@ -11,7 +11,8 @@
 //! until the goal has fallen below its threshold and risen back.
 
 use super::{Calendar, Due};
-use crate::sim::state::goals::Goals;
+use crate::scenario::Drift;
+use crate::sim::state::goals::{GoalState, Goals, Heard};
 use crate::sim::state::needs::{Asked, deficit_as_step_began, loudness};
 use crate::sim::state::time::Clock;
 use crate::sim::state::town::Town;
@@ -106,15 +107,27 @@ pub(crate) fn first_urgent_step(
         if from >= before {
             break;
         }
+        let live = &goals.0[g];
         // A quota's unmet fraction stays as it is now: nothing it reads of the villager's own
         // changes before the activity ends.
-        let deficit = deficit_as_step_began(town, world, clock, asked, &defs[g].conditions);
-        let live = &goals.0[g];
+        let deficit = || deficit_as_step_began(town, world, clock, asked, &defs[g].conditions);
         let loud_at = |step: u64| {
             let mut then = clock.clone();
             then.go_to(step);
-            loudness(town, &then, c, g, live, || deficit) >= at
+            loudness(town, &then, c, g, live, deficit) >= at
         };
+        if let Some(step) = need_crossing(&defs[g].drift, &town.rises[c][g], live, at) {
+            // Read off the need's curve (as every need is but after an edit of its rate).
+            let step = step.max(from);
+            if step < before {
+                debug_assert!(
+                    loud_at(step) && (step == from || !loud_at(step - 1)),
+                    "the curve's first loud step"
+                );
+                first = Some(step);
+            }
+            continue;
+        }
         // Louder step by step (a need rising, a quota as the day goes): the first loud step by
         // halving.
         let (mut quiet, mut loud) = (from, before);
@@ -131,6 +144,29 @@ pub(crate) fn first_urgent_step(
         }
     }
     first
+}
+
+/// The first step a need (`drift`) on `curve` (`rises`: its insistence after 0, 1, 2… steps
+/// from its start) asks at least `at`, when `live` rose from the curve's start (`None` for a
+/// quota or off the curve, `Some(u64::MAX)` when it never does). The curve only rises, so halving finds it: the step at
+/// which [`loudness`] reads `curve[i]` is `i - 1` after the step it began rising from.
+fn need_crossing(drift: &Drift, curve: &[f32], live: &GoalState, at: f32) -> Option<u64> {
+    let Drift::Need { rate, .. } = *drift else { return None };
+    let Heard { value, step } = live.heard;
+    let on_curve = curve.first().is_some_and(|start| start.to_bits() == value.to_bits());
+    if !on_curve {
+        return None;
+    }
+    // Falling, it never comes back up to what it was below when last weighed.
+    if rate < 0.0 {
+        return Some(u64::MAX);
+    }
+    let index = curve.partition_point(|&x| x < at);
+    // Past its end the curve is full (1.0, reached) or the day is over.
+    if index >= curve.len() {
+        return Some(u64::MAX);
+    }
+    Some((u64::from(step) + index as u64).saturating_sub(1))
 }
 
 /// Files villager `number`'s first urgent step from `from` on ([`first_urgent_step`]), if any.

@@ -132,10 +132,11 @@ fn deliberate_one(
     }
     VIEW.with_borrow_mut(|view| {
         deciding_view(town, (world, outlook, lines), (villager, agent, intent, activity), view);
-        // Mid-plan, free to go on or in line (which it keeps only if the new plan begins there).
+        // Mid-plan — idle between its steps, in line (which it keeps only if the new plan begins
+        // there), or walking or acting as an urgent goal breaks in — it may go on with its plan.
+        // (A wait or a rest has none.)
         let in_line = matches!(*activity, Activity::Queued { .. });
-        let free = in_line || matches!(*activity, Activity::Idle);
-        let following = free.then_some(intent).filter(|i| i.current().is_some()).map(|i| (i, in_line));
+        let following = intent.current().is_some().then_some((intent, in_line));
         let asked = (villager, intent.goal(), following, &loudness[..]);
         crate::sim::phases::weigh::weigh(town, options, found, asked, view, &mut goals, deliberation);
     });
@@ -169,8 +170,8 @@ fn waiting_on(goals: &Goals, loudness: &[f32]) -> Wait {
 }
 
 /// What a villager deciding now can count on, into `view`: its own facts, its tile's world and
-/// outlook, and in line the line it stands in as seen from its own place. The game's search
-/// window searches from it too.
+/// outlook, in line the line it stands in as seen from its own place, and mid-action what the
+/// action promised to take as there again. The game's search window searches from it too.
 pub fn deciding_view(
     town: &Town,
     (world, outlook, lines): (&WorldFacts, &Outlook, &Lines),
