@@ -235,6 +235,9 @@ fn new_edit(rng: &mut Rng, base: &Base) -> Json {
     let scenario = &base.scenario;
     let change = if rng.below(3) == 0 {
         Change::Paint(vec![new_run(rng, base)])
+    } else if rng.below(4) == 0 {
+        // A villager of the town stopped, or now and then one it does not have.
+        Change::Stop { villager: rng.below(base.replay.villagers + 2) }
     } else if rng.below(2) == 0 && !scenario.world_seed.is_empty() {
         let (fact, _) = *rng.pick(&scenario.world_seed);
         let tile = rng.below(4);
