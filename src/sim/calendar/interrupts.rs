@@ -4,7 +4,7 @@
 //! Nothing is polled. While a villager does something it may break off, its goals read only what
 //! cannot change under it (its own facts; a quota's unmet fraction as it began), and each only
 //! grows louder, so the first step one of them reaches its threshold is worked out when the
-//! activity begins, by the very [`insistence`] a step would ask then, and filed in the calendar
+//! activity begins, by the very [`insistence`](crate::sim::state::needs::insistence) a step would ask then, and filed in the calendar
 //! like any due step ([`Due::Interrupts`]). A polled check at every step would fire at that very
 //! step (`tests/interruptions.rs` checks it). A goal *armed* — below its threshold when last
 //! weighed — may interrupt; any decision weighs it again, so a lost vote does not interrupt again
