@@ -389,3 +389,42 @@ fn interruptions_are_checked_where_written_in_both_languages() {
     );
     assert_eq!(problems(&not_a_bool, "en")[0].1, "actions[0].interruptible");
 }
+
+#[test]
+fn one_in_line_broken_off_gives_up_its_place() {
+    // Two sawyers, one saw at the door that takes 40 s: the second waits in line (choosing
+    // again every 30 s) while its Hunger rises past 0.8 before its first retry.
+    let scenario = far_sawmill(|t| {
+        let t =
+            t.replace("pos: (1000.0, 0.0)", "pos: (40.0, 0.0)").replace("duration: 6.0", "duration: 40.0");
+        let t =
+            t.replace("settings: (day_length: 200.0,", "settings: (day_length: 200.0, retry_interval: 30.0,");
+        let second = r#"(
+            id: "sawyer2", name: "Sawyer 2", start: (0.0, 10.0), speed: 40.0,
+            actions: ["sawPlanks", "eat"],
+            goals: [
+                (id: "work", label: "Saw planks", wants: ["agent.planks >= 1"], drift: Need(rate: 0.0, initial: 0.6)),
+                (id: "hunger", label: "Hunger", wants: ["agent.fed >= 1"], drift: Need(rate: 0.03, initial: 0.3), interrupts_at: 0.8),
+            ],
+        ),
+    ],
+)"#;
+        let end = t.rfind("    ],\n)").unwrap();
+        format!("{}{}", &t[..end], second.replacen("(", "        (", 1))
+    });
+    let day = sim::play(scenario, 1).remove(0);
+    let second: Vec<(EventKind, serde_json::Value)> = day
+        .events
+        .iter()
+        .filter(|e| e.villager.as_deref() == Some("sawyer2"))
+        .map(|e| (e.kind, serde_json::to_value(e).unwrap()))
+        .collect();
+    let queued = second.iter().position(|(k, _)| *k == EventKind::Queued).expect("it waits in line");
+    let interrupted =
+        second.iter().position(|(k, _)| *k == EventKind::Interrupted).expect("Hunger breaks in");
+    assert!(queued < interrupted);
+    assert_eq!(second[interrupted].1["was"]["doing"], "queued");
+    let left = &second[interrupted + 1];
+    assert_eq!(left.0, EventKind::LeftQueue, "it gives up its place: {second:?}");
+    assert_eq!(left.1["t"], second[interrupted].1["t"]);
+}

@@ -213,11 +213,12 @@ impl Deciding<'_> {
         let lead = chosen.score - from_score;
         let outcome = Outcome::Interrupted { goal: urgent, from, lead, hysteresis, was };
         let table = self.keep(number, &mut rows, outcome);
+        // Said first: what broke in, then what it gave up (its place in a line).
+        *reason = LastReason::Interrupted { goal: urgent, from, score: chosen.score, from_score, was };
+        self.say(number, Happening::Changed(*reason), table.clone());
         let to = chosen.plan.first().map(|&t| self.town.station(villager.index(), t as usize));
         let shared = Shared { world: self.world, outlook: self.outlook, lines: self.lines, log: self.log };
         break_off(self.town, clock, shared, (villager, &mut position, &intent, &activity), to);
-        *reason = LastReason::Interrupted { goal: urgent, from, score: chosen.score, from_score, was };
-        self.say(number, Happening::Changed(*reason), table.clone());
         self.plan_made(number, chosen, table, &mut reason, tally.as_deref_mut());
         *intent = Intent::new(chosen.goal, &chosen.plan);
         let walking = set_off(self.town, villager, &position, &intent, clock.steps, &self.shortcuts);
