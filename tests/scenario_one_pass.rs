@@ -30,7 +30,7 @@ fn a_misspelt_field_and_an_unknown_fact_elsewhere_are_both_reported_in_one_pass(
         located(&all),
         [
             format!(
-                "{}:{}: actions[0]: an action has no field `labl` (did you mean \"label\"?); its fields are id, label, station, duration, cost, needs, effects",
+                "{}:{}: actions[0]: an action has no field `labl` (did you mean \"label\"?); its fields are id, label, station, duration, cost, needs, effects, interruptible",
                 labl.0, labl.1
             ),
             format!(

@@ -164,8 +164,8 @@ pub fn reason_text(
 
 /// What was under way, in words: `Walk to West sawmill`, `Bake bread`, `the line at West oven`.
 pub fn underway_text(town: &Town, lang: Lang, character: usize, was: &Underway) -> String {
-    let station = |task: u32| text(&town.scenario.stations[town.station(character, task as usize)].label);
-    let action = |task: u32| text(&town.action(character, task as usize).label);
+    let station = |task: u16| text(&town.scenario.stations[town.station(character, usize::from(task))].label);
+    let action = |task: u16| text(&town.action(character, usize::from(task)).label);
     let say = |id: &str, args: &[(&str, FluentValue)]| words().say(lang, id, args);
     match *was {
         Underway::Walking { task } => say("underway-walking", &[("station", station(task))]),

@@ -203,16 +203,17 @@ pub const NO_GOAL: u16 = u16::MAX;
 /// What a villager was doing when it was broken off, as data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Underway {
-    /// On the way to the station of plan step `task` (an index into the character's tasks).
+    /// On the way to the station of plan step `task` (an index into the character's tasks: it
+    /// fits 16 bits, see `scenario::limits::MAX_TASKS`).
     Walking {
-        task: u32,
+        task: u16,
     },
     Acting {
-        task: u32,
+        task: u16,
     },
     /// In line at the station of plan step `task`.
     Queued {
-        task: u32,
+        task: u16,
     },
     Waiting,
     Resting,
@@ -221,7 +222,7 @@ pub enum Underway {
 impl Underway {
     /// What `activity`, following `intent`, is; `None` when idle.
     pub fn of(activity: &Activity, intent: &Intent) -> Option<Underway> {
-        let task = intent.current().map_or(0, |t| t as u32);
+        let task = intent.current().map_or(0, |t| t as u16);
         Some(match activity {
             Activity::Idle => return None,
             Activity::Walking { .. } => Underway::Walking { task },
@@ -236,7 +237,7 @@ impl Underway {
     pub fn task(&self) -> Option<usize> {
         match *self {
             Underway::Walking { task } | Underway::Acting { task } | Underway::Queued { task } => {
-                Some(task as usize)
+                Some(usize::from(task))
             }
             Underway::Waiting | Underway::Resting => None,
         }
