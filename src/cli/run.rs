@@ -97,6 +97,39 @@ fn text(name: &str, report: &DayReport, lang: Lang) -> String {
             }
         }
     }
+    // Each station, and what the town waited on.
+    s += &format!(
+        "{:<14} {:<10} {:>6} {:>14} {:>10}\n",
+        plain("column-station"),
+        plain("column-kind"),
+        plain("column-busy"),
+        plain("column-line-peak"),
+        plain("column-mean-wait")
+    );
+    for station in &report.stations {
+        s += &format!(
+            "{:<14} {:<10} {:>5.0}% {:>14} {:>9.1}s\n",
+            station.id,
+            station.kind,
+            station.busy * 100.0,
+            station.line_peak,
+            station.mean_wait
+        );
+    }
+    for waited in report.waited_on.iter().take(TAIL) {
+        let makers = if waited.makers.is_empty() {
+            plain("report-made-by-nobody").to_owned()
+        } else {
+            waited.makers.join(", ")
+        };
+        let args = [
+            ("fact", waited.fact.clone().into()),
+            ("seconds", format!("{:.0}", waited.villager_seconds).into()),
+            ("makers", makers.into()),
+        ];
+        s += &say("report-waited-on", &args);
+        s += "\n";
+    }
     // A standstill is said whenever in the day it began, not only in the log's tail.
     for e in report.events.iter().filter(|e| e.kind == crate::sim::EventKind::Standstill) {
         s += &format!("{} [{:.1}s] {}\n", plain("report-standstill"), e.t, e.text);

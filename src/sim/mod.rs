@@ -39,6 +39,7 @@ pub use phases::deliberate::deciding_view;
 pub use phases::walk::{Whereabouts, position_at, position_of};
 pub use replay::{Fault, Moment, NotKept, Played, Problem, Replay, ReplayError};
 pub use report::cut_off::{cut_off_for, cut_off_of};
+pub use report::glance::{Glance, StationReport, WaitedOn};
 pub use report::phrase::{
     cut_off_text, event_text, outcome_text, reason_text, row_text, standstill_text, underway_text,
 };

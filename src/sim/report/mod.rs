@@ -1,8 +1,10 @@
 //! The day report: per villager, each goal's times met and when first, where the time went,
-//! replans and aborted plans; plus every event of the day. And what a finished day leaves for
+//! replans and aborted plans; each station's busy share and lines, and what the town waited on
+//! ([`glance`]); plus every event of the day. And what a finished day leaves for
 //! good however long the town plays: a few figures ([`DayFigures`]), not the report.
 
 pub mod cut_off;
+pub mod glance;
 pub mod phrase;
 pub mod standstill;
 
@@ -44,6 +46,10 @@ pub struct DayFigures {
 pub struct DayReport {
     pub day: u32,
     pub villagers: Vec<VillagerReport>,
+    /// Each station of the scenario, summed over the town's tiles.
+    pub stations: Vec<glance::StationReport>,
+    /// The facts the town waited on with no plan, most villager-seconds first.
+    pub waited_on: Vec<glance::WaitedOn>,
     pub events: Vec<EventReport>,
 }
 
@@ -344,5 +350,10 @@ pub fn day_report(world: &mut World) -> DayReport {
     let lang = world.get_resource::<Lang>().copied().unwrap_or_default();
     let log = world.resource::<EventLog>();
     let events = log.today.iter().map(|e| EventReport::new(town, lang, e)).collect();
-    DayReport { day: world.resource::<Clock>().day, villagers, events }
+    let clock = world.resource::<Clock>();
+    // Called as the day ends, the clock a step past its last: the figures are the whole day's.
+    let now = clock.time.min(clock.day_length);
+    let glance = glance::Glance::of(town, &log.today);
+    let (stations, waited_on) = (glance.stations(town, now), glance.waited_on(town, now));
+    DayReport { day: clock.day, villagers, stations, waited_on, events }
 }

@@ -1,0 +1,185 @@
+//! The town at a glance, read from the day's events as they happen: how busy each station was,
+//! its longest line and the mean wait in it, and which facts the town waited on most, in
+//! villager-seconds — the figures `run`'s report adds (and an overview of the town would show).
+//! A town run only for speed keeps no events, and so none of this.
+
+use crate::planner::FactId;
+use crate::sim::state::log::{Happening, SimEvent};
+use crate::sim::state::town::Town;
+use crate::sim::state::villager::{LastReason, Underway};
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+
+/// The day so far, by station and by fact waited on, summed over the town's tiles.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Glance {
+    /// Per station of the scenario.
+    stations: Vec<StationDay>,
+    /// Villager-seconds waited, by the fact waited on, in the order first waited on.
+    waited: Vec<(FactId, f32)>,
+    /// Spans still open, by villager: acting at a station, in line at one, waiting on a fact.
+    acting: FxHashMap<usize, (usize, f32)>,
+    queued: FxHashMap<usize, (usize, f32)>,
+    waiting: FxHashMap<usize, (FactId, f32)>,
+    /// How many of the day's events it has taken in.
+    seen: usize,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct StationDay {
+    acting_seconds: f32,
+    line_peak: u32,
+    waits: u32,
+    waited_seconds: f32,
+}
+
+/// One station in a report: `busy` is the share of the day its places were taken (acting
+/// villager-seconds over the day's seconds so far × its capacity, 1 if unlimited, × the tiles).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StationReport {
+    pub id: String,
+    pub kind: String,
+    pub busy: f32,
+    /// The longest line it had (1: one villager waited there).
+    pub line_peak: u32,
+    /// The mean seconds a villager stood in its line (0 with no one).
+    pub mean_wait: f32,
+}
+
+/// A fact the town waited on: every villager's seconds waiting with no plan because of it, and
+/// the characters who can make it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WaitedOn {
+    pub fact: String,
+    pub villager_seconds: f32,
+    pub makers: Vec<String>,
+}
+
+impl Glance {
+    /// The figures of `events`, the day's so far, for `town`.
+    pub fn of(town: &Town, events: &[SimEvent]) -> Self {
+        let mut glance = Glance::default();
+        glance.take_in(town, events);
+        glance
+    }
+
+    /// Takes in the events of `today` it has not seen (all again when the day went back).
+    pub fn take_in(&mut self, town: &Town, today: &[SimEvent]) {
+        if today.len() < self.seen {
+            *self = Glance::default();
+        }
+        if self.stations.len() != town.scenario.stations.len() {
+            self.stations = vec![StationDay::default(); town.scenario.stations.len()];
+        }
+        for event in &today[self.seen..] {
+            self.absorb(event);
+        }
+        self.seen = today.len();
+    }
+
+    fn absorb(&mut self, event: &SimEvent) {
+        let Some(who) = event.villager else { return };
+        let t = event.t;
+        // Any event of a waiting villager but its wait ends that wait.
+        if !matches!(event.what, Happening::Changed(LastReason::Waiting { .. }))
+            && let Some((fact, since)) = self.waiting.remove(&who)
+        {
+            self.add_wait(fact, t - since);
+        }
+        match &event.what {
+            Happening::Started { station, .. } => {
+                self.left_line(who, t);
+                self.acting.insert(who, (*station as usize, t));
+            }
+            Happening::Finished { .. } => self.done_acting(who, t),
+            Happening::Queued { station, place, .. } => {
+                let line = &mut self.stations[*station as usize];
+                line.line_peak = line.line_peak.max(*place);
+                self.queued.insert(who, (*station as usize, t));
+            }
+            Happening::LeftQueue { .. } => self.left_line(who, t),
+            Happening::Changed(LastReason::Interrupted { was: Underway::Acting { .. }, .. })
+            | Happening::Changed(LastReason::Stopped { was: Underway::Acting { .. } }) => {
+                self.done_acting(who, t)
+            }
+            Happening::Changed(LastReason::Waiting { blocked: Some(c), .. }) => {
+                self.waiting.entry(who).or_insert((c.fact, t));
+            }
+            _ => {}
+        }
+    }
+
+    fn done_acting(&mut self, who: usize, t: f32) {
+        if let Some((station, since)) = self.acting.remove(&who) {
+            self.stations[station].acting_seconds += t - since;
+        }
+    }
+
+    fn left_line(&mut self, who: usize, t: f32) {
+        if let Some((station, since)) = self.queued.remove(&who) {
+            let line = &mut self.stations[station];
+            line.waits += 1;
+            line.waited_seconds += t - since;
+        }
+    }
+
+    fn add_wait(&mut self, fact: FactId, seconds: f32) {
+        match self.waited.iter_mut().find(|(f, _)| *f == fact) {
+            Some((_, total)) => *total += seconds,
+            None => self.waited.push((fact, seconds)),
+        }
+    }
+
+    /// Each station's figures at `now` (seconds since dawn), spans still open counted to then.
+    pub fn stations(&self, town: &Town, now: f32) -> Vec<StationReport> {
+        let mut days = self.stations.clone();
+        for &(station, since) in self.acting.values() {
+            days[station].acting_seconds += now - since;
+        }
+        let tiles = town.layout.tiles as f32;
+        (town.scenario.stations.iter().zip(&days))
+            .map(|(station, day)| {
+                let places = station.capacity.unwrap_or(1) as f32 * tiles;
+                StationReport {
+                    id: station.id.clone(),
+                    kind: station.kind.clone(),
+                    busy: if now > 0.0 { day.acting_seconds / (now * places) } else { 0.0 },
+                    line_peak: day.line_peak,
+                    mean_wait: if day.waits > 0 { day.waited_seconds / day.waits as f32 } else { 0.0 },
+                }
+            })
+            .collect()
+    }
+
+    /// The facts waited on at `now`, most villager-seconds first, with who can make each.
+    pub fn waited_on(&self, town: &Town, now: f32) -> Vec<WaitedOn> {
+        let mut waited = self.waited.clone();
+        for &(fact, since) in self.waiting.values() {
+            match waited.iter_mut().find(|(f, _)| *f == fact) {
+                Some((_, total)) => *total += now - since,
+                None => waited.push((fact, now - since)),
+            }
+        }
+        waited.sort_by(|a, b| b.1.total_cmp(&a.1));
+        let scenario = &town.scenario;
+        waited
+            .into_iter()
+            .map(|(fact, villager_seconds)| WaitedOn {
+                fact: scenario.facts.qualified(fact),
+                villager_seconds,
+                makers: makers(town, fact),
+            })
+            .collect()
+    }
+}
+
+/// The characters with an action that adds to or sets `fact` (a shared fact: no one makes
+/// another's own).
+fn makers(town: &Town, fact: FactId) -> Vec<String> {
+    use crate::planner::Change;
+    let scenario = &town.scenario;
+    let makes = |a: &usize| {
+        scenario.actions[*a].planning.effects.iter().any(|e| e.fact == fact && e.change != Change::Subtract)
+    };
+    (scenario.characters.iter()).filter(|c| c.actions.iter().any(makes)).map(|c| c.id.clone()).collect()
+}
