@@ -168,3 +168,41 @@ fn ctrl_c_quits_the_game() {
     let _ = game.kill();
     panic!("the game did not quit within 20 s of Ctrl+C");
 }
+
+/// `--follow`: the camera keeps the selected villager in the middle of the window while it walks
+/// (Sawyer 2 crosses the village to a well and back in its first minute).
+#[test]
+fn the_camera_follows_the_selected_villager_while_it_walks() {
+    if !have_display() {
+        return;
+    }
+    for after in ["20", "45"] {
+        let dir = tempfile::tempdir().unwrap();
+        let shot = dir.path().join("follow.png");
+        let out = Command::new(env!("CARGO_BIN_EXE_goap-town"))
+            .args([
+                "scenarios/village.ron",
+                "--select",
+                "sawyer2",
+                "--follow",
+                "--speed",
+                "4",
+                "--after",
+                after,
+            ])
+            .args(["--screenshot", shot.to_str().unwrap()])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let line = stdout.lines().find(|l| l.starts_with("following:")).expect("it still follows");
+        let numbers: Vec<f32> = line
+            .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        let [cx, cy, vx, vy] = numbers[..] else { panic!("{line}") };
+        // Within a few strides of the middle of the view (the window is 1280 × 800 pixels).
+        assert!((cx - vx).hypot(cy - vy) < 60.0, "after {after} s: {line}");
+    }
+}

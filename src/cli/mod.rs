@@ -62,6 +62,9 @@ pub struct GameArgs {
     /// interface) and the whole frame.
     #[arg(long)]
     pub frame_stats: bool,
+    /// Follow the villager `--select` names with the camera (F turns it on and off).
+    #[arg(long)]
+    pub follow: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -263,6 +266,7 @@ fn game_options(
         villagers: game.villagers,
         speed: game.speed,
         frame_stats: game.frame_stats,
+        follow: game.follow,
         lang,
     }
 }

@@ -9,6 +9,7 @@ mod drive;
 pub mod editing;
 mod figures;
 mod file_problems;
+mod follow;
 mod frame_stats;
 mod history;
 pub mod hot_reload;
@@ -39,6 +40,7 @@ pub mod why;
 pub use crate::words::Lang;
 pub use current::CurrentScenario;
 pub use drive::SimSpeed;
+pub use follow::Follow;
 pub use i18n::Label;
 pub use selection::{SelectedStation, Selection};
 
@@ -66,6 +68,8 @@ pub struct GameOptions {
     pub speed: u32,
     /// Print frame times on leaving.
     pub frame_stats: bool,
+    /// Start following the villager `select` names.
+    pub follow: bool,
     pub lang: Lang,
 }
 
@@ -171,6 +175,7 @@ pub fn run(options: GameOptions) -> u8 {
             replays::plugin,
             stuck::plugin,
             paint::plugin,
+            follow::plugin,
         ));
     let town = match (&replay, options.villagers) {
         (Some((replay, _)), _) => replay.town(scenario),
@@ -207,6 +212,7 @@ pub fn run(options: GameOptions) -> u8 {
     if let Some(id) = &options.select {
         app.add_systems(PostStartup, select_by_id(id.clone()));
     }
+    app.insert_resource(follow::Follow(options.follow));
     if let Some(path) = options.screenshot {
         screenshot::plugin(&mut app, path, options.after);
     }

@@ -259,10 +259,12 @@ fn inspector_panel(
     mut timeline: ResMut<super::timeline::Timeline>,
     mut layout: ResMut<PanelLayout>,
     mut request: ResMut<Request>,
+    mut follow: ResMut<super::follow::Follow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let l = *lang;
     let mut stop = false;
+    let mut following = follow.0;
     let height = layout.side_height("inspector", ctx.content_rect());
     let width = INSPECTOR_WIDTH + frame_width(ctx);
     let shown = egui::Window::new(l.text(Label::Inspector))
@@ -283,7 +285,7 @@ fn inspector_panel(
                         view,
                         history.as_ref(),
                         l,
-                        (&mut *why, &mut *clicked, &mut *timeline, &mut stop),
+                        (&mut *why, &mut *clicked, &mut *timeline, &mut stop, &mut following),
                     ),
                     (None, Some(station)) => station_inspector(ui, station, l),
                     (None, None) => _ = ui.label(l.text(Label::NoSelection)),
@@ -294,6 +296,9 @@ fn inspector_panel(
     if let Some(shown) = shown {
         let (content, scroll) = shown.inner.unwrap_or((shown.response.rect, [0.0, 0.0]));
         layout.keep("inspector", shown.response.rect, content, Some(scroll));
+    }
+    if following != follow.0 {
+        follow.0 = following;
     }
     if let (true, Some((view, _))) = (stop, &inspected.villager) {
         *request = Request::Stop(view.number);

@@ -27,6 +27,9 @@ fn take_when_due(
     speed: Res<SimSpeed>,
     mut commands: Commands,
     mut frames: Local<u32>,
+    (follow, selection): (Res<super::follow::Follow>, Res<super::selection::Selection>),
+    figures: Query<&Transform, (With<crate::sim::Villager>, Without<Camera2d>)>,
+    camera: Single<&Transform, With<Camera2d>>,
 ) {
     *frames += 1;
     // A few frames at least, so that text and panels have been laid out once.
@@ -34,6 +37,11 @@ fn take_when_due(
         return;
     }
     plan.taken = true;
+    // Following, say where the camera and the villager are (a window test reads it).
+    if let (true, Some(figure)) = (follow.0, selection.0.and_then(|e| figures.get(e).ok())) {
+        let (eye, at) = (camera.translation, figure.translation);
+        println!("following: camera ({:.1}, {:.1}), villager ({:.1}, {:.1})", eye.x, eye.y, at.x, at.y);
+    }
     let path = plan.path.clone();
     commands.spawn(Screenshot::primary_window()).observe(save_to_disk(path.clone())).observe(
         move |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {

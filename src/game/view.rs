@@ -198,6 +198,7 @@ fn pan_and_zoom(
     mut wheel: MessageReader<MouseWheel>,
     time: Res<Time>,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+    mut follow: ResMut<super::follow::Follow>,
 ) {
     let (mut transform, mut projection) = camera.into_inner();
     let Projection::Orthographic(ortho) = &mut *projection else { return };
@@ -221,6 +222,10 @@ fn pan_and_zoom(
         if dragging {
             pan += Vec2::new(-m.delta.x, m.delta.y);
         }
+    }
+    // Panning takes the camera back from the villager it followed.
+    if pan != Vec2::ZERO {
+        follow.0 = false;
     }
     transform.translation += (pan * ortho.scale).extend(0.0);
     for w in wheel.read() {

@@ -57,7 +57,13 @@ pub(super) fn villager_inspector(
     view: &InspectorView,
     history: Option<&InsistenceHistory>,
     l: Lang,
-    (why, clicked, timeline, stop): (&mut WhyThisPlan, &mut Option<(String, f32)>, &mut Timeline, &mut bool),
+    (why, clicked, timeline, stop, follow): (
+        &mut WhyThisPlan,
+        &mut Option<(String, f32)>,
+        &mut Timeline,
+        &mut bool,
+        &mut bool,
+    ),
 ) {
     ui.heading(&view.name);
     ui.label(format!("{}: {}", l.text(Label::State), view.state.describe(l)));
@@ -89,6 +95,11 @@ pub(super) fn villager_inspector(
         ));
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             *stop |= ui.small_button(l.text(Label::Stop)).on_hover_text(l.text(Label::StopHint)).clicked();
+            let following =
+                ui.selectable_label(*follow, l.text(Label::Follow)).on_hover_text(l.text(Label::FollowHint));
+            if following.clicked() {
+                *follow = !*follow;
+            }
         });
     });
     reason_lines(ui, view, l);
