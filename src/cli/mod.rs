@@ -65,6 +65,9 @@ pub struct GameArgs {
     /// Follow the villager `--select` names with the camera (F turns it on and off).
     #[arg(long)]
     pub follow: bool,
+    /// Open the town overview (T) from the start.
+    #[arg(long)]
+    pub overview: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -267,6 +270,7 @@ fn game_options(
         speed: game.speed,
         frame_stats: game.frame_stats,
         follow: game.follow,
+        overview: game.overview,
         lang,
     }
 }

@@ -19,6 +19,8 @@ mod layout;
 pub mod map;
 mod notices;
 mod open;
+mod overview;
+pub mod overview_model;
 pub mod paint;
 mod panels;
 pub mod popups;
@@ -70,6 +72,8 @@ pub struct GameOptions {
     pub frame_stats: bool,
     /// Start following the villager `select` names.
     pub follow: bool,
+    /// Start with the town overview open.
+    pub overview: bool,
     pub lang: Lang,
 }
 
@@ -176,6 +180,7 @@ pub fn run(options: GameOptions) -> u8 {
             stuck::plugin,
             paint::plugin,
             follow::plugin,
+            overview::plugin,
         ));
     let town = match (&replay, options.villagers) {
         (Some((replay, _)), _) => replay.town(scenario),
@@ -213,6 +218,7 @@ pub fn run(options: GameOptions) -> u8 {
         app.add_systems(PostStartup, select_by_id(id.clone()));
     }
     app.insert_resource(follow::Follow(options.follow));
+    app.world_mut().resource_mut::<overview::Overview>().open = options.overview;
     if let Some(path) = options.screenshot {
         screenshot::plugin(&mut app, path, options.after);
     }

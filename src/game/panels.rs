@@ -64,6 +64,7 @@ fn world_panel(
     (selection, villagers): (Res<Selection>, Query<&Villager>),
     mut layout: ResMut<PanelLayout>,
     mut described: Local<Described>,
+    mut overview: ResMut<super::overview::Overview>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let l = *lang;
@@ -116,6 +117,9 @@ fn world_panel(
                     }
                     if ui.button(l.other().text(Label::Language)).clicked() {
                         *lang = l.other();
+                    }
+                    if ui.selectable_label(overview.open, l.text(Label::Overview)).clicked() {
+                        overview.open = !overview.open;
                     }
                 });
                 // Stations dragged and cells painted on the map wait here to be written into the file.

@@ -41,7 +41,8 @@ pub use replay::{Fault, Moment, NotKept, Played, Problem, Replay, ReplayError};
 pub use report::cut_off::{cut_off_for, cut_off_of};
 pub use report::glance::{Glance, StationReport, WaitedOn};
 pub use report::phrase::{
-    cut_off_text, event_text, outcome_text, reason_text, row_text, standstill_text, underway_text,
+    condition_text, cut_off_text, event_text, outcome_text, reason_text, row_text, standstill_text,
+    underway_text,
 };
 pub use report::standstill::{Stands, Standstills, action_making, standstill_of};
 pub use report::{

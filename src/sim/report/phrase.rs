@@ -12,7 +12,7 @@ use fluent_bundle::FluentValue;
 
 /// `condition` in words (`tools (at least 3)`), and how it stands when `now` is known (`tools:
 /// none in the town`).
-fn condition_text(town: &Town, lang: Lang, condition: &Condition, now: Option<Value>) -> String {
+pub fn condition_text(town: &Town, lang: Lang, condition: &Condition, now: Option<Value>) -> String {
     let facts = &town.scenario.facts;
     let whose = match facts.scope(condition.fact) {
         Scope::World => Whose::Town,

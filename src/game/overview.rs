@@ -1,0 +1,375 @@
+//! The town at a glance (**T**, or **Town** in the world panel): every villager in a table to
+//! sort, filter and search (a click selects it and follows it with the camera), each station's
+//! busy share and lines, the facts the town waits on most and who could make them, and the days
+//! played as charts. Its figures are taken in from the day's events as they happen
+//! ([`crate::sim::Glance`]); the window builds its rows only while it is open.
+
+use super::follow::Follow;
+use super::i18n::Label;
+use super::overview_model::{Column, Row, State, View, trade_of};
+use super::selection::{SelectedStation, Selection};
+use crate::sim::{
+    Activity, Clock, EventLog, Glance, Goals, Intent, LastReason, Lines, PastDays, Tally, Town, Villager,
+};
+use crate::words::{Lang, words};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui_plot::{Legend, Line, Plot};
+
+/// Whether the overview is open, on which tab, and how its table is shown; the table's rows as
+/// last built, in the view's order.
+#[derive(Resource, Debug, Default)]
+pub struct Overview {
+    pub open: bool,
+    tab: Tab,
+    pub view: View,
+    shown: Vec<(Row, Entity)>,
+    /// When the rows were built (real seconds), and for which view.
+    built: Option<(f64, View)>,
+}
+
+/// How often the villagers table is built again while open, in real seconds: a town of
+/// thousands costs a frame's budget to gather, and a table read by eye needs no more.
+const REBUILD_EVERY: f64 = 0.25;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Tab {
+    #[default]
+    Villagers,
+    Stations,
+    Bottlenecks,
+    Days,
+}
+
+/// The day's figures, taken in as events are logged.
+#[derive(Resource, Debug, Default)]
+pub struct TownGlance(pub Glance);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Overview>()
+        .init_resource::<TownGlance>()
+        .add_systems(Update, (toggle_key, take_in))
+        .add_systems(EguiPrimaryContextPass, window);
+}
+
+/// **T** opens and closes the overview (unless a text field has the keyboard).
+fn toggle_key(keys: Res<ButtonInput<KeyCode>>, mut contexts: EguiContexts, mut overview: ResMut<Overview>) {
+    let typing = contexts.ctx_mut().is_ok_and(|ctx| ctx.egui_wants_keyboard_input());
+    if keys.just_pressed(KeyCode::KeyT) && !typing {
+        overview.open = !overview.open;
+    }
+}
+
+/// Takes in the events logged since the last frame (all of the day again after going back).
+fn take_in(town: Res<Town>, log: Res<EventLog>, mut glance: ResMut<TownGlance>) {
+    glance.0.take_in(&town, &log.today);
+}
+
+type VillagerItem<'a> =
+    (Entity, &'a Villager, &'a Intent, &'a Activity, &'a LastReason, Option<&'a Tally>, &'a Goals);
+
+/// Every villager's row, in roster order.
+fn rows(town: &Town, clock: &Clock, lang: Lang, villagers: &Query<VillagerItem>) -> Vec<(Row, Entity)> {
+    let mut rows: Vec<(Row, Entity)> = villagers
+        .iter()
+        .map(|(entity, villager, intent, activity, reason, tally, _)| {
+            let number = villager.number();
+            let name = town.villager_name(number);
+            let character = &town.scenario.characters[villager.index()];
+            let goal = intent.goal().map(|g| character.goals[g].label.clone()).unwrap_or_default();
+            let waits_for = match (activity, reason) {
+                (Activity::Waiting { .. }, LastReason::Waiting { blocked: Some(c), .. }) => {
+                    crate::sim::condition_text(town, lang, c, None)
+                }
+                _ => String::new(),
+            };
+            let seconds = tally.map(|t| t.seconds(activity, clock.steps)).unwrap_or_default();
+            let goals_met = tally.map_or(0, |t| t.met.iter().map(|m| m.times).sum());
+            let row = Row {
+                number,
+                trade: trade_of(&name),
+                name,
+                state: State::of(activity),
+                goal,
+                waits_for,
+                seconds_waited: seconds[2],
+                goals_met,
+            };
+            (row, entity)
+        })
+        .collect();
+    rows.sort_by_key(|(row, _)| row.number);
+    rows
+}
+
+#[allow(clippy::too_many_arguments)]
+fn window(
+    time: Res<Time<Real>>,
+    mut contexts: EguiContexts,
+    mut overview: ResMut<Overview>,
+    (town, clock, lines, glance, past): (Res<Town>, Res<Clock>, Res<Lines>, Res<TownGlance>, Res<PastDays>),
+    lang: Res<Lang>,
+    villagers: Query<VillagerItem>,
+    mut selection: ResMut<Selection>,
+    mut station: ResMut<SelectedStation>,
+    mut follow: ResMut<Follow>,
+) -> Result {
+    if !overview.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let l = *lang;
+    let say = |id: &str| words().plain(l, id).to_owned();
+    let mut open = true;
+    egui::Window::new(l.text(Label::Overview))
+        .id(egui::Id::new("overview"))
+        .open(&mut open)
+        .default_size([640.0, 420.0])
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                for (tab, id) in [
+                    (Tab::Villagers, "overview-villagers"),
+                    (Tab::Stations, "overview-stations"),
+                    (Tab::Bottlenecks, "overview-bottlenecks"),
+                    (Tab::Days, "overview-days"),
+                ] {
+                    if ui.selectable_label(overview.tab == tab, say(id)).clicked() {
+                        overview.tab = tab;
+                    }
+                }
+            });
+            ui.separator();
+            let now = clock.time;
+            match overview.tab {
+                Tab::Villagers => {
+                    let now = time.elapsed_secs_f64();
+                    let stale = overview
+                        .built
+                        .as_ref()
+                        .is_none_or(|(at, view)| now - at >= REBUILD_EVERY || *view != overview.view);
+                    if stale {
+                        let all = rows(&town, &clock, l, &villagers);
+                        let entities: std::collections::HashMap<usize, Entity> =
+                            all.iter().map(|(r, e)| (r.number, *e)).collect();
+                        let sorted = overview.view.apply(all.into_iter().map(|(r, _)| r).collect());
+                        overview.shown = sorted
+                            .into_iter()
+                            .map(|r| {
+                                let e = entities[&r.number];
+                                (r, e)
+                            })
+                            .collect();
+                        overview.built = Some((now, overview.view.clone()));
+                    }
+                    let Overview { view, shown, .. } = &mut *overview;
+                    let picked = villagers_tab(ui, l, view, shown, &town);
+                    if let Some(entity) = picked {
+                        selection.0 = Some(entity);
+                        station.0 = None;
+                        follow.0 = true;
+                    }
+                }
+                Tab::Stations => stations_tab(ui, l, &town, &lines, &glance.0, now),
+                Tab::Bottlenecks => bottlenecks_tab(ui, l, &town, &glance.0, now, &villagers),
+                Tab::Days => days_tab(ui, l, &town, &past),
+            }
+        });
+    overview.open = open;
+    Ok(())
+}
+
+/// The villagers table, its rows as built in the view's order; the entity of a row clicked.
+fn villagers_tab(
+    ui: &mut egui::Ui,
+    l: Lang,
+    view: &mut View,
+    rows: &[(Row, Entity)],
+    town: &Town,
+) -> Option<Entity> {
+    let say = |id: &str| words().plain(l, id).to_owned();
+    let mut trades: Vec<String> = town.scenario.characters.iter().map(|c| trade_of(&c.name)).collect();
+    trades.sort();
+    trades.dedup();
+    ui.horizontal_wrapped(|ui| {
+        ui.label(say("overview-search"));
+        ui.add(egui::TextEdit::singleline(&mut view.search).desired_width(120.0));
+        egui::ComboBox::from_id_salt("trade")
+            .selected_text(view.trade.clone().unwrap_or_else(|| say("overview-every-trade")))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut view.trade, None, say("overview-every-trade"));
+                for trade in &trades {
+                    ui.selectable_value(&mut view.trade, Some(trade.clone()), trade);
+                }
+            });
+        for state in State::ALL {
+            let mut shown = !view.hidden_states.contains(&state);
+            if ui.checkbox(&mut shown, say(state.word())).changed() {
+                view.hidden_states.retain(|s| *s != state);
+                if !shown {
+                    view.hidden_states.push(state);
+                }
+            }
+        }
+    });
+    let mut picked = None;
+    let headings = [
+        (Column::Name, "column-villager"),
+        (Column::Trade, "overview-trade"),
+        (Column::State, "overview-state"),
+        (Column::Goal, "column-goal"),
+        (Column::WaitsFor, "overview-waits-for"),
+        (Column::SecondsWaited, "column-waiting"),
+        (Column::GoalsMet, "column-met"),
+    ];
+    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+    egui::ScrollArea::both().auto_shrink([false, false]).show_rows(
+        ui,
+        row_height,
+        rows.len() + 1,
+        |ui, shown| {
+            egui::Grid::new("villagers").striped(true).num_columns(headings.len()).show(ui, |ui| {
+                for (column, id) in headings {
+                    let arrow = match (view.sort == column, view.descending) {
+                        (true, false) => " ⏶",
+                        (true, true) => " ⏷",
+                        _ => "",
+                    };
+                    if ui.button(format!("{}{arrow}", say(id))).clicked() {
+                        view.click(column);
+                    }
+                }
+                ui.end_row();
+                for (row, entity) in rows.iter().skip(shown.start.saturating_sub(1)).take(shown.len()) {
+                    if ui.link(&row.name).clicked() {
+                        picked = Some(*entity);
+                    }
+                    ui.label(&row.trade);
+                    ui.label(say(row.state.word()));
+                    ui.label(&row.goal);
+                    ui.label(&row.waits_for);
+                    ui.label(format!("{:.0} s", row.seconds_waited));
+                    ui.label(row.goals_met.to_string());
+                    ui.end_row();
+                }
+            });
+        },
+    );
+    picked
+}
+
+fn stations_tab(ui: &mut egui::Ui, l: Lang, town: &Town, lines: &Lines, glance: &Glance, now: f32) {
+    let say = |id: &str| words().plain(l, id).to_owned();
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        egui::Grid::new("stations").striped(true).num_columns(6).show(ui, |ui| {
+            for id in [
+                "column-station",
+                "column-kind",
+                "column-busy",
+                "overview-in-line",
+                "column-line-peak",
+                "column-mean-wait",
+            ] {
+                ui.strong(say(id));
+            }
+            ui.end_row();
+            for (s, report) in glance.stations(town, now).iter().enumerate() {
+                let in_line: usize = (0..town.layout.tiles).map(|tile| lines.waiting(tile, s).count()).sum();
+                ui.label(&town.scenario.stations[s].label);
+                ui.label(&report.kind);
+                ui.add(
+                    egui::ProgressBar::new(report.busy.clamp(0.0, 1.0))
+                        .text(format!("{:.0}%", report.busy * 100.0))
+                        .desired_width(90.0),
+                );
+                ui.label(in_line.to_string());
+                ui.label(report.line_peak.to_string());
+                ui.label(format!("{:.1} s", report.mean_wait));
+                ui.end_row();
+            }
+        });
+    });
+}
+
+fn bottlenecks_tab(
+    ui: &mut egui::Ui,
+    l: Lang,
+    town: &Town,
+    glance: &Glance,
+    now: f32,
+    villagers: &Query<VillagerItem>,
+) {
+    let waited = glance.waited_on(town, now);
+    if waited.is_empty() {
+        ui.label(words().plain(l, "overview-nobody-waited"));
+        return;
+    }
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        for w in waited.iter().take(12) {
+            let fact = crate::words::fact_words(l, w.fact.rsplit('.').next().unwrap_or(&w.fact));
+            let header = words().say(
+                l,
+                "overview-waited",
+                &[("fact", fact.into()), ("seconds", format!("{:.0}", w.villager_seconds).into())],
+            );
+            ui.strong(header);
+            // Who could make it, and what each is doing now (the first few of a big town).
+            let makers = villagers
+                .iter()
+                .filter(|(_, v, ..)| w.makers.contains(&town.scenario.characters[v.index()].id));
+            for (_, villager, intent, activity, ..) in makers.take(6) {
+                let doing = match activity {
+                    Activity::Acting { .. } => intent
+                        .current()
+                        .map(|t| town.action(villager.index(), t).label.clone())
+                        .unwrap_or_default(),
+                    _ => String::new(),
+                };
+                let state = words().plain(l, State::of(activity).word());
+                ui.label(format!("    {} — {state} {doing}", town.villager_name(villager.number())));
+            }
+        }
+    });
+}
+
+fn days_tab(ui: &mut egui::Ui, l: Lang, town: &Town, past: &PastDays) {
+    if past.0.is_empty() {
+        ui.label(words().plain(l, "overview-no-days"));
+        return;
+    }
+    let say = |id: &str| words().plain(l, id).to_owned();
+    ui.label(say("overview-goals-met"));
+    Plot::new("goals-met").height(140.0).legend(Legend::default()).include_y(0.0).show(ui, |plot| {
+        // Characters named alike (`Farmer 1`, `Farmer 2`) are one trade.
+        let trade = |c: usize| trade_of(&town.scenario.characters[c].name);
+        let mut trades: Vec<String> = (0..town.scenario.characters.len()).map(trade).collect();
+        trades.dedup();
+        for name in trades {
+            let met = |d: &crate::sim::DayFigures| -> u32 {
+                (0..d.goals_met.len()).filter(|&c| trade(c) == name).map(|c| d.goals_met[c]).sum()
+            };
+            let points: Vec<[f64; 2]> =
+                past.0.iter().map(|d| [f64::from(d.day), f64::from(met(d))]).collect();
+            plot.line(Line::new(name, points));
+        }
+    });
+    ui.label(say("overview-time-by-activity"));
+    Plot::new("activity").height(140.0).legend(Legend::default()).include_y(0.0).include_y(1.0).show(
+        ui,
+        |plot| {
+            let share = |f: fn(&crate::sim::Seconds) -> f32| -> Vec<[f64; 2]> {
+                (past.0.iter())
+                    .map(|d| {
+                        let s = &d.seconds;
+                        let total = (s.walking + s.acting + s.waiting + s.resting + s.queued).max(1e-6);
+                        [f64::from(d.day), f64::from(f(s) / total)]
+                    })
+                    .collect()
+            };
+            plot.line(Line::new(say("column-walking"), share(|s| s.walking)));
+            plot.line(Line::new(say("column-acting"), share(|s| s.acting)));
+            plot.line(Line::new(say("column-waiting"), share(|s| s.waiting)));
+            plot.line(Line::new(say("column-resting"), share(|s| s.resting)));
+            plot.line(Line::new(say("column-queued"), share(|s| s.queued)));
+        },
+    );
+}
