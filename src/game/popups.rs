@@ -65,7 +65,8 @@ fn exclaim(
     *seen = log.recorded;
     let (eye, projection) = *camera;
     let Projection::Orthographic(ortho) = projection else { return };
-    if speed.paused && new == 0 {
+    // Zoomed far out, a crowd's badges would cover the town: as with the effects, none.
+    if (speed.paused && new == 0) || ortho.scale > WORDS_UNTIL_ZOOM {
         return;
     }
     let reach = Vec2::new(700.0, 450.0) * ortho.scale;
