@@ -121,10 +121,18 @@ fn window(
     let l = *lang;
     let say = |id: &str| words().plain(l, id).to_owned();
     let mut open = true;
+    // First shown over the map between the side panels, where it covers no panel — but wide
+    // enough for its table's every column, over the inspector on a small screen.
+    let screen = ctx.content_rect();
+    let left = super::layout::WORLD_WIDTH + 2.0 * super::layout::MARGIN + 16.0 + 12.0;
+    let (_, between) = super::layout::between_side_panels(screen.width());
+    let width = between.max(540.0).min(screen.width() - left - 8.0);
+    let height = (screen.height() - 170.0).clamp(200.0, 520.0);
     egui::Window::new(l.text(Label::Overview))
         .id(egui::Id::new("overview"))
         .open(&mut open)
-        .default_size([640.0, 420.0])
+        .default_pos([screen.min.x + left, screen.min.y + 64.0])
+        .default_size([width, height])
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 for (tab, id) in [
