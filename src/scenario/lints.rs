@@ -1,7 +1,6 @@
 //! Warnings: things a scenario may do but probably does not mean — a goal nothing can move, a
 //! need that already holds at dawn, an action nobody can do, a station where nothing happens, a
-//! picture that does not exist, a station on the map that nobody who needs it can walk to, a
-//! goal that can never interrupt.
+//! picture that does not exist, a station on the map that nobody who needs it can walk to.
 
 use super::Scope;
 use super::checker::Checker;
@@ -170,37 +169,5 @@ pub(super) fn warn_unreachable_stations(check: &mut Checker, scenario: &Scenario
             characters = who.join(", "),
         );
         check.warning(&format!("stations[{s}]"), unreachable);
-    }
-}
-
-/// A goal whose insistence can never reach its `interrupts_at` (a quota asks at most its
-/// urgency, a need that does not rise stays where it starts), and an interruptible action no
-/// character does.
-pub(super) fn warn_interruptions(check: &mut Checker, scenario: &Scenario) {
-    for (i, c) in scenario.characters.iter().enumerate() {
-        for (j, goal) in c.goals.iter().enumerate() {
-            let Some(at) = goal.interrupts_at else { continue };
-            let most = match goal.drift {
-                Drift::Quota { urgency } => urgency.min(1.0),
-                Drift::Need { rate, initial } if rate <= 0.0 => initial,
-                Drift::Need { .. } => 1.0,
-            };
-            if most < at {
-                // As written (an `f32`'s shortest digits), not widened.
-                let (name, most, at) = (quoted(&goal.id), most.to_string(), at.to_string());
-                let never = phrase!("scenario-never-interrupts", name = name, most = most, at = at);
-                check.warning(&format!("characters[{i}].goals[{j}].interrupts_at"), never);
-            }
-        }
-    }
-    let mut done_by_someone = vec![false; scenario.actions.len()];
-    for &a in scenario.characters.iter().flat_map(|c| &c.actions) {
-        done_by_someone[a] = true;
-    }
-    for (a, action) in scenario.actions.iter().enumerate() {
-        if action.interruptible && !done_by_someone[a] {
-            let idle = phrase!("scenario-interruptible-unused", name = quoted(&action.id));
-            check.warning(&format!("actions[{a}].interruptible"), idle);
-        }
     }
 }

@@ -17,6 +17,7 @@ mod diagnostic;
 pub mod diff;
 mod expr;
 pub mod fuzz;
+mod interrupts;
 pub mod limits;
 mod lints;
 mod locate;

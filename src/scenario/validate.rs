@@ -5,10 +5,11 @@ use super::checker::Checker;
 use super::checker::SUGGESTION_BUDGET;
 use super::cycles::warn_cycles;
 use super::diagnostic::{Diagnostic, Severity, quoted};
+use super::interrupts::{self, warn_interruptions};
 use super::limits;
 use super::lints::{
-    warn_interruptions, warn_needs_met_at_dawn, warn_unknown_sprites, warn_unmovable_goals,
-    warn_unreachable_stations, warn_unused,
+    warn_needs_met_at_dawn, warn_unknown_sprites, warn_unmovable_goals, warn_unreachable_stations,
+    warn_unused,
 };
 use super::locate::Locations;
 use super::phrase::{Arg, phrase};
@@ -249,18 +250,7 @@ fn action<'r>(
         check.error(&format!("{field}.effects"), phrase!("scenario-no-effects", name = quoted(&a.id)));
     }
     let label = if a.label.is_empty() { a.id.clone() } else { a.label.clone() };
-    if a.interruptible {
-        // What it promised the others (the outlook) could not be taken back: a set fact's
-        // value before it is not kept.
-        let shared = |e: &&planner::Effect| facts.scope(e.fact) == Scope::World;
-        if let Some(e) = planning.effects.iter().filter(shared).find(|e| e.change == planner::Change::Set) {
-            let effect = facts.effect(e);
-            let problem =
-                phrase!("scenario-interruptible-sets", name = quoted(&a.id), effect = quoted(&effect));
-            check.error(&format!("{field}.interruptible"), problem);
-        }
-    }
-    let interruptible = a.interruptible;
+    let interruptible = interrupts::interruptible(check, facts, &field, a, &planning);
     ActionDef { id: a.id.clone(), label, at: a.station.clone(), stations, duration, planning, interruptible }
 }
 
@@ -395,12 +385,6 @@ fn goal<'r>(
         },
     };
     let label = if g.label.is_empty() { g.id.clone() } else { g.label.clone() };
-    let interrupts_at = g.interrupts_at.map(|at| {
-        let field = format!("{field}.interrupts_at");
-        if !(at > 0.0 && at <= 1.0) {
-            check.error(&field, phrase!("scenario-interrupts-at", value = super::diagnostic::number(at)));
-        }
-        at.clamp(f64::MIN_POSITIVE, 1.0) as f32
-    });
+    let interrupts_at = interrupts::interrupts_at(check, &field, g.interrupts_at);
     Goal { id: g.id.clone(), label, conditions, drift, interrupts_at }
 }
