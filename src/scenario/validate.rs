@@ -385,6 +385,6 @@ fn goal<'r>(
         },
     };
     let label = if g.label.is_empty() { g.id.clone() } else { g.label.clone() };
-    let interrupts_at = interrupts::interrupts_at(check, &field, g.interrupts_at);
+    let interrupts_at = interrupts::interrupts_at(check, field, g.interrupts_at);
     Goal { id: g.id.clone(), label, conditions, drift, interrupts_at }
 }
