@@ -5,7 +5,7 @@
 mod common;
 
 use common::{goap_town, shipped};
-use goap_town::sim::{self, EventKind, EventLog, Glance, Happening, Town};
+use goap_town::sim::{self, EventLog, Glance, Happening, Town};
 use std::collections::HashMap;
 
 /// The seconds each station was acted at, summed from the day's events by hand: from each
@@ -57,6 +57,17 @@ fn a_stations_busy_share_is_the_sum_of_its_acting_spans() {
             );
             assert!((0.0..=1.0).contains(&report.busy), "{report:?}");
         }
+        // A kind's share is its stations' acting seconds over all their places' seconds.
+        for kind in glance.busy_by_kind(town, now) {
+            let (mut acting, mut places) = (0.0, 0.0);
+            for (s, station) in town.scenario.stations.iter().enumerate() {
+                if station.kind == kind.kind {
+                    let summed = spans.get(&s).copied().unwrap_or(0.0);
+                    (acting, places) = (acting + summed, places + station.capacity.unwrap_or(1) as f32);
+                }
+            }
+            assert!((kind.busy - acting / (now * places)).abs() < 1e-4, "{kind:?} against {acting} s");
+        }
         // The longest line is the furthest place anyone joined a line there.
         for (s, report) in stations.iter().enumerate() {
             let joined = (log.today.iter())
@@ -85,8 +96,77 @@ fn taken_in_as_they_happen_the_figures_are_those_of_the_whole_day_read_at_once()
     let whole = Glance::of(town, &log.today);
     assert_eq!(glance.stations(town, now), whole.stations(town, now));
     assert_eq!(glance.waited_on(town, now), whole.waited_on(town, now));
-    // Gone back in time, it reads the day again.
+}
+
+#[test]
+fn gone_back_in_time_the_figures_are_read_again_from_the_day_as_it_now_stands() {
+    let mut app = sim::simulation_app(shipped("village.ron"));
     sim::keep_history(app.world_mut());
+    let mut glance = Glance::default();
+    for _ in 0..1_200 {
+        sim::step(&mut app);
+    }
+    let (town, log) = (app.world().resource::<Town>(), app.world().resource::<EventLog>());
+    glance.take_in(town, &log.today);
+    sim::seek(app.world_mut(), 500);
+    let (town, log) = (app.world().resource::<Town>(), app.world().resource::<EventLog>());
+    glance.take_in(town, &log.today);
+    let now = app.world().resource::<sim::Clock>().time;
+    let whole = Glance::of(town, &log.today);
+    assert_eq!(glance.stations(town, now), whole.stations(town, now));
+    assert_eq!(glance.waited_on(town, now), whole.waited_on(town, now));
+}
+
+#[test]
+fn each_villagers_spans_add_up_to_its_seconds_by_activity() {
+    let mut app = sim::simulation_app(shipped("village.ron"));
+    for moment in [700, 2_999] {
+        while app.world().resource::<sim::Clock>().steps < moment {
+            sim::step(&mut app);
+        }
+        let now = app.world().resource::<sim::Clock>().steps;
+        let world = app.world_mut();
+        let mut query = world.query::<(&sim::Villager, &sim::Tally, &sim::Activity)>();
+        let mut changes = 0;
+        for (villager, tally, activity) in query.iter(world) {
+            let mut steps = [0u64; 6];
+            let ends = tally.spans.iter().skip(1).map(|s| u64::from(s.from)).chain([now]);
+            for (span, end) in tally.spans.iter().zip(ends) {
+                assert!(end > u64::from(span.from), "a span of no step: {:?}", tally.spans);
+                steps[span.kind as usize] += end - u64::from(span.from);
+            }
+            let seconds = tally.seconds(activity, now);
+            for kind in 0..5 {
+                let counted = seconds[kind] / sim::STEP;
+                assert!(
+                    (counted - steps[kind] as f32).abs() < 0.5,
+                    "villager {}: kind {kind}: spans {} steps, tally {counted}",
+                    villager.number(),
+                    steps[kind]
+                );
+            }
+            assert!(tally.spans.windows(2).all(|w| w[0].kind != w[1].kind), "{:?}", tally.spans);
+            changes += tally.spans.len();
+        }
+        assert!(changes > 20, "the villagers did things: {changes} spans");
+    }
+}
+
+#[test]
+fn a_finished_days_figures_give_each_kind_of_stations_busy_share() {
+    let mut app = sim::simulation_app(shipped("village.ron"));
+    sim::run_until(&mut app, 20_000, |app| !app.world().resource::<sim::PastDays>().0.is_empty());
+    let figures = &app.world().resource::<sim::PastDays>().0[0];
+    let town = app.world().resource::<Town>();
+    let mut kinds: Vec<&str> = town.scenario.stations.iter().map(|s| s.kind.as_str()).collect();
+    kinds.dedup();
+    kinds.sort();
+    kinds.dedup();
+    let mut charted: Vec<&str> = figures.busy.iter().map(|k| k.kind.as_str()).collect();
+    charted.sort();
+    assert_eq!(charted, kinds, "every kind of station, once");
+    assert!(figures.busy.iter().all(|k| (0.0..=1.0).contains(&k.busy)), "{:?}", figures.busy);
+    assert!(figures.busy.iter().any(|k| k.busy > 0.1), "{:?}", figures.busy);
 }
 
 #[test]
@@ -128,5 +208,4 @@ fn runs_report_gives_the_stations_and_what_the_town_waited_on() {
     let es = goap_town(&["run", "scenarios/town.ron", "--lang", "es"]);
     let es = String::from_utf8_lossy(&es.stdout);
     assert!(es.contains("ocupada") && es.contains("esperado"), "{es}");
-    let _ = EventKind::Queued;
 }

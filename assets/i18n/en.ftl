@@ -155,6 +155,28 @@ overview-waited = { $fact }: { $seconds } villager-seconds waited. Who can make 
 overview-no-days = No day has ended yet: the charts begin after the first.
 overview-goals-met = Goals met per day, by trade
 overview-time-by-activity = Share of the town's time, by activity
+overview-alerts = Alerts ({ $n })
+overview-lanes = The day
+overview-busy-by-kind = Share of the day each kind of station was busy
+overview-no-alerts = Nothing to point out right now.
+alert-kind-waiting = waiting over a minute
+alert-kind-line = lines over twice the places
+alert-kind-quota = quotas unmet at 80% of the day
+alert-kind-need = needs at their ceiling
+alert-waiting = { $villager } has waited { $seconds } s for { $fact }
+alert-line = { $station }: { $line } in line for { $places ->
+    [one] one place
+   *[other] { $places } places
+}
+alert-quota = { $villager }: { $goal } still unmet with { $percent }% of the day gone
+alert-need = { $villager }: { $goal } is as urgent as it gets
+lanes-each = each { $trade } ({ $n })
+lanes-span = { $state } from { $from } s to { $to } s
+lanes-plan = plan
+lanes-switch = switch
+lanes-abort = gave up
+lanes-interrupt = interrupted
+lanes-hint = Over each trade, how many did what; open a trade for one lane per villager. Hover a span or a mark to see what it was; click a moment to select the villager and take the town back to it.
 state-walking = walking
 state-acting = acting
 state-in-line = in line

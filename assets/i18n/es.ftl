@@ -143,6 +143,28 @@ overview-waited = { $fact }: { $seconds } segundos-aldeano de espera. Quién pue
 overview-no-days = Ningún día ha terminado aún: los gráficos empiezan tras el primero.
 overview-goals-met = Objetivos cumplidos por día, por oficio
 overview-time-by-activity = Parte del tiempo del pueblo, por actividad
+overview-alerts = Alertas ({ $n })
+overview-lanes = El día
+overview-busy-by-kind = Parte del día que cada tipo de estación estuvo ocupada
+overview-no-alerts = Nada que señalar ahora mismo.
+alert-kind-waiting = esperas de más de un minuto
+alert-kind-line = colas de más del doble de plazas
+alert-kind-quota = cuotas sin cumplir al 80 % del día
+alert-kind-need = necesidades al máximo
+alert-waiting = { $villager } lleva { $seconds } s esperando { $fact }
+alert-line = { $station }: { $line } en cola para { $places ->
+    [one] una plaza
+   *[other] { $places } plazas
+}
+alert-quota = { $villager }: { $goal } sigue sin cumplirse, pasado el { $percent } % del día
+alert-need = { $villager }: { $goal } no puede ser más urgente
+lanes-each = cada { $trade } ({ $n })
+lanes-span = { $state } de { $from } s a { $to } s
+lanes-plan = plan
+lanes-switch = cambio
+lanes-abort = abandono
+lanes-interrupt = interrupción
+lanes-hint = Sobre cada oficio, cuántos hicieron qué; abre un oficio para ver un carril por aldeano. Pasa el ratón por un tramo o una marca para ver qué fue; haz clic en un momento para seleccionar al aldeano y llevar el pueblo a ese momento.
 state-walking = caminando
 state-acting = trabajando
 state-in-line = en cola

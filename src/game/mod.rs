@@ -1,6 +1,7 @@
 //! The game window: the simulation of [`crate::sim`] driven from the frame loop, drawn, inspected
 //! and hot-reloaded. Only this module touches windows and rendering.
 
+pub mod alerts;
 mod current;
 pub mod day_text;
 pub mod daylight;
@@ -15,11 +16,13 @@ mod history;
 pub mod hot_reload;
 mod i18n;
 pub mod inspect;
+mod lanes;
 mod layout;
 pub mod map;
 mod notices;
 mod open;
 mod overview;
+mod overview_days;
 pub mod overview_model;
 pub mod paint;
 mod panels;

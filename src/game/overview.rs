@@ -4,17 +4,20 @@
 //! played as charts. Its figures are taken in from the day's events as they happen
 //! ([`crate::sim::Glance`]); the window builds its rows only while it is open.
 
+use super::alerts::{Alert, Kind as AlertKind};
 use super::follow::Follow;
 use super::i18n::Label;
+use super::lanes::{Lane, Lanes};
 use super::overview_model::{Column, Row, State, View, trade_of};
 use super::selection::{SelectedStation, Selection};
+use super::timeline::Timeline;
 use crate::sim::{
-    Activity, Clock, EventLog, Glance, Goals, Intent, LastReason, Lines, PastDays, Tally, Town, Villager,
+    Activity, Clock, EventLog, Glance, Goals, Intent, LastReason, Lines, PastDays, STEPS_PER_SECOND, Tally,
+    Town, Villager,
 };
 use crate::words::{Lang, words};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use egui_plot::{Legend, Line, Plot};
 
 /// Whether the overview is open, on which tab, and how its table is shown; the table's rows as
 /// last built, in the view's order.
@@ -24,6 +27,9 @@ pub struct Overview {
     tab: Tab,
     pub view: View,
     shown: Vec<(Row, Entity)>,
+    /// The alerts as last worked out, and the kinds turned off.
+    alerts: Vec<Alert>,
+    alerts_off: Vec<AlertKind>,
     /// When the rows were built (real seconds), and for which view.
     built: Option<(f64, View)>,
 }
@@ -38,6 +44,8 @@ enum Tab {
     Villagers,
     Stations,
     Bottlenecks,
+    Alerts,
+    Lanes,
     Days,
 }
 
@@ -48,6 +56,7 @@ pub struct TownGlance(pub Glance);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Overview>()
         .init_resource::<TownGlance>()
+        .init_resource::<Lanes>()
         .add_systems(Update, (toggle_key, take_in))
         .add_systems(EguiPrimaryContextPass, window);
 }
@@ -113,6 +122,7 @@ fn window(
     mut selection: ResMut<Selection>,
     mut station: ResMut<SelectedStation>,
     mut follow: ResMut<Follow>,
+    (mut lanes, log, mut timeline): (ResMut<Lanes>, Res<EventLog>, ResMut<Timeline>),
 ) -> Result {
     if !overview.open {
         return Ok(());
@@ -135,55 +145,102 @@ fn window(
         .default_size([width, height])
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                for (tab, id) in [
-                    (Tab::Villagers, "overview-villagers"),
-                    (Tab::Stations, "overview-stations"),
-                    (Tab::Bottlenecks, "overview-bottlenecks"),
-                    (Tab::Days, "overview-days"),
+                let alerts = words().say(l, "overview-alerts", &[("n", overview.alerts.len().into())]);
+                for (tab, name) in [
+                    (Tab::Villagers, say("overview-villagers")),
+                    (Tab::Stations, say("overview-stations")),
+                    (Tab::Bottlenecks, say("overview-bottlenecks")),
+                    (Tab::Alerts, alerts),
+                    (Tab::Lanes, say("overview-lanes")),
+                    (Tab::Days, say("overview-days")),
                 ] {
-                    if ui.selectable_label(overview.tab == tab, say(id)).clicked() {
+                    if ui.selectable_label(overview.tab == tab, name).clicked() {
                         overview.tab = tab;
                     }
                 }
             });
             ui.separator();
             let now = clock.time;
+            let real = time.elapsed_secs_f64();
+            let stale = (overview.built.as_ref())
+                .is_none_or(|(at, view)| real - at >= REBUILD_EVERY || *view != overview.view);
+            if stale {
+                rebuild(&mut overview, real, (&town, &clock, &lines, &glance.0), l, &villagers);
+            }
+            let mut picked = None;
             match overview.tab {
                 Tab::Villagers => {
-                    let now = time.elapsed_secs_f64();
-                    let stale = overview
-                        .built
-                        .as_ref()
-                        .is_none_or(|(at, view)| now - at >= REBUILD_EVERY || *view != overview.view);
-                    if stale {
-                        let all = rows(&town, &clock, l, &villagers);
-                        let entities: std::collections::HashMap<usize, Entity> =
-                            all.iter().map(|(r, e)| (r.number, *e)).collect();
-                        let sorted = overview.view.apply(all.into_iter().map(|(r, _)| r).collect());
-                        overview.shown = sorted
-                            .into_iter()
-                            .map(|r| {
-                                let e = entities[&r.number];
-                                (r, e)
-                            })
-                            .collect();
-                        overview.built = Some((now, overview.view.clone()));
-                    }
                     let Overview { view, shown, .. } = &mut *overview;
-                    let picked = villagers_tab(ui, l, view, shown, &town);
-                    if let Some(entity) = picked {
-                        selection.0 = Some(entity);
-                        station.0 = None;
-                        follow.0 = true;
-                    }
+                    picked = villagers_tab(ui, l, view, shown, &town).map(Pick::Villager);
                 }
                 Tab::Stations => stations_tab(ui, l, &town, &lines, &glance.0, now),
                 Tab::Bottlenecks => bottlenecks_tab(ui, l, &town, &glance.0, now, &villagers),
-                Tab::Days => days_tab(ui, l, &town, &past),
+                Tab::Alerts => {
+                    let Overview { alerts, alerts_off, .. } = &mut *overview;
+                    picked = super::alerts::alerts_tab(ui, l, alerts, alerts_off).map(|alert| match alert {
+                        Alert::Line { station, tile, .. } => Pick::Station(station.clone(), *tile),
+                        _ => Pick::Number(alert.villager().unwrap_or_default()),
+                    });
+                }
+                Tab::Lanes => {
+                    let all: Vec<Lane> = (villagers.iter())
+                        .filter_map(|(_, v, .., tally, _)| {
+                            Some(Lane { number: v.number(), character: v.index(), tally: tally? })
+                        })
+                        .collect();
+                    let day_steps = (f64::from(clock.day_length) * f64::from(STEPS_PER_SECOND)) as u64;
+                    let shown = lanes.show(ui, l, &town, clock.steps, day_steps, &log, &all, real);
+                    if let Some((number, step)) = shown {
+                        timeline.go_to(step);
+                        picked = Some(Pick::Number(number));
+                    }
+                }
+                Tab::Days => super::overview_days::days_tab(ui, l, &town, &past),
+            }
+            let by_number =
+                |number: usize| villagers.iter().find(|(_, v, ..)| v.number() == number).map(|(e, ..)| e);
+            match picked {
+                Some(Pick::Villager(entity)) => {
+                    (selection.0, station.0, follow.0) = (Some(entity), None, true)
+                }
+                Some(Pick::Number(number)) => {
+                    (selection.0, station.0, follow.0) = (by_number(number), None, true);
+                }
+                Some(Pick::Station(id, tile)) => (selection.0, station.0) = (None, Some((id, tile))),
+                None => {}
             }
         });
     overview.open = open;
     Ok(())
+}
+
+/// What a click in the overview selects.
+enum Pick {
+    Villager(Entity),
+    Number(usize),
+    Station(String, usize),
+}
+
+/// Builds the villagers table's rows (in the view's order) and the alerts again.
+fn rebuild(
+    overview: &mut Overview,
+    real: f64,
+    (town, clock, lines, glance): (&Town, &Clock, &Lines, &Glance),
+    l: Lang,
+    villagers: &Query<VillagerItem>,
+) {
+    let all = rows(town, clock, l, villagers);
+    let entities: std::collections::HashMap<usize, Entity> =
+        all.iter().map(|(r, e)| (r.number, *e)).collect();
+    let sorted = overview.view.apply(all.into_iter().map(|(r, _)| r).collect());
+    overview.shown = sorted.into_iter().map(|r| (entities[&r.number], r)).map(|(e, r)| (r, e)).collect();
+    let watched: Vec<super::alerts::Watched> = (villagers.iter())
+        .map(|(_, villager, .., goals)| super::alerts::watched(town, clock, glance, l, villager, goals))
+        .collect();
+    let lines_now = super::alerts::lines_now(town, lines);
+    overview.alerts =
+        super::alerts::alerts(clock.time, clock.progress(), &watched, &lines_now, &overview.alerts_off);
+    overview.built = Some((real, overview.view.clone()));
 }
 
 /// The villagers table, its rows as built in the view's order; the entity of a row clicked.
@@ -337,47 +394,4 @@ fn bottlenecks_tab(
             }
         }
     });
-}
-
-fn days_tab(ui: &mut egui::Ui, l: Lang, town: &Town, past: &PastDays) {
-    if past.0.is_empty() {
-        ui.label(words().plain(l, "overview-no-days"));
-        return;
-    }
-    let say = |id: &str| words().plain(l, id).to_owned();
-    ui.label(say("overview-goals-met"));
-    Plot::new("goals-met").height(140.0).legend(Legend::default()).include_y(0.0).show(ui, |plot| {
-        // Characters named alike (`Farmer 1`, `Farmer 2`) are one trade.
-        let trade = |c: usize| trade_of(&town.scenario.characters[c].name);
-        let mut trades: Vec<String> = (0..town.scenario.characters.len()).map(trade).collect();
-        trades.dedup();
-        for name in trades {
-            let met = |d: &crate::sim::DayFigures| -> u32 {
-                (0..d.goals_met.len()).filter(|&c| trade(c) == name).map(|c| d.goals_met[c]).sum()
-            };
-            let points: Vec<[f64; 2]> =
-                past.0.iter().map(|d| [f64::from(d.day), f64::from(met(d))]).collect();
-            plot.line(Line::new(name, points));
-        }
-    });
-    ui.label(say("overview-time-by-activity"));
-    Plot::new("activity").height(140.0).legend(Legend::default()).include_y(0.0).include_y(1.0).show(
-        ui,
-        |plot| {
-            let share = |f: fn(&crate::sim::Seconds) -> f32| -> Vec<[f64; 2]> {
-                (past.0.iter())
-                    .map(|d| {
-                        let s = &d.seconds;
-                        let total = (s.walking + s.acting + s.waiting + s.resting + s.queued).max(1e-6);
-                        [f64::from(d.day), f64::from(f(s) / total)]
-                    })
-                    .collect()
-            };
-            plot.line(Line::new(say("column-walking"), share(|s| s.walking)));
-            plot.line(Line::new(say("column-acting"), share(|s| s.acting)));
-            plot.line(Line::new(say("column-waiting"), share(|s| s.waiting)));
-            plot.line(Line::new(say("column-resting"), share(|s| s.resting)));
-            plot.line(Line::new(say("column-queued"), share(|s| s.queued)));
-        },
-    );
 }

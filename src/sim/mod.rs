@@ -39,7 +39,7 @@ pub use phases::deliberate::deciding_view;
 pub use phases::walk::{Whereabouts, position_at, position_of};
 pub use replay::{Fault, Moment, NotKept, Played, Problem, Replay, ReplayError};
 pub use report::cut_off::{cut_off_for, cut_off_of};
-pub use report::glance::{Glance, StationReport, WaitedOn};
+pub use report::glance::{Glance, KindBusy, StationReport, WaitedOn};
 pub use report::phrase::{
     condition_text, cut_off_text, event_text, outcome_text, reason_text, row_text, standstill_text,
     underway_text,
@@ -54,11 +54,12 @@ pub use shards::{run_shards, shard_worlds};
 pub use state::goals::{GoalState, Goals, Verdict};
 pub use state::lines::Lines;
 pub use state::log::{EventKind, EventLog, Happening, Link, SimEvent, Standstill};
+pub(crate) use state::needs::loudness;
 pub use state::needs::{Asked, Loudness, hear, insistence, insistences};
 pub use state::planners::CharacterPlanners;
 pub use state::roster::Roster;
 pub use state::table::{DecisionTable, DecisionTables, GoalRow, Outcome, RowResult};
-pub use state::tally::{Met, Tally};
+pub use state::tally::{DECIDING, Met, Span, Tally};
 pub use state::tiles::{DEFAULT_SEED, Layout, MOST_VILLAGERS, MOST_VILLAGERS_SHOWN, VARIATION};
 pub use state::time::{Clock, MOST_DAYS, STEP, STEPS_PER_SECOND};
 pub use state::timing::PlanTimes;

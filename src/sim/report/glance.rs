@@ -46,6 +46,13 @@ pub struct StationReport {
     pub mean_wait: f32,
 }
 
+/// A kind of station's busy share: its stations' acting seconds over their places' seconds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct KindBusy {
+    pub kind: String,
+    pub busy: f32,
+}
+
 /// A fact the town waited on: every villager's seconds waiting with no plan because of it, and
 /// the characters who can make it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -103,6 +110,13 @@ impl Glance {
                 self.done_acting(who, t)
             }
             Happening::Changed(LastReason::Waiting { blocked: Some(c), .. }) => {
+                // Waiting on another fact now: the wait on the last one ends here.
+                if let Some(&(fact, since)) = self.waiting.get(&who)
+                    && fact != c.fact
+                {
+                    self.add_wait(fact, t - since);
+                    self.waiting.remove(&who);
+                }
                 self.waiting.entry(who).or_insert((c.fact, t));
             }
             _ => {}
@@ -130,6 +144,11 @@ impl Glance {
         }
     }
 
+    /// The fact villager `number` waits on now, and since when (seconds since dawn).
+    pub fn waiting_on(&self, number: usize) -> Option<(FactId, f32)> {
+        self.waiting.get(&number).copied()
+    }
+
     /// Each station's figures at `now` (seconds since dawn), spans still open counted to then.
     pub fn stations(&self, town: &Town, now: f32) -> Vec<StationReport> {
         let mut days = self.stations.clone();
@@ -149,6 +168,19 @@ impl Glance {
                 }
             })
             .collect()
+    }
+
+    /// Each kind of station's busy share at `now`, kinds in the order the scenario first has them.
+    pub fn busy_by_kind(&self, town: &Town, now: f32) -> Vec<KindBusy> {
+        let mut kinds: Vec<(String, f32, f32)> = Vec::new();
+        for (station, report) in town.scenario.stations.iter().zip(self.stations(town, now)) {
+            let places = station.capacity.unwrap_or(1) as f32;
+            match kinds.iter_mut().find(|(kind, ..)| *kind == report.kind) {
+                Some((_, busy, all)) => (*busy, *all) = (*busy + report.busy * places, *all + places),
+                None => kinds.push((report.kind, report.busy * places, places)),
+            }
+        }
+        kinds.into_iter().map(|(kind, busy, places)| KindBusy { kind, busy: busy / places }).collect()
     }
 
     /// The facts waited on at `now`, most villager-seconds first, with who can make each.

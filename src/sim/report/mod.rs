@@ -40,6 +40,8 @@ pub struct DayFigures {
     pub goals_met: Vec<u32>,
     /// Villager-seconds spent in each activity, summed over the town.
     pub seconds: Seconds,
+    /// The share of the day each kind of station was busy, kinds in the scenario's order.
+    pub busy: Vec<glance::KindBusy>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -311,8 +313,12 @@ pub fn day_figures(world: &mut World) -> DayFigures {
         sum.iter_mut().zip(seconds).for_each(|(total, s)| *total += s);
     }
     let [walking, acting, waiting, resting, queued] = sum;
-    let day = world.resource::<Clock>().day;
-    DayFigures { day, goals_met, seconds: Seconds { walking, acting, waiting, resting, queued } }
+    let (town, clock) = (world.resource::<Town>(), world.resource::<Clock>());
+    // Called as the day ends, the clock a step past its last: the figures are the whole day's.
+    let now = clock.time.min(clock.day_length);
+    let busy = glance::Glance::of(town, &world.resource::<EventLog>().today).busy_by_kind(town, now);
+    let seconds = Seconds { walking, acting, waiting, resting, queued };
+    DayFigures { day: clock.day, goals_met, seconds, busy }
 }
 
 /// The report of the day being played, as it stands.

@@ -23,7 +23,20 @@ pub struct Tally {
     pub aborts: u32,
     /// How often each goal was met, and when first.
     pub met: SmallVec<[Met; 3]>,
+    /// What it did when, for the day drawn as lanes: a span begins wherever its activity
+    /// changed kind, and lasts until the next begins (or until now).
+    pub spans: Vec<Span>,
 }
+
+/// From step `from` of the day, activity `kind`: an index of [`Tally::steps`], or [`DECIDING`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub from: u32,
+    pub kind: u8,
+}
+
+/// A span's kind while the villager has nothing under way (it decides, or the day just began).
+pub const DECIDING: u8 = 5;
 
 /// How often a goal was met today, and when first: eight bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -66,6 +79,17 @@ impl Tally {
     }
 }
 
+/// A span of `kind` from step `now`, unless one is under way: a span that lasted no step gives
+/// way to it, and spans of one kind side by side are one.
+fn begin_span(spans: &mut Vec<Span>, kind: u8, now: u32) {
+    if spans.last().is_some_and(|last| last.from == now) {
+        spans.pop();
+    }
+    if spans.last().is_none_or(|last| last.kind != kind) {
+        spans.push(Span { from: now, kind });
+    }
+}
+
 /// `steps` steps in seconds, summed a step at a time in `f32` as a clock ticking would.
 fn seconds_in(steps: u32) -> f32 {
     thread_local! {
@@ -88,6 +112,25 @@ pub fn switch(activity: &mut Activity, tally: Option<&mut Tally>, to: Activity, 
             tally.steps[kind] += (now as u32).saturating_sub(tally.since);
         }
         tally.since = now as u32;
+        begin_span(&mut tally.spans, to.counted_as().map_or(DECIDING, |k| k as u8), now as u32);
     }
     *activity = to;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_begin_where_the_kind_changes_and_a_span_of_no_step_gives_way() {
+        let mut spans = Vec::new();
+        begin_span(&mut spans, 0, 0);
+        begin_span(&mut spans, 0, 5); // walking on to another station: the same span
+        begin_span(&mut spans, DECIDING, 9);
+        begin_span(&mut spans, 1, 9); // decided within the step: no deciding span
+        begin_span(&mut spans, 1, 12);
+        begin_span(&mut spans, 2, 20);
+        begin_span(&mut spans, 1, 20); // a wait of no step: gone, and the acting goes on
+        assert_eq!(spans, vec![Span { from: 0, kind: 0 }, Span { from: 9, kind: 1 }]);
+    }
 }

@@ -1,0 +1,322 @@
+//! The day as lanes, in the overview: one lane per villager, grouped by trade, coloured by what
+//! it was doing from dawn to now (walking, acting, in line, waiting, resting), with a mark where it
+//! made a plan, switched goals, gave one up or was interrupted; over each trade a summary lane of
+//! how many did what. Hovering says what a span or a mark was; a click on a lane selects its
+//! villager and takes the town back to that moment. The spans are the villagers' own
+//! ([`Tally::spans`]), the marks an index of the day's events taken in as they are logged.
+
+use super::overview_model::trade_of;
+use crate::sim::{DECIDING, EventLog, Happening, LastReason, STEPS_PER_SECOND, SimEvent, Span, Tally, Town};
+use crate::words::{Lang, words};
+use bevy::prelude::*;
+use bevy_egui::egui;
+use rustc_hash::FxHashMap;
+
+/// A lane's height and the name column's width, in points.
+const LANE: f32 = 12.0;
+const NAMES: f32 = 130.0;
+/// How many columns a summary lane counts the day in.
+const BUCKETS: usize = 160;
+/// How often summary lanes are counted again, in real seconds.
+const RECOUNT_EVERY: f64 = 0.5;
+/// A trade with more villagers than this shows only its summary lane until opened.
+const OPEN_UP_TO: usize = 12;
+
+/// Each kind of span's colour, as [`Tally::steps`] orders them, then deciding.
+const COLOURS: [egui::Color32; 6] = [
+    egui::Color32::from_rgb(110, 170, 240), // walking
+    egui::Color32::from_rgb(120, 200, 120), // acting
+    egui::Color32::from_rgb(230, 170, 60),  // waiting
+    egui::Color32::from_rgb(150, 140, 200), // resting
+    egui::Color32::from_rgb(225, 215, 90),  // in line
+    egui::Color32::from_rgb(70, 70, 76),    // deciding
+];
+/// Each kind's name, in the same order.
+const KINDS: [&str; 6] =
+    ["state-walking", "state-acting", "state-waiting", "state-resting", "state-in-line", "state-deciding"];
+
+/// One villager's lane: its number, character and day so far.
+pub(super) struct Lane<'a> {
+    pub number: usize,
+    pub character: usize,
+    pub tally: &'a Tally,
+}
+
+/// What the lanes keep between frames: the day's events by villager (indices into the log), and
+/// the summary lanes as last counted.
+#[derive(Resource, Debug, Default)]
+pub struct Lanes {
+    events: FxHashMap<usize, Vec<u32>>,
+    seen: usize,
+    /// Per trade, how many of its villagers did each kind of thing in each column of the day.
+    summary: Vec<(String, usize, Vec<[u16; 6]>)>,
+    counted: Option<(f64, u64)>,
+}
+
+impl Lanes {
+    /// Takes in the events logged since last time (all of the day again after going back).
+    fn take_in(&mut self, today: &[SimEvent]) {
+        if today.len() < self.seen {
+            (self.events, self.seen) = (FxHashMap::default(), 0);
+        }
+        for (i, event) in today.iter().enumerate().skip(self.seen) {
+            if let Some(v) = event.villager {
+                self.events.entry(v).or_default().push(i as u32);
+            }
+        }
+        self.seen = today.len();
+    }
+
+    /// Counts each trade's villagers by what they did, column by column of the day to `now`.
+    fn count(&mut self, town: &Town, lanes: &[Lane], now: u64, day_steps: u64) {
+        let trades = trades(town);
+        let mut summary: Vec<(String, usize, Vec<[u16; 6]>)> = Vec::new();
+        for lane in lanes {
+            let trade = &trades[lane.character];
+            let at = match summary.iter().position(|(t, ..)| t == trade) {
+                Some(at) => at,
+                None => {
+                    summary.push((trade.clone(), 0, vec![[0; 6]; BUCKETS]));
+                    summary.len() - 1
+                }
+            };
+            let (_, count, columns) = &mut summary[at];
+            *count += 1;
+            // Each column counts what the villager did at its middle: one sweep along the spans.
+            let mut spans = lane.tally.spans.iter().peekable();
+            let mut kind = DECIDING;
+            for (b, column) in columns.iter_mut().enumerate() {
+                let step = ((b as f64 + 0.5) * day_steps as f64 / BUCKETS as f64) as u64;
+                if step >= now {
+                    break;
+                }
+                while let Some(span) = spans.next_if(|s| u64::from(s.from) <= step) {
+                    kind = span.kind;
+                }
+                column[kind as usize] += 1;
+            }
+        }
+        self.summary = summary;
+    }
+
+    /// The lanes of `lanes` (roster order); a click's villager and step of the day.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        l: Lang,
+        town: &Town,
+        now: u64,
+        day_steps: u64,
+        log: &EventLog,
+        lanes: &[Lane],
+        real: f64,
+    ) -> Option<(usize, u64)> {
+        self.take_in(&log.today);
+        if self.counted.is_none_or(|(at, steps)| real - at >= RECOUNT_EVERY || steps > now) {
+            self.count(town, lanes, now, day_steps);
+            self.counted = Some((real, now));
+        }
+        legend(ui, l);
+        let per_second = f64::from(STEPS_PER_SECOND);
+        let trades = trades(town);
+        let mut picked = None;
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            let width = (ui.available_width() - NAMES - 8.0).max(120.0);
+            let x_of = |left: f32, step: u64| left + width * (step as f64 / day_steps.max(1) as f64) as f32;
+            for (trade, count, columns) in &self.summary {
+                ui.horizontal(|ui| {
+                    ui.add_sized(
+                        [NAMES, LANE],
+                        egui::Label::new(egui::RichText::new(format!("{trade} ×{count}")).strong())
+                            .truncate(),
+                    );
+                    let (rect, response) =
+                        ui.allocate_exact_size(egui::vec2(width, LANE * 1.5), egui::Sense::hover());
+                    let painter = ui.painter_at(rect);
+                    let column_width = rect.width() / BUCKETS as f32;
+                    for (b, column) in columns.iter().enumerate() {
+                        let mut y = rect.bottom();
+                        for (kind, &n) in column.iter().enumerate().filter(|(_, n)| **n > 0) {
+                            let h = rect.height() * f32::from(n) / *count as f32;
+                            let x = rect.left() + b as f32 * column_width;
+                            let cell = egui::Rect::from_min_max(
+                                egui::pos2(x, y - h),
+                                egui::pos2(x + column_width + 0.5, y),
+                            );
+                            painter.rect_filled(cell, 0.0, COLOURS[kind]);
+                            y -= h;
+                        }
+                    }
+                    if let Some(pointer) = response.hover_pos() {
+                        let b = (((pointer.x - rect.left()) / column_width) as usize).min(BUCKETS - 1);
+                        let t = (b as f64 + 0.5) * day_steps as f64 / BUCKETS as f64 / per_second;
+                        let parts: Vec<String> = (columns[b].iter().enumerate())
+                            .filter(|(_, n)| **n > 0)
+                            .map(|(kind, n)| format!("{n} {}", words().plain(l, KINDS[kind])))
+                            .collect();
+                        response.on_hover_text_at_pointer(format!("{t:.0} s: {}", parts.join(" · ")));
+                    }
+                });
+                let of_trade = lanes.iter().filter(|lane| trades[lane.character] == *trade);
+                let header =
+                    words().say(l, "lanes-each", &[("trade", trade.clone().into()), ("n", (*count).into())]);
+                egui::CollapsingHeader::new(header)
+                    .id_salt(("lanes", trade))
+                    .default_open(*count <= OPEN_UP_TO)
+                    .show(ui, |ui| {
+                        for lane in of_trade {
+                            ui.horizontal(|ui| {
+                                let name = town.villager_name(lane.number);
+                                let label = egui::Label::new(name).truncate().sense(egui::Sense::click());
+                                if ui.add_sized([NAMES, LANE], label).clicked() {
+                                    picked = Some((lane.number, now));
+                                }
+                                let (rect, response) =
+                                    ui.allocate_exact_size(egui::vec2(width, LANE), egui::Sense::click());
+                                if !ui.is_rect_visible(rect) {
+                                    return;
+                                }
+                                let x = |step| x_of(rect.left(), step);
+                                paint_lane(ui, rect, &lane.tally.spans, now, x);
+                                let marks = self.marks(log, lane.number);
+                                for &(step, colour, _) in &marks {
+                                    let x = x(step);
+                                    ui.painter().line_segment(
+                                        [egui::pos2(x, rect.top()), egui::pos2(x, rect.bottom())],
+                                        (1.5, colour),
+                                    );
+                                }
+                                let Some(pointer) = response.hover_pos() else { return };
+                                let step =
+                                    ((pointer.x - rect.left()) / width * day_steps as f32).max(0.0) as u64;
+                                if response.clicked() && step <= now {
+                                    picked = Some((lane.number, step));
+                                }
+                                let events = self.events.get(&lane.number).map_or(&[][..], Vec::as_slice);
+                                let spans = &lane.tally.spans;
+                                let said = hover_words(
+                                    town,
+                                    l,
+                                    (log, events),
+                                    spans,
+                                    &marks,
+                                    now,
+                                    step,
+                                    (pointer.x, &x),
+                                );
+                                response.on_hover_text_at_pointer(said);
+                            });
+                        }
+                    });
+            }
+            ui.add_space(4.0);
+            ui.label(egui::RichText::new(words().plain(l, "lanes-hint")).weak());
+        });
+        picked
+    }
+
+    /// A villager's marks: plans, switches, aborts, interruptions — each a step, a colour and
+    /// the event.
+    fn marks<'l>(&self, log: &'l EventLog, number: usize) -> Vec<(u64, egui::Color32, &'l SimEvent)> {
+        let events = self.events.get(&number).map_or(&[][..], Vec::as_slice);
+        (events.iter())
+            .filter_map(|&i| {
+                let event = log.today.get(i as usize)?;
+                let colour = match &event.what {
+                    Happening::PlanMade { .. } => egui::Color32::WHITE,
+                    Happening::Changed(LastReason::Switched { .. }) => egui::Color32::from_rgb(60, 220, 230),
+                    Happening::Changed(LastReason::Abandoned { .. }) => egui::Color32::from_rgb(230, 60, 60),
+                    Happening::Changed(LastReason::Interrupted { .. } | LastReason::Stopped { .. }) => {
+                        egui::Color32::from_rgb(225, 90, 225)
+                    }
+                    _ => return None,
+                };
+                Some(((f64::from(event.t) * f64::from(STEPS_PER_SECOND)).round() as u64, colour, event))
+            })
+            .collect()
+    }
+}
+
+/// Each character's trade (`Farmer 1` and `Farmer 2` are farmers).
+fn trades(town: &Town) -> Vec<String> {
+    town.scenario.characters.iter().map(|c| trade_of(&c.name)).collect()
+}
+
+/// The spans of a lane, from dawn to `now`.
+fn paint_lane(ui: &egui::Ui, rect: egui::Rect, spans: &[Span], now: u64, x: impl Fn(u64) -> f32) {
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, egui::Color32::from_gray(32));
+    let ends = spans.iter().skip(1).map(|s| u64::from(s.from)).chain([now]);
+    for (span, end) in spans.iter().zip(ends) {
+        let (from, to) = (x(u64::from(span.from)), x(end.min(now)));
+        let cell = egui::Rect::from_min_max(
+            egui::pos2(from, rect.top() + 1.0),
+            egui::pos2(to.max(from + 0.5), rect.bottom() - 1.0),
+        );
+        painter.rect_filled(cell, 0.0, COLOURS[span.kind as usize]);
+    }
+}
+
+/// What the pointer is over: a mark's event within a few points, or the span at `step`.
+#[allow(clippy::too_many_arguments)]
+fn hover_words(
+    town: &Town,
+    l: Lang,
+    (log, events): (&EventLog, &[u32]),
+    spans: &[Span],
+    marks: &[(u64, egui::Color32, &SimEvent)],
+    now: u64,
+    step: u64,
+    (pointer, x): (f32, &dyn Fn(u64) -> f32),
+) -> String {
+    if let Some((_, _, event)) = marks.iter().find(|(s, ..)| (x(*s) - pointer).abs() <= 3.0) {
+        return format!("{:.1} s: {}", event.t, crate::sim::event_text(town, l, event));
+    }
+    let at = spans.partition_point(|s| u64::from(s.from) <= step);
+    let Some(span) = at.checked_sub(1).map(|i| spans[i]) else {
+        return words().plain(l, "state-deciding").to_owned();
+    };
+    let end = spans.get(at).map_or(now, |s| u64::from(s.from));
+    let per_second = f64::from(STEPS_PER_SECOND);
+    let mut said = words().say(
+        l,
+        "lanes-span",
+        &[
+            ("state", words().plain(l, KINDS[span.kind as usize]).into()),
+            ("from", format!("{:.1}", f64::from(span.from) / per_second).into()),
+            ("to", format!("{:.1}", end as f64 / per_second).into()),
+        ],
+    );
+    // An action names itself: the event that started it.
+    let started = events.iter().filter_map(|&i| log.today.get(i as usize)).find(|e| {
+        matches!(e.what, Happening::Started { .. })
+            && (f64::from(e.t) * per_second).round() as u64 == u64::from(span.from)
+    });
+    if span.kind == 1
+        && let Some(event) = started
+    {
+        said = format!("{said}\n{}", crate::sim::event_text(town, l, event));
+    }
+    said
+}
+
+/// The colours' meanings, in a row.
+fn legend(ui: &mut egui::Ui, l: Lang) {
+    ui.horizontal_wrapped(|ui| {
+        for (colour, kind) in COLOURS.iter().zip(KINDS) {
+            ui.label(egui::RichText::new("■").color(*colour));
+            ui.label(words().plain(l, kind));
+        }
+        ui.separator();
+        for (colour, id) in [
+            (egui::Color32::WHITE, "lanes-plan"),
+            (egui::Color32::from_rgb(60, 220, 230), "lanes-switch"),
+            (egui::Color32::from_rgb(230, 60, 60), "lanes-abort"),
+            (egui::Color32::from_rgb(225, 90, 225), "lanes-interrupt"),
+        ] {
+            ui.label(egui::RichText::new("|").color(colour).strong());
+            ui.label(words().plain(l, id));
+        }
+    });
+}

@@ -1,0 +1,74 @@
+//! The overview's days as charts, one point a finished day: goals met by trade, the town's time
+//! by activity, and how busy each kind of station was — so a designer sees whether an edit made
+//! tomorrow better than today.
+
+use super::overview_model::trade_of;
+use crate::sim::{DayFigures, PastDays, Seconds, Town};
+use crate::words::{Lang, words};
+use bevy_egui::egui;
+use egui_plot::{Legend, Line, Plot};
+
+/// Each chart's height, so three fit the window's first size.
+const HEIGHT: f32 = 130.0;
+
+pub(super) fn days_tab(ui: &mut egui::Ui, l: Lang, town: &Town, past: &PastDays) {
+    if past.0.is_empty() {
+        ui.label(words().plain(l, "overview-no-days"));
+        return;
+    }
+    let say = |id: &str| words().plain(l, id).to_owned();
+    let by_day = |value: &dyn Fn(&DayFigures) -> f64| -> Vec<[f64; 2]> {
+        past.0.iter().map(|d| [f64::from(d.day), value(d)]).collect()
+    };
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        ui.label(say("overview-goals-met"));
+        Plot::new("goals-met").height(HEIGHT).legend(Legend::default()).include_y(0.0).show(ui, |plot| {
+            // Characters named alike (`Farmer 1`, `Farmer 2`) are one trade.
+            let trade = |c: usize| trade_of(&town.scenario.characters[c].name);
+            let mut trades: Vec<String> = (0..town.scenario.characters.len()).map(trade).collect();
+            trades.dedup();
+            for name in trades {
+                let met = |d: &DayFigures| {
+                    let of_trade = (0..d.goals_met.len()).filter(|&c| trade(c) == name);
+                    f64::from(of_trade.map(|c| d.goals_met[c]).sum::<u32>())
+                };
+                plot.line(Line::new(name.clone(), by_day(&met)));
+            }
+        });
+        ui.label(say("overview-time-by-activity"));
+        let shares = Plot::new("activity").height(HEIGHT).legend(Legend::default()).include_y(0.0);
+        shares.include_y(1.0).show(ui, |plot| {
+            let share = |f: fn(&Seconds) -> f32| {
+                by_day(&|d: &DayFigures| {
+                    let s = &d.seconds;
+                    let total = (s.walking + s.acting + s.waiting + s.resting + s.queued).max(1e-6);
+                    f64::from(f(s) / total)
+                })
+            };
+            plot.line(Line::new(say("column-walking"), share(|s| s.walking)));
+            plot.line(Line::new(say("column-acting"), share(|s| s.acting)));
+            plot.line(Line::new(say("column-waiting"), share(|s| s.waiting)));
+            plot.line(Line::new(say("column-resting"), share(|s| s.resting)));
+            plot.line(Line::new(say("column-queued"), share(|s| s.queued)));
+        });
+        ui.label(say("overview-busy-by-kind"));
+        let busy = Plot::new("busy").height(HEIGHT).legend(Legend::default()).include_y(0.0);
+        busy.include_y(1.0).show(ui, |plot| {
+            let kinds = past
+                .0
+                .last()
+                .map(|d| d.busy.iter().map(|k| k.kind.clone()).collect())
+                .unwrap_or(Vec::<String>::new());
+            for kind in kinds {
+                // A kind a day lacked (the scenario edited since) is left out of that day.
+                let points: Vec<[f64; 2]> = (past.0.iter())
+                    .filter_map(|d| {
+                        let share = d.busy.iter().find(|k| k.kind == kind)?.busy;
+                        Some([f64::from(d.day), f64::from(share)])
+                    })
+                    .collect();
+                plot.line(Line::new(kind, points));
+            }
+        });
+    });
+}
