@@ -39,6 +39,18 @@ pub struct Cli {
     pub lang: String,
 }
 
+/// The town overview's tabs: the game's, and named by `--overview TAB`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum OverviewTab {
+    #[default]
+    Villagers,
+    Stations,
+    Bottlenecks,
+    Alerts,
+    Lanes,
+    Days,
+}
+
 /// How the game window starts: with a scenario, or with a replay.
 #[derive(Debug, clap::Args)]
 pub struct GameArgs {
@@ -65,9 +77,9 @@ pub struct GameArgs {
     /// Follow the villager `--select` names with the camera (F turns it on and off).
     #[arg(long)]
     pub follow: bool,
-    /// Open the town overview (T) from the start.
-    #[arg(long)]
-    pub overview: bool,
+    /// Open the town overview (T) from the start, on a tab (villagers unless named).
+    #[arg(long, value_name = "TAB", num_args = 0..=1, default_missing_value = "villagers")]
+    pub overview: Option<OverviewTab>,
 }
 
 #[derive(Debug, Subcommand)]

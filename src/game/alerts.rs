@@ -269,7 +269,9 @@ pub(super) fn alerts_tab<'a>(
                     Kind::Need => egui::Color32::from_rgb(230, 80, 80),
                 };
                 ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new("●").color(colour));
+                    let (dot, _) =
+                        ui.allocate_exact_size(egui::vec2(10.0, row_height - 4.0), egui::Sense::hover());
+                    ui.painter().circle_filled(dot.center(), 4.0, colour);
                     if ui.link(alert.words(l)).clicked() {
                         clicked = Some(alert);
                     }

@@ -18,7 +18,7 @@ const NAMES: f32 = 130.0;
 /// How many columns a summary lane counts the day in.
 const BUCKETS: usize = 160;
 /// How often summary lanes are counted again, in real seconds.
-const RECOUNT_EVERY: f64 = 0.5;
+const RECOUNT_EVERY: f64 = 1.0;
 /// A trade with more villagers than this shows only its summary lane until opened.
 const OPEN_UP_TO: usize = 12;
 
@@ -99,7 +99,8 @@ impl Lanes {
         self.summary = summary;
     }
 
-    /// The lanes of `lanes` (roster order); a click's villager and step of the day.
+    /// The lanes of `lanes` (roster order); the villager clicked, and the step of the day a
+    /// click on its lane asks for.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn show(
         &mut self,
@@ -111,7 +112,7 @@ impl Lanes {
         log: &EventLog,
         lanes: &[Lane],
         real: f64,
-    ) -> Option<(usize, u64)> {
+    ) -> Option<(usize, Option<u64>)> {
         self.take_in(&log.today);
         if self.counted.is_none_or(|(at, steps)| real - at >= RECOUNT_EVERY || steps > now) {
             self.count(town, lanes, now, day_steps);
@@ -122,18 +123,26 @@ impl Lanes {
         let trades = trades(town);
         let mut picked = None;
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            let width = (ui.available_width() - NAMES - 8.0).max(120.0);
+            // Every lane starts and ends at the same x, however deep its trade's heading indents
+            // its name: the names take the room left of it.
+            let lane_left = ui.max_rect().left() + NAMES;
+            let width = (ui.max_rect().right() - 4.0 - lane_left).max(120.0);
             let x_of = |left: f32, step: u64| left + width * (step as f64 / day_steps.max(1) as f64) as f32;
+            let name = |ui: &mut egui::Ui, label: egui::Label| {
+                let room = lane_left - ui.cursor().left() - ui.spacing().item_spacing.x;
+                ui.add_sized([room.max(24.0), LANE], label.truncate())
+            };
+            ui.horizontal(|ui| {
+                name(ui, egui::Label::new(""));
+                ruler(ui, width, day_steps);
+            });
             for (trade, count, columns) in &self.summary {
                 ui.horizontal(|ui| {
-                    ui.add_sized(
-                        [NAMES, LANE],
-                        egui::Label::new(egui::RichText::new(format!("{trade} ×{count}")).strong())
-                            .truncate(),
-                    );
+                    name(ui, egui::Label::new(egui::RichText::new(format!("{trade} ×{count}")).strong()));
                     let (rect, response) =
                         ui.allocate_exact_size(egui::vec2(width, LANE * 1.5), egui::Sense::hover());
-                    let painter = ui.painter_at(rect);
+                    // One mesh of plain rectangles: thousands of cells, none tessellated alone.
+                    let mut mesh = egui::Mesh::default();
                     let column_width = rect.width() / BUCKETS as f32;
                     for (b, column) in columns.iter().enumerate() {
                         let mut y = rect.bottom();
@@ -144,10 +153,11 @@ impl Lanes {
                                 egui::pos2(x, y - h),
                                 egui::pos2(x + column_width + 0.5, y),
                             );
-                            painter.rect_filled(cell, 0.0, COLOURS[kind]);
+                            mesh.add_colored_rect(cell, COLOURS[kind]);
                             y -= h;
                         }
                     }
+                    ui.painter_at(rect).add(egui::Shape::mesh(mesh));
                     if let Some(pointer) = response.hover_pos() {
                         let b = (((pointer.x - rect.left()) / column_width) as usize).min(BUCKETS - 1);
                         let t = (b as f64 + 0.5) * day_steps as f64 / BUCKETS as f64 / per_second;
@@ -167,10 +177,10 @@ impl Lanes {
                     .show(ui, |ui| {
                         for lane in of_trade {
                             ui.horizontal(|ui| {
-                                let name = town.villager_name(lane.number);
-                                let label = egui::Label::new(name).truncate().sense(egui::Sense::click());
-                                if ui.add_sized([NAMES, LANE], label).clicked() {
-                                    picked = Some((lane.number, now));
+                                let label = egui::Label::new(town.villager_name(lane.number))
+                                    .sense(egui::Sense::click());
+                                if name(ui, label).clicked() {
+                                    picked = Some((lane.number, None));
                                 }
                                 let (rect, response) =
                                     ui.allocate_exact_size(egui::vec2(width, LANE), egui::Sense::click());
@@ -191,7 +201,7 @@ impl Lanes {
                                 let step =
                                     ((pointer.x - rect.left()) / width * day_steps as f32).max(0.0) as u64;
                                 if response.clicked() && step <= now {
-                                    picked = Some((lane.number, step));
+                                    picked = Some((lane.number, Some(step)));
                                 }
                                 let events = self.events.get(&lane.number).map_or(&[][..], Vec::as_slice);
                                 let spans = &lane.tally.spans;
@@ -245,8 +255,8 @@ fn trades(town: &Town) -> Vec<String> {
 
 /// The spans of a lane, from dawn to `now`.
 fn paint_lane(ui: &egui::Ui, rect: egui::Rect, spans: &[Span], now: u64, x: impl Fn(u64) -> f32) {
-    let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 0.0, egui::Color32::from_gray(32));
+    let mut mesh = egui::Mesh::default();
+    mesh.add_colored_rect(rect, egui::Color32::from_gray(32));
     let ends = spans.iter().skip(1).map(|s| u64::from(s.from)).chain([now]);
     for (span, end) in spans.iter().zip(ends) {
         let (from, to) = (x(u64::from(span.from)), x(end.min(now)));
@@ -254,8 +264,9 @@ fn paint_lane(ui: &egui::Ui, rect: egui::Rect, spans: &[Span], now: u64, x: impl
             egui::pos2(from, rect.top() + 1.0),
             egui::pos2(to.max(from + 0.5), rect.bottom() - 1.0),
         );
-        painter.rect_filled(cell, 0.0, COLOURS[span.kind as usize]);
+        mesh.add_colored_rect(cell, COLOURS[span.kind as usize]);
     }
+    ui.painter_at(rect).add(egui::Shape::mesh(mesh));
 }
 
 /// What the pointer is over: a mark's event within a few points, or the span at `step`.
@@ -299,6 +310,37 @@ fn hover_words(
         said = format!("{said}\n{}", crate::sim::event_text(town, l, event));
     }
     said
+}
+
+/// Seconds since dawn along the top of the lanes, a tick every round number of them.
+fn ruler(ui: &mut egui::Ui, width: f32, day_steps: u64) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, LANE), egui::Sense::hover());
+    let seconds = day_steps as f32 / STEPS_PER_SECOND as f32;
+    let every = [10.0, 30.0, 60.0, 120.0, 300.0, 600.0, 1800.0]
+        .into_iter()
+        .find(|e| seconds / e <= 8.0)
+        .unwrap_or(3600.0);
+    let colour = ui.visuals().weak_text_color();
+    let font = egui::FontId::proportional(10.0);
+    let mut t = 0.0;
+    while t <= seconds {
+        let x = rect.left() + rect.width() * t / seconds;
+        ui.painter()
+            .line_segment([egui::pos2(x, rect.bottom() - 3.0), egui::pos2(x, rect.bottom())], (1.0, colour));
+        let align = match x {
+            x if x < rect.left() + 12.0 => egui::Align2::LEFT_BOTTOM,
+            x if x > rect.right() - 12.0 => egui::Align2::RIGHT_BOTTOM,
+            _ => egui::Align2::CENTER_BOTTOM,
+        };
+        ui.painter().text(
+            egui::pos2(x, rect.bottom() - 3.0),
+            align,
+            format!("{t:.0} s"),
+            font.clone(),
+            colour,
+        );
+        t += every;
+    }
 }
 
 /// The colours' meanings, in a row.

@@ -75,8 +75,8 @@ pub struct GameOptions {
     pub frame_stats: bool,
     /// Start following the villager `select` names.
     pub follow: bool,
-    /// Start with the town overview open.
-    pub overview: bool,
+    /// Start with the town overview open on this tab.
+    pub overview: Option<crate::cli::OverviewTab>,
     pub lang: Lang,
 }
 
@@ -221,7 +221,9 @@ pub fn run(options: GameOptions) -> u8 {
         app.add_systems(PostStartup, select_by_id(id.clone()));
     }
     app.insert_resource(follow::Follow(options.follow));
-    app.world_mut().resource_mut::<overview::Overview>().open = options.overview;
+    if let Some(tab) = options.overview {
+        app.world_mut().resource_mut::<overview::Overview>().open_on(tab);
+    }
     if let Some(path) = options.screenshot {
         screenshot::plugin(&mut app, path, options.after);
     }

@@ -11,6 +11,7 @@ use super::lanes::{Lane, Lanes};
 use super::overview_model::{Column, Row, State, View, trade_of};
 use super::selection::{SelectedStation, Selection};
 use super::timeline::Timeline;
+use crate::cli::OverviewTab as Tab;
 use crate::sim::{
     Activity, Clock, EventLog, Glance, Goals, Intent, LastReason, Lines, PastDays, STEPS_PER_SECOND, Tally,
     Town, Villager,
@@ -30,24 +31,20 @@ pub struct Overview {
     /// The alerts as last worked out, and the kinds turned off.
     alerts: Vec<Alert>,
     alerts_off: Vec<AlertKind>,
-    /// When the rows were built (real seconds), and for which view.
-    built: Option<(f64, View)>,
+    /// When the rows were built (real seconds), for which view and on which tab.
+    built: Option<(f64, View, Tab)>,
 }
 
-/// How often the villagers table is built again while open, in real seconds: a town of
-/// thousands costs a frame's budget to gather, and a table read by eye needs no more.
-const REBUILD_EVERY: f64 = 0.25;
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Tab {
-    #[default]
-    Villagers,
-    Stations,
-    Bottlenecks,
-    Alerts,
-    Lanes,
-    Days,
+impl Overview {
+    /// Opens it on `tab`.
+    pub fn open_on(&mut self, tab: Tab) {
+        (self.open, self.tab) = (true, tab);
+    }
 }
+
+/// How often the villagers table and the alerts are built again while open, in real seconds: a
+/// town of thousands costs a frame's budget to gather, and a table read by eye needs no more.
+const REBUILD_EVERY: f64 = 0.5;
 
 /// The day's figures, taken in as events are logged.
 #[derive(Resource, Debug, Default)]
@@ -162,8 +159,9 @@ fn window(
             ui.separator();
             let now = clock.time;
             let real = time.elapsed_secs_f64();
-            let stale = (overview.built.as_ref())
-                .is_none_or(|(at, view)| real - at >= REBUILD_EVERY || *view != overview.view);
+            let stale = (overview.built.as_ref()).is_none_or(|(at, view, tab)| {
+                real - at >= REBUILD_EVERY || *view != overview.view || *tab != overview.tab
+            });
             if stale {
                 rebuild(&mut overview, real, (&town, &clock, &lines, &glance.0), l, &villagers);
             }
@@ -191,7 +189,9 @@ fn window(
                     let day_steps = (f64::from(clock.day_length) * f64::from(STEPS_PER_SECOND)) as u64;
                     let shown = lanes.show(ui, l, &town, clock.steps, day_steps, &log, &all, real);
                     if let Some((number, step)) = shown {
-                        timeline.go_to(step);
+                        if let Some(step) = step {
+                            timeline.go_to(step);
+                        }
                         picked = Some(Pick::Number(number));
                     }
                 }
@@ -229,18 +229,21 @@ fn rebuild(
     l: Lang,
     villagers: &Query<VillagerItem>,
 ) {
-    let all = rows(town, clock, l, villagers);
-    let entities: std::collections::HashMap<usize, Entity> =
-        all.iter().map(|(r, e)| (r.number, *e)).collect();
-    let sorted = overview.view.apply(all.into_iter().map(|(r, _)| r).collect());
-    overview.shown = sorted.into_iter().map(|r| (entities[&r.number], r)).map(|(e, r)| (r, e)).collect();
+    // The table only while it is shown; the alerts always, for the count on their tab.
+    if overview.tab == Tab::Villagers {
+        let all = rows(town, clock, l, villagers);
+        let entities: std::collections::HashMap<usize, Entity> =
+            all.iter().map(|(r, e)| (r.number, *e)).collect();
+        let sorted = overview.view.apply(all.into_iter().map(|(r, _)| r).collect());
+        overview.shown = sorted.into_iter().map(|r| (entities[&r.number], r)).map(|(e, r)| (r, e)).collect();
+    }
     let watched: Vec<super::alerts::Watched> = (villagers.iter())
         .map(|(_, villager, .., goals)| super::alerts::watched(town, clock, glance, l, villager, goals))
         .collect();
     let lines_now = super::alerts::lines_now(town, lines);
     overview.alerts =
         super::alerts::alerts(clock.time, clock.progress(), &watched, &lines_now, &overview.alerts_off);
-    overview.built = Some((real, overview.view.clone()));
+    overview.built = Some((real, overview.view.clone(), overview.tab));
 }
 
 /// The villagers table, its rows as built in the view's order; the entity of a row clicked.
