@@ -23,7 +23,7 @@ const RECOUNT_EVERY: f64 = 1.0;
 const OPEN_UP_TO: usize = 12;
 
 /// Each kind of span's colour, as [`Tally::steps`] orders them, then deciding.
-const COLOURS: [egui::Color32; 6] = [
+pub(super) const COLOURS: [egui::Color32; 6] = [
     egui::Color32::from_rgb(110, 170, 240), // walking
     egui::Color32::from_rgb(120, 200, 120), // acting
     egui::Color32::from_rgb(230, 170, 60),  // waiting

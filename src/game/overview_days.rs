@@ -17,26 +17,38 @@ pub(super) fn days_tab(ui: &mut egui::Ui, l: Lang, town: &Town, past: &PastDays)
         return;
     }
     let say = |id: &str| words().plain(l, id).to_owned();
+    // Room on the right of the last day for the legend, which would hide the lines there.
+    let (first, last) = (past.0[0].day, past.0[past.0.len() - 1].day);
+    let legend_room = f64::from(last) + 0.4 * f64::from(last - first + 1);
     let by_day = |value: &dyn Fn(&DayFigures) -> f64| -> Vec<[f64; 2]> {
         past.0.iter().map(|d| [f64::from(d.day), value(d)]).collect()
     };
     egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
         ui.label(say("overview-goals-met"));
-        Plot::new("goals-met").height(HEIGHT).legend(Legend::default()).include_y(0.0).show(ui, |plot| {
-            // Characters named alike (`Farmer 1`, `Farmer 2`) are one trade.
-            let trade = |c: usize| trade_of(&town.scenario.characters[c].name);
-            let mut trades: Vec<String> = (0..town.scenario.characters.len()).map(trade).collect();
-            trades.dedup();
-            for name in trades {
-                let met = |d: &DayFigures| {
-                    let of_trade = (0..d.goals_met.len()).filter(|&c| trade(c) == name);
-                    f64::from(of_trade.map(|c| d.goals_met[c]).sum::<u32>())
-                };
-                plot.line(Line::new(name.clone(), by_day(&met)));
-            }
-        });
+        Plot::new("goals-met")
+            .height(HEIGHT)
+            .legend(Legend::default())
+            .include_y(0.0)
+            .include_x(legend_room)
+            .show(ui, |plot| {
+                // Characters named alike (`Farmer 1`, `Farmer 2`) are one trade.
+                let trade = |c: usize| trade_of(&town.scenario.characters[c].name);
+                let mut trades: Vec<String> = (0..town.scenario.characters.len()).map(trade).collect();
+                trades.dedup();
+                for name in trades {
+                    let met = |d: &DayFigures| {
+                        let of_trade = (0..d.goals_met.len()).filter(|&c| trade(c) == name);
+                        f64::from(of_trade.map(|c| d.goals_met[c]).sum::<u32>())
+                    };
+                    plot.line(Line::new(name.clone(), by_day(&met)));
+                }
+            });
         ui.label(say("overview-time-by-activity"));
-        let shares = Plot::new("activity").height(HEIGHT).legend(Legend::default()).include_y(0.0);
+        let shares = Plot::new("activity")
+            .height(HEIGHT)
+            .legend(Legend::default())
+            .include_y(0.0)
+            .include_x(legend_room);
         shares.include_y(1.0).show(ui, |plot| {
             let share = |f: fn(&Seconds) -> f32| {
                 by_day(&|d: &DayFigures| {
@@ -45,20 +57,20 @@ pub(super) fn days_tab(ui: &mut egui::Ui, l: Lang, town: &Town, past: &PastDays)
                     f64::from(f(s) / total)
                 })
             };
-            plot.line(Line::new(say("column-walking"), share(|s| s.walking)));
-            plot.line(Line::new(say("column-acting"), share(|s| s.acting)));
-            plot.line(Line::new(say("column-waiting"), share(|s| s.waiting)));
-            plot.line(Line::new(say("column-resting"), share(|s| s.resting)));
-            plot.line(Line::new(say("column-queued"), share(|s| s.queued)));
+            // In the lanes' colours.
+            let [walking, acting, waiting, resting, queued, _] = super::lanes::COLOURS;
+            plot.line(Line::new(say("column-walking"), share(|s| s.walking)).color(walking));
+            plot.line(Line::new(say("column-acting"), share(|s| s.acting)).color(acting));
+            plot.line(Line::new(say("column-waiting"), share(|s| s.waiting)).color(waiting));
+            plot.line(Line::new(say("column-resting"), share(|s| s.resting)).color(resting));
+            plot.line(Line::new(say("column-queued"), share(|s| s.queued)).color(queued));
         });
         ui.label(say("overview-busy-by-kind"));
-        let busy = Plot::new("busy").height(HEIGHT).legend(Legend::default()).include_y(0.0);
+        let busy =
+            Plot::new("busy").height(HEIGHT).legend(Legend::default()).include_y(0.0).include_x(legend_room);
         busy.include_y(1.0).show(ui, |plot| {
-            let kinds = past
-                .0
-                .last()
-                .map(|d| d.busy.iter().map(|k| k.kind.clone()).collect())
-                .unwrap_or(Vec::<String>::new());
+            let kinds: Vec<String> =
+                past.0.last().map(|d| d.busy.iter().map(|k| k.kind.clone()).collect()).unwrap_or_default();
             for kind in kinds {
                 // A kind a day lacked (the scenario edited since) is left out of that day.
                 let points: Vec<[f64; 2]> = (past.0.iter())
