@@ -1,5 +1,6 @@
-//! The town overview's villagers table, headless: sorted by any column either way (ties in roster
-//! order, names as people count them), filtered by state and trade, searched by name.
+//! The town overview, headless: the villagers table sorted by any column either way (ties in
+//! roster order, names as people count them), filtered by state and trade, searched by name; the
+//! alerts, each kind at its line and each able to be turned off; the summary lanes' columns.
 
 use goap_town::game::overview_model::{Column, Row, State, View, trade_of};
 
@@ -159,5 +160,25 @@ mod alerts {
         let quota = found.iter().find(|a| a.kind() == Kind::Quota).unwrap();
         assert_eq!(quota.words(Lang::ENGLISH), "Farmer 2: Harvest still unmet with 80% of the day gone");
         assert!(quota.words(Lang::SPANISH).contains("sigue sin cumplirse"));
+    }
+}
+
+mod lanes {
+    use goap_town::game::lanes::count_into;
+    use goap_town::sim::{DECIDING, Span};
+
+    #[test]
+    fn a_summary_column_counts_what_each_villager_did_at_its_middle_up_to_now() {
+        // Resting (3) from dawn, walking (0) from step 100, acting (1) from 250; now is step 300
+        // of a day of 400, cut into four columns whose middles are 50, 150, 250 and 350.
+        let spans = [Span { from: 0, kind: 3 }, Span { from: 100, kind: 0 }, Span { from: 250, kind: 1 }];
+        let mut columns = [[0u16; 6]; 4];
+        count_into(&spans, 300, 400, &mut columns);
+        count_into(&spans[1..], 300, 400, &mut columns); // one deciding until it walked
+        assert_eq!(columns[0], [0, 0, 0, 1, 0, 1]);
+        assert_eq!(columns[1], [2, 0, 0, 0, 0, 0]);
+        assert_eq!(columns[2], [0, 2, 0, 0, 0, 0]);
+        assert_eq!(columns[3], [0; 6], "the future is not counted");
+        assert_eq!(DECIDING, 5);
     }
 }

@@ -82,19 +82,7 @@ impl Lanes {
             };
             let (_, count, columns) = &mut summary[at];
             *count += 1;
-            // Each column counts what the villager did at its middle: one sweep along the spans.
-            let mut spans = lane.tally.spans.iter().peekable();
-            let mut kind = DECIDING;
-            for (b, column) in columns.iter_mut().enumerate() {
-                let step = ((b as f64 + 0.5) * day_steps as f64 / BUCKETS as f64) as u64;
-                if step >= now {
-                    break;
-                }
-                while let Some(span) = spans.next_if(|s| u64::from(s.from) <= step) {
-                    kind = span.kind;
-                }
-                column[kind as usize] += 1;
-            }
+            count_into(&lane.tally.spans, now, day_steps, columns);
         }
         self.summary = summary;
     }
@@ -245,6 +233,24 @@ impl Lanes {
                 Some(((f64::from(event.t) * f64::from(STEPS_PER_SECOND)).round() as u64, colour, event))
             })
             .collect()
+    }
+}
+
+/// Counts a villager of `spans` into `columns`, the day of `day_steps` steps cut into as many:
+/// each column up to step `now` counts what it did at its middle — one sweep along the spans.
+pub fn count_into(spans: &[Span], now: u64, day_steps: u64, columns: &mut [[u16; 6]]) {
+    let mut spans = spans.iter().peekable();
+    let mut kind = DECIDING;
+    let width = day_steps as f64 / columns.len() as f64;
+    for (b, column) in columns.iter_mut().enumerate() {
+        let step = ((b as f64 + 0.5) * width) as u64;
+        if step >= now {
+            break;
+        }
+        while let Some(span) = spans.next_if(|s| u64::from(s.from) <= step) {
+            kind = span.kind;
+        }
+        column[kind as usize] += 1;
     }
 }
 

@@ -16,7 +16,7 @@ mod history;
 pub mod hot_reload;
 mod i18n;
 pub mod inspect;
-mod lanes;
+pub mod lanes;
 mod layout;
 pub mod map;
 mod notices;
