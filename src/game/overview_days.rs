@@ -66,11 +66,13 @@ pub(super) fn days_tab(ui: &mut egui::Ui, l: Lang, town: &Town, past: &PastDays)
             plot.line(Line::new(say("column-queued"), share(|s| s.queued)).color(queued));
         });
         ui.label(say("overview-busy-by-kind"));
+        let kinds: Vec<String> =
+            past.0.last().map(|d| d.busy.iter().map(|k| k.kind.clone()).collect()).unwrap_or_default();
+        // Tall enough for its legend's every kind.
+        let height = HEIGHT.max(20.0 * kinds.len() as f32 + 24.0);
         let busy =
-            Plot::new("busy").height(HEIGHT).legend(Legend::default()).include_y(0.0).include_x(legend_room);
+            Plot::new("busy").height(height).legend(Legend::default()).include_y(0.0).include_x(legend_room);
         busy.include_y(1.0).show(ui, |plot| {
-            let kinds: Vec<String> =
-                past.0.last().map(|d| d.busy.iter().map(|k| k.kind.clone()).collect()).unwrap_or_default();
             for kind in kinds {
                 // A kind a day lacked (the scenario edited since) is left out of that day.
                 let points: Vec<[f64; 2]> = (past.0.iter())
