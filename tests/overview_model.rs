@@ -7,6 +7,7 @@ use goap_town::game::overview_model::{Column, Row, State, View, trade_of};
 fn row(number: usize, name: &str, state: State, waited: f32, met: u32) -> Row {
     Row {
         number,
+        character: 0,
         name: name.to_owned(),
         trade: trade_of(name),
         state,

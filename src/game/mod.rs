@@ -24,6 +24,7 @@ mod open;
 mod overview;
 mod overview_days;
 pub mod overview_model;
+mod overview_tables;
 pub mod paint;
 mod panels;
 pub mod popups;

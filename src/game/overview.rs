@@ -1,8 +1,10 @@
 //! The town at a glance (**T**, or **Town** in the world panel): every villager in a table to
 //! sort, filter and search (a click selects it and follows it with the camera), each station's
-//! busy share and lines, the facts the town waits on most and who could make them, and the days
-//! played as charts. Its figures are taken in from the day's events as they happen
-//! ([`crate::sim::Glance`]); the window builds its rows only while it is open.
+//! busy share and lines, the facts the town waits on most and who could make them
+//! ([`super::overview_tables`]), what to look at ([`super::alerts`]), the day as lanes
+//! ([`super::lanes`]) and the days played as charts ([`super::overview_days`]). Its figures are
+//! taken in from the day's events as they happen ([`crate::sim::Glance`]); the window builds its
+//! rows only while it is open.
 
 use super::alerts::{Alert, Kind as AlertKind};
 use super::follow::Follow;
@@ -18,7 +20,7 @@ use crate::sim::{
 };
 use crate::words::{Lang, words};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, EguiTextureHandle, egui};
 
 /// Whether the overview is open, on which tab, and how its table is shown; the table's rows as
 /// last built, in the view's order.
@@ -71,7 +73,7 @@ fn take_in(town: Res<Town>, log: Res<EventLog>, mut glance: ResMut<TownGlance>) 
     glance.0.take_in(&town, &log.today);
 }
 
-type VillagerItem<'a> =
+pub(super) type VillagerItem<'a> =
     (Entity, &'a Villager, &'a Intent, &'a Activity, &'a LastReason, Option<&'a Tally>, &'a Goals);
 
 /// Every villager's row, in roster order.
@@ -93,6 +95,7 @@ fn rows(town: &Town, clock: &Clock, lang: Lang, villagers: &Query<VillagerItem>)
             let goals_met = tally.map_or(0, |t| t.met.iter().map(|m| m.times).sum());
             let row = Row {
                 number,
+                character: villager.index(),
                 trade: trade_of(&name),
                 name,
                 state: State::of(activity),
@@ -120,10 +123,19 @@ fn window(
     mut station: ResMut<SelectedStation>,
     mut follow: ResMut<Follow>,
     (mut lanes, log, mut timeline): (ResMut<Lanes>, Res<EventLog>, ResMut<Timeline>),
+    art: Res<super::sprites::Art>,
 ) -> Result {
     if !overview.open {
         return Ok(());
     }
+    // Each character's figure sheet, for egui to draw, and the colour of its clothes.
+    let figures: Vec<(egui::TextureId, egui::Color32)> = (town.scenario.characters.iter().enumerate())
+        .map(|(c, character)| {
+            let sheet = art.villager(crate::scenario::pictures::villager_picture(character));
+            let [r, g, b, _] = super::figures::villager_color(c).to_srgba().to_u8_array();
+            (contexts.add_image(EguiTextureHandle::Weak(sheet.id())), egui::Color32::from_rgb(r, g, b))
+        })
+        .collect();
     let ctx = contexts.ctx_mut()?;
     let l = *lang;
     let say = |id: &str| words().plain(l, id).to_owned();
@@ -169,10 +181,12 @@ fn window(
             match overview.tab {
                 Tab::Villagers => {
                     let Overview { view, shown, .. } = &mut *overview;
-                    picked = villagers_tab(ui, l, view, shown, &town).map(Pick::Villager);
+                    picked = villagers_tab(ui, l, view, shown, &town, &figures).map(Pick::Villager);
                 }
-                Tab::Stations => stations_tab(ui, l, &town, &lines, &glance.0, now),
-                Tab::Bottlenecks => bottlenecks_tab(ui, l, &town, &glance.0, now, &villagers),
+                Tab::Stations => super::overview_tables::stations_tab(ui, l, &town, &lines, &glance.0, now),
+                Tab::Bottlenecks => {
+                    super::overview_tables::bottlenecks_tab(ui, l, &town, &glance.0, now, &villagers)
+                }
                 Tab::Alerts => {
                     let Overview { alerts, alerts_off, .. } = &mut *overview;
                     picked = super::alerts::alerts_tab(ui, l, alerts, alerts_off).map(|alert| match alert {
@@ -253,6 +267,7 @@ fn villagers_tab(
     view: &mut View,
     rows: &[(Row, Entity)],
     town: &Town,
+    figures: &[(egui::TextureId, egui::Color32)],
 ) -> Option<Entity> {
     let say = |id: &str| words().plain(l, id).to_owned();
     let mut trades: Vec<String> = town.scenario.characters.iter().map(|c| trade_of(&c.name)).collect();
@@ -308,7 +323,13 @@ fn villagers_tab(
                 }
                 ui.end_row();
                 for (row, entity) in rows.iter().skip(shown.start.saturating_sub(1)).take(shown.len()) {
-                    if ui.link(&row.name).clicked() {
+                    let clicked = ui
+                        .horizontal(|ui| {
+                            figure(ui, figures[row.character], row_height - 2.0);
+                            ui.link(&row.name).clicked()
+                        })
+                        .inner;
+                    if clicked {
                         picked = Some(*entity);
                     }
                     ui.label(&row.trade);
@@ -325,76 +346,12 @@ fn villagers_tab(
     picked
 }
 
-fn stations_tab(ui: &mut egui::Ui, l: Lang, town: &Town, lines: &Lines, glance: &Glance, now: f32) {
-    let say = |id: &str| words().plain(l, id).to_owned();
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-        egui::Grid::new("stations").striped(true).num_columns(6).show(ui, |ui| {
-            for id in [
-                "column-station",
-                "column-kind",
-                "column-busy",
-                "overview-in-line",
-                "column-line-peak",
-                "column-mean-wait",
-            ] {
-                ui.strong(say(id));
-            }
-            ui.end_row();
-            for (s, report) in glance.stations(town, now).iter().enumerate() {
-                let in_line: usize = (0..town.layout.tiles).map(|tile| lines.waiting(tile, s).count()).sum();
-                ui.label(&town.scenario.stations[s].label);
-                ui.label(&report.kind);
-                ui.add(
-                    egui::ProgressBar::new(report.busy.clamp(0.0, 1.0))
-                        .text(format!("{:.0}%", report.busy * 100.0))
-                        .desired_width(90.0),
-                );
-                ui.label(in_line.to_string());
-                ui.label(report.line_peak.to_string());
-                ui.label(format!("{:.1} s", report.mean_wait));
-                ui.end_row();
-            }
-        });
-    });
-}
-
-fn bottlenecks_tab(
-    ui: &mut egui::Ui,
-    l: Lang,
-    town: &Town,
-    glance: &Glance,
-    now: f32,
-    villagers: &Query<VillagerItem>,
-) {
-    let waited = glance.waited_on(town, now);
-    if waited.is_empty() {
-        ui.label(words().plain(l, "overview-nobody-waited"));
-        return;
-    }
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-        for w in waited.iter().take(12) {
-            let fact = crate::words::fact_words(l, w.fact.rsplit('.').next().unwrap_or(&w.fact));
-            let header = words().say(
-                l,
-                "overview-waited",
-                &[("fact", fact.into()), ("seconds", format!("{:.0}", w.villager_seconds).into())],
-            );
-            ui.strong(header);
-            // Who could make it, and what each is doing now (the first few of a big town).
-            let makers = villagers
-                .iter()
-                .filter(|(_, v, ..)| w.makers.contains(&town.scenario.characters[v.index()].id));
-            for (_, villager, intent, activity, ..) in makers.take(6) {
-                let doing = match activity {
-                    Activity::Acting { .. } => intent
-                        .current()
-                        .map(|t| town.action(villager.index(), t).label.clone())
-                        .unwrap_or_default(),
-                    _ => String::new(),
-                };
-                let state = words().plain(l, State::of(activity).word());
-                ui.label(format!("    {} — {state} {doing}", town.villager_name(villager.number())));
-            }
-        }
-    });
+/// A villager's figure standing, `height` points tall: its sheet's first frame, the clothes
+/// below it tinted (as the map draws it, [`super::figures`]).
+fn figure(ui: &mut egui::Ui, (sheet, clothes): (egui::TextureId, egui::Color32), height: f32) {
+    let size = egui::vec2(height * 16.0 / 20.0, height);
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let frame = |top: f32| egui::Rect::from_min_max(egui::pos2(0.0, top), egui::pos2(1.0 / 3.0, top + 0.5));
+    ui.painter().image(sheet, rect, frame(0.0), egui::Color32::WHITE);
+    ui.painter().image(sheet, rect, frame(0.5), clothes);
 }

@@ -46,6 +46,8 @@ impl State {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
     pub number: usize,
+    /// The character it plays (its figure is that character's).
+    pub character: usize,
     pub name: String,
     pub trade: String,
     pub state: State,
