@@ -77,8 +77,8 @@ pub struct GameArgs {
     /// Follow the villager `--select` names with the camera (F turns it on and off).
     #[arg(long)]
     pub follow: bool,
-    /// Open the town overview (T) from the start, on a tab (villagers unless named).
-    #[arg(long, value_name = "TAB", num_args = 0..=1, default_missing_value = "villagers")]
+    /// Open the town overview (T) from the start, on a tab (`--overview=lanes`; villagers unless named).
+    #[arg(long, value_name = "TAB", num_args = 0..=1, require_equals = true, default_missing_value = "villagers")]
     pub overview: Option<OverviewTab>,
 }
 
