@@ -338,6 +338,14 @@ fn the_game_refuses_an_empty_town_and_says_when_there_is_no_display() {
         assert_eq!(out.status.code(), Some(2), "--villagers {n}");
         assert!(text(&out.stderr).contains(&format!("{n} is not in 1..=50000")), "{}", text(&out.stderr));
     }
+    // A tab the overview lacks is named with those it has.
+    let out = goap_town(&["--overview=roster"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("villagers, stations, bottlenecks, alerts, lanes, days"),
+        "{}",
+        text(&out.stderr)
+    );
     for (display, lang, says) in [
         (None, "en", "No display to open the game window on (DISPLAY is not set)."),
         (Some(":9999"), "es", "No hay pantalla en la que abrir la ventana del juego (DISPLAY=:9999)."),
