@@ -251,9 +251,10 @@ fn rebuild(
         let sorted = overview.view.apply(all.into_iter().map(|(r, _)| r).collect());
         overview.shown = sorted.into_iter().map(|r| (entities[&r.number], r)).map(|(e, r)| (r, e)).collect();
     }
-    let watched: Vec<super::alerts::Watched> = (villagers.iter())
+    let mut watched: Vec<super::alerts::Watched> = (villagers.iter())
         .map(|(_, villager, .., goals)| super::alerts::watched(town, clock, glance, l, villager, goals))
         .collect();
+    watched.sort_by_key(|w| w.number);
     let lines_now = super::alerts::lines_now(town, lines);
     overview.alerts =
         super::alerts::alerts(clock.time, clock.progress(), &watched, &lines_now, &overview.alerts_off);
