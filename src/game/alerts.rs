@@ -222,7 +222,11 @@ pub(super) fn lines_now(town: &crate::sim::Town, lines: &crate::sim::Lines) -> V
             limited.iter().map(move |&(s, station)| LineNow {
                 station: station.id.clone(),
                 tile,
-                label: station.label.clone(),
+                // In a tiled town, which tile's (as villagers are named: `Farmer 2 @ 7`).
+                label: match town.layout.tiles {
+                    1 => station.label.clone(),
+                    _ => format!("{} @ {tile}", station.label),
+                },
                 waiting: lines.waiting(tile, s).count(),
                 capacity: station.capacity.unwrap_or(0),
             })

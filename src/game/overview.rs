@@ -136,8 +136,16 @@ fn window(
             (contexts.add_image(EguiTextureHandle::Weak(sheet.id())), egui::Color32::from_rgb(r, g, b))
         })
         .collect();
-    let ctx = contexts.ctx_mut()?;
     let l = *lang;
+    // Before the tabs are drawn, so the alerts' count on its tab is that of the list under it.
+    let real = time.elapsed_secs_f64();
+    let stale = (overview.built.as_ref()).is_none_or(|(at, view, tab)| {
+        real - at >= REBUILD_EVERY || *view != overview.view || *tab != overview.tab
+    });
+    if stale {
+        rebuild(&mut overview, real, (&town, &clock, &lines, &glance.0), l, &villagers);
+    }
+    let ctx = contexts.ctx_mut()?;
     let say = |id: &str| words().plain(l, id).to_owned();
     let mut open = true;
     // First shown over the map between the side panels, where it covers no panel — but wide
@@ -170,13 +178,6 @@ fn window(
             });
             ui.separator();
             let now = clock.time;
-            let real = time.elapsed_secs_f64();
-            let stale = (overview.built.as_ref()).is_none_or(|(at, view, tab)| {
-                real - at >= REBUILD_EVERY || *view != overview.view || *tab != overview.tab
-            });
-            if stale {
-                rebuild(&mut overview, real, (&town, &clock, &lines, &glance.0), l, &villagers);
-            }
             let mut picked = None;
             match overview.tab {
                 Tab::Villagers => {
