@@ -38,6 +38,7 @@ fn without_each() -> Vec<(&'static str, Shortcuts)> {
         ("skipped_goals", Shortcuts { skipped_goals: false, ..all }),
         ("followed_plans", Shortcuts { followed_plans: false, ..all }),
         ("arrivals_at_once", Shortcuts { arrivals_at_once: false, ..all }),
+        ("kept_ways", Shortcuts { kept_ways: false, ..all }),
         ("every shortcut", Shortcuts::NONE),
     ]
 }

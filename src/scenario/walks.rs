@@ -36,6 +36,12 @@ impl Walks {
         Arc::make_mut(&mut self.0).paint(cell, ground);
     }
 
+    /// Reads routes from the ways kept (as every build runs), or straightens each afresh
+    /// ([`crate::sim::Shortcuts::kept_ways`]).
+    pub fn keep_ways(&mut self, keep: bool) {
+        Arc::make_mut(&mut self.0).keep_ways(keep);
+    }
+
     /// The way from `from` (a point of the scenario, a tile's own coordinates) to station
     /// `station`: read once and shared when `from` is station `origin`'s place. `None` when it
     /// cannot be walked.

@@ -48,6 +48,9 @@ pub struct Shortcuts {
     /// A walk's number of strides is worked out from its length, where rounding cannot change
     /// it, instead of making each stride.
     pub arrivals_at_once: bool,
+    /// A walk across a map reads its route from the ways kept toward its station (each cell's
+    /// straightened way, worked out once), instead of straightening the whole descent afresh.
+    pub kept_ways: bool,
 }
 
 impl Shortcuts {
@@ -58,6 +61,7 @@ impl Shortcuts {
         skipped_goals: true,
         followed_plans: true,
         arrivals_at_once: true,
+        kept_ways: true,
     };
 
     /// None taken: every villager at a safe point plans every goal, every walk is counted stride
@@ -68,6 +72,7 @@ impl Shortcuts {
         skipped_goals: false,
         followed_plans: false,
         arrivals_at_once: false,
+        kept_ways: false,
     };
 }
 

@@ -24,6 +24,9 @@ pub struct Fields {
     ways: Vec<OnceLock<Arc<Ways>>>,
     /// The routes from each target to each other, each row made when first asked from it.
     between: Vec<OnceLock<Box<[OnceLock<Option<Arc<Route>>>]>>>,
+    /// Whether routes are read from the ways kept (`ways`), or straightened afresh down the
+    /// whole descent each time — the plain path the kept ways are checked against.
+    keep_ways: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -53,6 +56,7 @@ impl Fields {
             fields: Vec::new(),
             ways: Vec::new(),
             between: Vec::new(),
+            keep_ways: true,
         };
         for &target in targets {
             let slot = fields.slot_for(target);
@@ -82,8 +86,16 @@ impl Fields {
     /// [`route`](super::route()) reads, from the ways to the target already worked out.
     pub fn route(&self, from: [f32; 2], target: usize) -> Option<Route> {
         let field = self.field(target)?;
+        if !self.keep_ways {
+            return super::route(&self.map, field, from, self.targets[target]);
+        }
         let ways = self.ways[target].get_or_init(|| Arc::new(Ways::new(&self.map, self.targets[target])));
         ways.route(&self.map, field, from)
+    }
+
+    /// Reads routes from the ways kept (`true`, as every build runs) or straightens each afresh.
+    pub fn keep_ways(&mut self, keep: bool) {
+        self.keep_ways = keep;
     }
 
     /// The route from target `from` to target `to`, read when first asked and shared from then

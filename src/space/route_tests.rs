@@ -164,3 +164,22 @@ fn a_tile_reads_the_fields_of_the_map_it_copies() {
     assert_eq!(there.points(), here.points().iter().map(|&p| shift(p)).collect::<Vec<_>>());
     assert!((there.effort() - here.effort()).abs() < 1e-9);
 }
+
+#[test]
+fn without_the_kept_ways_routes_are_straightened_afresh_and_none_is_kept() {
+    let map = map(&[".....", "..#..", "....."], 1.5);
+    let kept = Fields::new(map.clone(), &[at(4, 1)]);
+    let mut plain = Fields::new(map, &[at(4, 1)]);
+    plain.keep_ways(false);
+    for from in [at(0, 0), at(0, 1), at(0, 2), at(2, 0)] {
+        assert_eq!(kept.route(from, 0), plain.route(from, 0), "from {from:?}");
+    }
+    // The same field built in both; only the kept ways hold each cell's descent and corner.
+    assert_eq!(kept.built(), plain.built());
+    assert!(
+        plain.memory_bytes() < kept.memory_bytes(),
+        "{} against {}",
+        plain.memory_bytes(),
+        kept.memory_bytes()
+    );
+}

@@ -56,6 +56,17 @@ impl Town {
         Town::with_rises(scenario, self.layout.clone(), kept)
     }
 
+    /// This town taking `shortcuts` where they reach its scenario: without the kept ways, its
+    /// walks straighten every route afresh (the plain path they are checked against).
+    pub fn taking(self, shortcuts: &crate::sim::options::Shortcuts) -> Self {
+        let mut scenario = (*self.scenario).clone();
+        match &mut scenario.walks {
+            Some(walks) if !shortcuts.kept_ways => walks.keep_ways(false),
+            _ => return self,
+        }
+        Town::with_rises(scenario, self.layout, Some(self.rises))
+    }
+
     /// The town, with its needs' rises worked out unless `kept`.
     fn with_rises(mut scenario: Scenario, layout: Layout, kept: Option<Arc<[Vec<Arc<[f32]>>]>>) -> Self {
         scenario.keep_walks_laid();

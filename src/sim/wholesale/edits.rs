@@ -29,9 +29,9 @@ fn go_on_with(world: &mut World, scenario: Scenario) {
     world.resource_mut::<Clock>().day_length = scenario.settings.day_length;
     // Needs count their rise under the old rates up to now.
     crate::sim::phases::needs::catch_up_everyone(world);
-    let town = world.resource::<Town>().edited(scenario);
-    let now = world.resource::<Clock>().steps;
     let shortcuts = world.resource::<crate::sim::options::SimOptions>().shortcuts;
+    let town = world.resource::<Town>().edited(scenario).taking(&shortcuts);
+    let now = world.resource::<Clock>().steps;
     let old = world.remove_resource::<Town>().expect("a town is installed");
     let mut villagers = world.query::<(
         &mut Villager,

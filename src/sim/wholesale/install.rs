@@ -25,6 +25,9 @@ pub fn install_tiled(world: &mut World, scenario: Scenario, layout: Layout) {
 
 /// Puts `town` into `world`: its resources, and one entity per villager of its layout.
 pub fn install_town(world: &mut World, town: Town) {
+    let shortcuts =
+        world.get_resource::<crate::sim::options::SimOptions>().map(|o| o.shortcuts).unwrap_or_default();
+    let town = town.taking(&shortcuts);
     let (scenario, layout) = (town.scenario.clone(), town.layout.clone());
     let seed = WorldFacts::seed(&scenario, layout.tiles);
     world.insert_resource(Outlook(seed.tiles().clone()));
