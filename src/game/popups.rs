@@ -48,8 +48,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, (pop_up, exclaim, rise_and_fade));
 }
 
-/// A "!" over every villager on screen interrupted (or stopped by the player) since the last
-/// frame, rising and fading like the effects of an action.
+/// A "!" beside every villager on screen interrupted (or stopped by the player) since the last
+/// frame, fading like the effects of an action.
 #[allow(clippy::too_many_arguments)]
 fn exclaim(
     mut commands: Commands,
@@ -76,8 +76,10 @@ fn exclaim(
         else {
             continue;
         };
-        let Some(position) =
-            event.villager.and_then(|n| roster.0.get(n)).and_then(|&e| villagers.get(e).ok())
+        let Some((figure, position)) = event
+            .villager
+            .and_then(|n| roster.0.get(n))
+            .and_then(|&e| villagers.get(e).ok().map(|position| (e, position)))
         else {
             continue;
         };
@@ -85,21 +87,17 @@ fn exclaim(
         if (Vec2::new(x, y) - eye.translation.truncate()).abs().cmpgt(reach).any() {
             continue;
         }
-        // Beside the villager's head, clear of its name above it, at any zoom.
-        let from = (Vec2::new(x, y) + Vec2::new(10.0, -6.0) + Vec2::new(4.0, 0.0) * ortho.scale).extend(7.0);
-        commands.spawn((
-            Popup {
-                age: 0.0,
-                from,
-                rise: RISE * ortho.scale,
-                station: (usize::MAX, event.villager.unwrap_or(0)),
-                line: 0,
-            },
+        // Beside the villager's body, between its name above and its status below, at any zoom
+        // words are shown at; carried with the figure (a badge left where it happened would be
+        // walked over, name and all).
+        let from = (Vec2::new(12.0, -4.0) + Vec2::new(2.0, 0.0) * ortho.scale).extend(7.0);
+        commands.entity(figure).with_child((
+            Popup { age: 0.0, from, rise: 0.0, station: (usize::MAX, event.villager.unwrap_or(0)), line: 0 },
             Text2d::new(" ! "),
-            art.text_font(SIZE * 2.0),
+            art.text_font(SIZE * 1.25),
             TextColor(Color::WHITE),
             TextBackgroundColor(Color::srgba(0.85, 0.2, 0.75, 0.55)),
-            bevy::sprite::Anchor::BOTTOM_LEFT,
+            bevy::sprite::Anchor::CENTER_LEFT,
             Transform::from_translation(from).with_scale(Vec3::new(ortho.scale, ortho.scale, 1.0)),
             Pickable::IGNORE,
         ));
