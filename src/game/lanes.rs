@@ -164,6 +164,13 @@ impl Lanes {
                     .default_open(*count <= OPEN_UP_TO)
                     .show(ui, |ui| {
                         for lane in of_trade {
+                            // A lane scrolled out of sight only takes its room: a trade of hundreds
+                            // lays out the few on screen.
+                            let room = egui::Rect::from_min_size(ui.cursor().min, egui::vec2(width, LANE));
+                            if !ui.is_rect_visible(room) {
+                                ui.allocate_space(egui::vec2(width, LANE));
+                                continue;
+                            }
                             ui.horizontal(|ui| {
                                 let label = egui::Label::new(town.villager_name(lane.number))
                                     .sense(egui::Sense::click());
