@@ -82,6 +82,15 @@ fn a_stations_busy_share_is_the_sum_of_its_acting_spans() {
     }
 }
 
+/// `glance`, taken in as the day went, has the figures of the day so far read at once.
+fn agrees_with_the_day_read_at_once(app: &bevy::app::App, glance: &Glance) {
+    let (town, log) = (app.world().resource::<Town>(), app.world().resource::<EventLog>());
+    let now = app.world().resource::<sim::Clock>().time;
+    let whole = Glance::of(town, &log.today);
+    assert_eq!(glance.stations(town, now), whole.stations(town, now));
+    assert_eq!(glance.waited_on(town, now), whole.waited_on(town, now));
+}
+
 #[test]
 fn taken_in_as_they_happen_the_figures_are_those_of_the_whole_day_read_at_once() {
     let mut app = sim::simulation_app(shipped("village.ron"));
@@ -89,13 +98,9 @@ fn taken_in_as_they_happen_the_figures_are_those_of_the_whole_day_read_at_once()
     for _ in 0..1_500 {
         sim::step(&mut app);
         let (town, log) = (app.world().resource::<Town>(), app.world().resource::<EventLog>());
-        glance.take_in(town, &log.today);
+        glance.take_in(town, log);
     }
-    let (town, log) = (app.world().resource::<Town>(), app.world().resource::<EventLog>());
-    let now = app.world().resource::<sim::Clock>().time;
-    let whole = Glance::of(town, &log.today);
-    assert_eq!(glance.stations(town, now), whole.stations(town, now));
-    assert_eq!(glance.waited_on(town, now), whole.waited_on(town, now));
+    agrees_with_the_day_read_at_once(&app, &glance);
 }
 
 #[test]
@@ -107,14 +112,11 @@ fn gone_back_in_time_the_figures_are_read_again_from_the_day_as_it_now_stands() 
         sim::step(&mut app);
     }
     let (town, log) = (app.world().resource::<Town>(), app.world().resource::<EventLog>());
-    glance.take_in(town, &log.today);
+    glance.take_in(town, log);
     sim::seek(app.world_mut(), 500);
     let (town, log) = (app.world().resource::<Town>(), app.world().resource::<EventLog>());
-    glance.take_in(town, &log.today);
-    let now = app.world().resource::<sim::Clock>().time;
-    let whole = Glance::of(town, &log.today);
-    assert_eq!(glance.stations(town, now), whole.stations(town, now));
-    assert_eq!(glance.waited_on(town, now), whole.waited_on(town, now));
+    glance.take_in(town, log);
+    agrees_with_the_day_read_at_once(&app, &glance);
 }
 
 #[test]

@@ -6,7 +6,9 @@
 //! ([`Tally::spans`]), the marks an index of the day's events taken in as they are logged.
 
 use super::overview_model::trade_of;
-use crate::sim::{DECIDING, EventLog, Happening, LastReason, STEPS_PER_SECOND, SimEvent, Span, Tally, Town};
+use crate::sim::{
+    Cursor, DECIDING, EventLog, Happening, LastReason, STEPS_PER_SECOND, SimEvent, Span, Tally, Town,
+};
 use crate::words::{Lang, words};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -47,24 +49,24 @@ pub(super) struct Lane<'a> {
 #[derive(Resource, Debug, Default)]
 pub struct Lanes {
     events: FxHashMap<usize, Vec<u32>>,
-    seen: usize,
+    read: Cursor,
     /// Per trade, how many of its villagers did each kind of thing in each column of the day.
     summary: Vec<(String, usize, Vec<[u16; 6]>)>,
     counted: Option<(f64, u64)>,
 }
 
 impl Lanes {
-    /// Takes in the events logged since last time (all of the day again after going back).
-    fn take_in(&mut self, today: &[SimEvent]) {
-        if today.len() < self.seen {
-            (self.events, self.seen) = (FxHashMap::default(), 0);
+    /// Takes in the events logged since last time (all of the day again once it was cut).
+    fn take_in(&mut self, log: &EventLog) {
+        let (gone, unread) = log.unread(&mut self.read);
+        if gone {
+            self.events.clear();
         }
-        for (i, event) in today.iter().enumerate().skip(self.seen) {
-            if let Some(v) = event.villager {
+        for i in unread {
+            if let Some(v) = log.today[i].villager {
                 self.events.entry(v).or_default().push(i as u32);
             }
         }
-        self.seen = today.len();
     }
 
     /// Counts each trade's villagers by what they did, column by column of the day to `now`.
@@ -101,7 +103,7 @@ impl Lanes {
         lanes: &[Lane],
         real: f64,
     ) -> Option<(usize, Option<u64>)> {
-        self.take_in(&log.today);
+        self.take_in(log);
         if self.counted.is_none_or(|(at, steps)| real - at >= RECOUNT_EVERY || steps > now) {
             self.count(town, lanes, now, day_steps);
             self.counted = Some((real, now));

@@ -70,7 +70,7 @@ fn toggle_key(keys: Res<ButtonInput<KeyCode>>, mut contexts: EguiContexts, mut o
 
 /// Takes in the events logged since the last frame (all of the day again after going back).
 fn take_in(town: Res<Town>, log: Res<EventLog>, mut glance: ResMut<TownGlance>) {
-    glance.0.take_in(&town, &log.today);
+    glance.0.take_in(&town, &log);
 }
 
 pub(super) type VillagerItem<'a> =

@@ -53,7 +53,7 @@ pub use schedule::{SimSet, SimTick};
 pub use shards::{run_shards, shard_worlds};
 pub use state::goals::{GoalState, Goals, Verdict};
 pub use state::lines::Lines;
-pub use state::log::{EventKind, EventLog, Happening, Link, SimEvent, Standstill};
+pub use state::log::{Cursor, EventKind, EventLog, Happening, Link, SimEvent, Standstill};
 #[cfg(feature = "game")]
 pub(crate) use state::needs::loudness;
 pub use state::needs::{Asked, Loudness, hear, insistence, insistences};

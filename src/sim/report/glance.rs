@@ -4,7 +4,7 @@
 //! A town run only for speed keeps no events, and so none of this.
 
 use crate::planner::FactId;
-use crate::sim::state::log::{Happening, SimEvent};
+use crate::sim::state::log::{Cursor, EventLog, Happening, SimEvent};
 use crate::sim::state::town::Town;
 use crate::sim::state::villager::{LastReason, Underway};
 use rustc_hash::FxHashMap;
@@ -21,8 +21,8 @@ pub struct Glance {
     acting: FxHashMap<usize, (usize, f32)>,
     queued: FxHashMap<usize, (usize, f32)>,
     waiting: FxHashMap<usize, (FactId, f32)>,
-    /// How many of the day's events it has taken in.
-    seen: usize,
+    /// How far into the day's events it has read.
+    read: Cursor,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -66,22 +66,29 @@ impl Glance {
     /// The figures of `events`, the day's so far, for `town`.
     pub fn of(town: &Town, events: &[SimEvent]) -> Self {
         let mut glance = Glance::default();
-        glance.take_in(town, events);
+        glance.absorb_all(town, events);
         glance
     }
 
-    /// Takes in the events of `today` it has not seen (all again when the day went back).
-    pub fn take_in(&mut self, town: &Town, today: &[SimEvent]) {
-        if today.len() < self.seen {
+    /// Takes in the events of the day in `log` it has not read (all again once the day was cut:
+    /// a new day, or the day gone back).
+    pub fn take_in(&mut self, town: &Town, log: &EventLog) {
+        let mut read = self.read;
+        let (gone, unread) = log.unread(&mut read);
+        if gone {
             *self = Glance::default();
         }
+        self.absorb_all(town, &log.today[unread]);
+        self.read = read;
+    }
+
+    fn absorb_all(&mut self, town: &Town, events: &[SimEvent]) {
         if self.stations.len() != town.scenario.stations.len() {
             self.stations = vec![StationDay::default(); town.scenario.stations.len()];
         }
-        for event in &today[self.seen..] {
+        for event in events {
             self.absorb(event);
         }
-        self.seen = today.len();
     }
 
     fn absorb(&mut self, event: &SimEvent) {

@@ -141,11 +141,21 @@ pub struct EventLog {
     pub keep_days: bool,
     /// How many events were ever recorded, so a view can tell which of the recent ones are new.
     pub recorded: u64,
+    /// How often `today` lost events (a new day, the day gone back, the town installed again),
+    /// so a reader of it can tell what it read is gone ([`EventLog::unread`]).
+    pub cuts: u64,
+}
+
+/// How far a reader of the day's events got ([`EventLog::unread`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cursor {
+    cuts: u64,
+    read: usize,
 }
 
 impl Default for EventLog {
     fn default() -> Self {
-        EventLog { recent: VecDeque::new(), today: Vec::new(), keep_days: true, recorded: 0 }
+        EventLog { recent: VecDeque::new(), today: Vec::new(), keep_days: true, recorded: 0, cuts: 0 }
     }
 }
 
@@ -178,12 +188,25 @@ impl EventLog {
 
     pub fn start_day(&mut self, _day: u32) {
         self.today.clear();
+        self.cuts += 1;
+    }
+
+    /// The events of `today` the reader at `cursor` has not read, as a range of it, and whether
+    /// what it read before is gone (the day was cut since: it reads the day again from dawn);
+    /// the cursor moves on past them. Readers that keep figures taken in event by event (the
+    /// overview's) follow the day with it.
+    pub fn unread(&self, cursor: &mut Cursor) -> (bool, std::ops::Range<usize>) {
+        let gone = cursor.cuts != self.cuts || cursor.read > self.today.len();
+        let from = if gone { 0 } else { cursor.read };
+        *cursor = Cursor { cuts: self.cuts, read: self.today.len() };
+        (gone, from..self.today.len())
     }
 
     /// Forgets what was logged on `day` after its first `kept` events: the day goes back to then.
     /// Needs the whole day kept ([`keep_days`](Self::keep_days)).
     pub fn back_to(&mut self, day: u32, kept: usize) {
         self.today.truncate(kept);
+        self.cuts += 1;
         self.recent.retain(|e| e.day != day);
         self.recent.extend(self.today[self.today.len().saturating_sub(RECENT_EVENTS)..].iter().cloned());
         while self.recent.len() > RECENT_EVENTS {
@@ -196,6 +219,13 @@ impl EventLog {
         let after_dawn = |e: &SimEvent| e.day == day && !matches!(e.what, Happening::Dawn);
         self.recent.retain(|e| !after_dawn(e));
         self.today.retain(|e| !after_dawn(e));
+        self.cuts += 1;
+    }
+
+    /// A log for a town installed afresh: nothing of the last one, and every reader's place in
+    /// it gone.
+    pub fn start_over(&mut self) {
+        *self = EventLog { cuts: self.cuts + 1, ..EventLog::default() };
     }
 }
 
@@ -216,4 +246,33 @@ pub struct Standstill {
     pub links: Arc<[Link]>,
     /// Whether the links close in a ring; else every villager of the tile waits.
     pub ring: bool,
+}
+
+#[cfg(test)]
+mod reading_tests {
+    use super::*;
+
+    #[test]
+    fn a_reader_reads_each_event_once_and_the_whole_day_again_once_it_was_cut() {
+        let mut log = EventLog::default();
+        let mut cursor = Cursor::default();
+        for t in 0..3 {
+            log.record(1, t as f32, Some(0), Happening::Dawn);
+        }
+        assert_eq!(log.unread(&mut cursor), (false, 0..3));
+        log.record(1, 3.0, Some(0), Happening::Dawn);
+        assert_eq!(log.unread(&mut cursor), (false, 3..4));
+        assert_eq!(log.unread(&mut cursor), (false, 4..4));
+        // Gone back to its second event, then played on past where the reader was: the length
+        // alone would not tell it that what it read is gone.
+        log.back_to(1, 2);
+        for t in 2..6 {
+            log.record(1, t as f32, Some(1), Happening::Dawn);
+        }
+        assert_eq!(log.unread(&mut cursor), (true, 0..6));
+        log.start_day(2);
+        assert_eq!(log.unread(&mut cursor), (true, 0..0));
+        log.start_over();
+        assert!(log.unread(&mut cursor).0);
+    }
 }

@@ -80,7 +80,7 @@ pub fn replace_scenario(world: &mut World, scenario: Scenario) {
     for entity in old {
         world.despawn(entity);
     }
-    *world.resource_mut::<EventLog>() = EventLog::default();
+    world.resource_mut::<EventLog>().start_over();
     world.resource_mut::<crate::sim::report::FinishedDays>().0.clear();
     world.resource_mut::<crate::sim::report::PastDays>().0.clear();
     // Tables are by villager number, which a new roster gives to other villagers.
