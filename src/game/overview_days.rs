@@ -33,8 +33,13 @@ pub(super) fn days_tab(ui: &mut egui::Ui, l: Lang, town: &Town, past: &PastDays)
             .show(ui, |plot| {
                 // Characters named alike (`Farmer 1`, `Farmer 2`) are one trade.
                 let trade = |c: usize| trade_of(&town.scenario.characters[c].name);
-                let mut trades: Vec<String> = (0..town.scenario.characters.len()).map(trade).collect();
-                trades.dedup();
+                // Each trade once, in the order the scenario first has it.
+                let mut trades: Vec<String> = Vec::new();
+                for name in (0..town.scenario.characters.len()).map(trade) {
+                    if !trades.contains(&name) {
+                        trades.push(name);
+                    }
+                }
                 for name in trades {
                     let met = |d: &DayFigures| {
                         let of_trade = (0..d.goals_met.len()).filter(|&c| trade(c) == name);
