@@ -5,7 +5,7 @@
 //! villager and takes the town back to that moment. The spans are the villagers' own
 //! ([`Tally::spans`]), the marks an index of the day's events taken in as they are logged.
 
-use super::overview_model::trade_of;
+use super::overview_model::{State, trade_of};
 use crate::sim::{
     Cursor, DECIDING, EventLog, Happening, LastReason, STEPS_PER_SECOND, SimEvent, Span, Tally, Town,
 };
@@ -24,7 +24,8 @@ const RECOUNT_EVERY: f64 = 1.0;
 /// A trade with more villagers than this shows only its summary lane until opened.
 const OPEN_UP_TO: usize = 12;
 
-/// Each kind of span's colour, as [`Tally::steps`] orders them, then deciding.
+/// Each kind of span's colour, as [`Tally::steps`] orders them, then deciding (named by
+/// [`State::of_span`]).
 pub(super) const COLOURS: [egui::Color32; 6] = [
     egui::Color32::from_rgb(110, 170, 240), // walking
     egui::Color32::from_rgb(120, 200, 120), // acting
@@ -33,9 +34,6 @@ pub(super) const COLOURS: [egui::Color32; 6] = [
     egui::Color32::from_rgb(225, 215, 90),  // in line
     egui::Color32::from_rgb(70, 70, 76),    // deciding
 ];
-/// Each kind's name, in the same order.
-const KINDS: [&str; 6] =
-    ["state-walking", "state-acting", "state-waiting", "state-resting", "state-in-line", "state-deciding"];
 
 /// One villager's lane: its number, character and day so far.
 pub(super) struct Lane<'a> {
@@ -153,7 +151,9 @@ impl Lanes {
                         let t = (b as f64 + 0.5) * day_steps as f64 / BUCKETS as f64 / per_second;
                         let parts: Vec<String> = (columns[b].iter().enumerate())
                             .filter(|(_, n)| **n > 0)
-                            .map(|(kind, n)| format!("{n} {}", words().plain(l, KINDS[kind])))
+                            .map(|(kind, n)| {
+                                format!("{n} {}", words().plain(l, State::of_span(kind as u8).word()))
+                            })
                             .collect();
                         response.on_hover_text_at_pointer(format!("{t:.0} s: {}", parts.join(" · ")));
                     }
@@ -309,7 +309,7 @@ fn hover_words(
         l,
         "lanes-span",
         &[
-            ("state", words().plain(l, KINDS[span.kind as usize]).into()),
+            ("state", words().plain(l, State::of_span(span.kind).word()).into()),
             ("from", format!("{:.1}", f64::from(span.from) / per_second).into()),
             ("to", format!("{:.1}", end as f64 / per_second).into()),
         ],
@@ -361,9 +361,9 @@ fn ruler(ui: &mut egui::Ui, width: f32, day_steps: u64) {
 /// The colours' meanings, in a row.
 fn legend(ui: &mut egui::Ui, l: Lang) {
     ui.horizontal_wrapped(|ui| {
-        for (colour, kind) in COLOURS.iter().zip(KINDS) {
+        for (kind, colour) in COLOURS.iter().enumerate() {
             ui.label(egui::RichText::new("■").color(*colour));
-            ui.label(words().plain(l, kind));
+            ui.label(words().plain(l, State::of_span(kind as u8).word()));
         }
         ui.separator();
         for (colour, id) in [

@@ -29,6 +29,18 @@ impl State {
         }
     }
 
+    /// A span's kind ([`crate::sim::Span`]): an index of the tally's steps, or deciding.
+    pub fn of_span(kind: u8) -> State {
+        match kind {
+            0 => State::Walking,
+            1 => State::Acting,
+            2 => State::Waiting,
+            3 => State::Resting,
+            4 => State::InLine,
+            _ => State::Deciding,
+        }
+    }
+
     /// The message naming it.
     pub fn word(self) -> &'static str {
         match self {
