@@ -328,16 +328,19 @@ fn reads(action: &Action) -> impl Iterator<Item = FactId> + '_ {
 }
 
 /// Indices of the actions that can influence the goal, in their original order, of facts
-/// numbered below `fact_count`. (Small problems' working lists stay on the stack: a planner
-/// built for one question must be cheap.)
+/// numbered below `fact_count`: all but the [`detours`](super::detours) no cheapest plan takes,
+/// and those whose effects nothing reads. (Small problems' working lists stay on the stack: a
+/// planner built for one question must be cheap.)
 fn relevant_actions(actions: &[Action], goal: &[Condition], fact_count: usize) -> SmallVec<[usize; 32]> {
+    let goal_facts: SmallVec<[FactId; 8]> = goal.iter().map(|c| c.fact).collect();
+    let detour = super::detours::detours(actions, &goal_facts, fact_count);
     let mut matters: SmallVec<[bool; 64]> = smallvec![false; fact_count];
     goal.iter().for_each(|c| matters[c.fact.index()] = true);
     let mut relevant: SmallVec<[bool; 64]> = smallvec![false; actions.len()];
     loop {
         let mut grew = false;
         for (i, action) in actions.iter().enumerate() {
-            if relevant[i] || !action.effects.iter().any(|e| matters[e.fact.index()]) {
+            if relevant[i] || detour[i] || !action.effects.iter().any(|e| matters[e.fact.index()]) {
                 continue;
             }
             (relevant[i], grew) = (true, true);

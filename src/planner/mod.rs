@@ -30,6 +30,7 @@
 mod answers;
 mod arrivals;
 mod compile;
+mod detours;
 mod dive;
 mod facts;
 mod follow;
