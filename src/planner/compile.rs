@@ -332,8 +332,7 @@ fn reads(action: &Action) -> impl Iterator<Item = FactId> + '_ {
 /// and those whose effects nothing reads. (Small problems' working lists stay on the stack: a
 /// planner built for one question must be cheap.)
 fn relevant_actions(actions: &[Action], goal: &[Condition], fact_count: usize) -> SmallVec<[usize; 32]> {
-    let goal_facts: SmallVec<[FactId; 8]> = goal.iter().map(|c| c.fact).collect();
-    let detour = super::detours::detours(actions, &goal_facts, fact_count);
+    let detour = super::detours::detours(actions, goal, fact_count);
     let mut matters: SmallVec<[bool; 64]> = smallvec![false; fact_count];
     goal.iter().for_each(|c| matters[c.fact.index()] = true);
     let mut relevant: SmallVec<[bool; 64]> = smallvec![false; actions.len()];
