@@ -14,42 +14,48 @@ pub(super) struct Run {
 /// The runs of the segment `a`→`b` over ground of one slowness, in order (none when `a == b`);
 /// outside the map, or on blocked ground, the slowness is infinite.
 pub(super) fn runs(map: &Map, a: [f32; 2], b: [f32; 2]) -> Vec<Run> {
+    let mut runs = Vec::new();
+    each_run(map, a, b, |run| runs.push(run));
+    runs
+}
+
+/// Hands each of [`runs`] to `each`, in order, keeping none: a segment is cut where it crosses a
+/// border between columns or rows, and the pieces of one slowness in a row make one run.
+fn each_run(map: &Map, a: [f32; 2], b: [f32; 2], mut each: impl FnMut(Run)) {
     let (p, q) = (map.to_grid(a.map(f64::from)), map.to_grid(b.map(f64::from)));
-    // Where it crosses a border between columns or rows (beyond the map all is alike).
-    let mut cuts = vec![0.0, 1.0];
-    let sides = [f64::from(map.width()), f64::from(map.height())];
-    for axis in 0..2 {
-        let (from, to) = (p[axis], q[axis]);
-        if from == to {
-            continue;
-        }
-        let first = from.min(to).ceil().max(0.0);
-        let last = from.max(to).floor().min(sides[axis]);
-        let mut k = first;
-        while k <= last {
-            let t = (k - from) / (to - from);
-            if t > 0.0 && t < 1.0 {
-                cuts.push(t);
-            }
-            k += 1.0;
-        }
-    }
-    cuts.sort_by(f64::total_cmp);
-    let mut runs: Vec<Run> = Vec::new();
-    for pair in cuts.windows(2) {
-        let (t0, t1) = (pair[0], pair[1]);
+    let [mut columns, mut rows] =
+        [0, 1].map(|axis| borders(p[axis], q[axis], [map.width(), map.height()][axis]).peekable());
+    // The cuts of both axes merged in order along the segment, then its end.
+    let cuts = std::iter::from_fn(|| match (columns.peek(), rows.peek()) {
+        (Some(x), Some(y)) if y.total_cmp(x).is_lt() => rows.next(),
+        (Some(_), _) => columns.next(),
+        (None, _) => rows.next(),
+    });
+    let (mut t0, mut pending) = (0.0, None::<Run>);
+    for t1 in cuts.chain([1.0]) {
         if t1 <= t0 {
             continue;
         }
         let t = (t0 + t1) * 0.5;
         let middle = [p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])];
         let slowness = grid_cell(map, middle).map_or(f64::INFINITY, |cell| map.slowness(cell));
-        match runs.last_mut() {
+        match &mut pending {
             Some(run) if run.slowness == slowness => run.t1 = t1,
-            _ => runs.push(Run { t0, t1, slowness }),
+            _ => pending.replace(Run { t0, t1, slowness }).into_iter().for_each(&mut each),
         }
+        t0 = t1;
     }
-    runs
+    pending.into_iter().for_each(each);
+}
+
+/// Where a segment from `from` to `to` (grid units along one axis, `side` cells wide) crosses a
+/// border between cells, as fractions of it strictly between its ends, in order along it
+/// (beyond the map all is alike: no borders there).
+fn borders(from: f64, to: f64, side: u32) -> impl Iterator<Item = f64> {
+    let (first, last) = (from.min(to).ceil().max(0.0), from.max(to).floor().min(f64::from(side)));
+    let count = if from != to && first <= last { (last - first) as u64 + 1 } else { 0 };
+    let at = move |i: u64| if to > from { first + i as f64 } else { last - i as f64 };
+    (0..count).map(move |i| (at(i) - from) / (to - from)).filter(|&t| t > 0.0 && t < 1.0)
 }
 
 /// The world length of the segment `a`→`b`.
@@ -67,9 +73,14 @@ pub(super) fn effort_of(length: f64, runs: &[Run]) -> f64 {
 }
 
 /// The effort of walking straight from `a` to `b` (infinite if it crosses blocked ground or
-/// leaves the map).
+/// leaves the map): [`effort_of`] its [`runs`], added up as they come.
 pub fn segment_effort(map: &Map, a: [f32; 2], b: [f32; 2]) -> f64 {
-    effort_of(length(a, b), &runs(map, a, b))
+    let (mut any, mut sum) = (false, 0.0);
+    each_run(map, a, b, |run| {
+        any = true;
+        sum += (run.t1 - run.t0) * run.slowness;
+    });
+    if any { length(a, b) * sum } else { 0.0 }
 }
 
 /// Whether a walker may go straight from `a` to `b`: both on the map, and both in one walkable
@@ -163,6 +174,57 @@ mod tests {
         // Leaving the map; along its edge.
         assert!(!clear(&map, [5.0, -5.0], [55.0, -5.0]));
         assert!(clear(&map, [0.0, 0.0], [49.0, 0.0]));
+    }
+
+    /// The runs as first written: every cut of both axes gathered, then sorted.
+    fn sorted_runs(map: &Map, a: [f32; 2], b: [f32; 2]) -> Vec<Run> {
+        let (p, q) = (map.to_grid(a.map(f64::from)), map.to_grid(b.map(f64::from)));
+        let mut cuts = vec![0.0, 1.0];
+        for (axis, side) in [(0, map.width()), (1, map.height())] {
+            let (from, to) = (p[axis], q[axis]);
+            let mut k = from.min(to).ceil().max(0.0);
+            while from != to && k <= from.max(to).floor().min(f64::from(side)) {
+                cuts.push((k - from) / (to - from));
+                k += 1.0;
+            }
+        }
+        cuts.retain(|&t| t >= 0.0 && t <= 1.0);
+        cuts.sort_by(f64::total_cmp);
+        let mut runs: Vec<Run> = Vec::new();
+        for pair in cuts.windows(2).filter(|pair| pair[1] > pair[0]) {
+            let t = (pair[0] + pair[1]) * 0.5;
+            let middle = [p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])];
+            let slowness = grid_cell(map, middle).map_or(f64::INFINITY, |cell| map.slowness(cell));
+            match runs.last_mut() {
+                Some(run) if run.slowness == slowness => run.t1 = pair[1],
+                _ => runs.push(Run { t0: pair[0], t1: pair[1], slowness }),
+            }
+        }
+        runs
+    }
+
+    /// Merged axis by axis as they come, the runs are those of sorting every cut, to the bit —
+    /// and the effort added up as they come is theirs: segments in every direction, through
+    /// corners, along borders, off the map and of no length.
+    #[test]
+    fn runs_merged_as_they_come_are_the_sorted_ones() {
+        let mut map = map();
+        map.paint(Cell { col: 3, row: 0 }, Ground::Road);
+        let mut random = crate::random::SplitMix64(11);
+        let mut point = || {
+            let mut at =
+                |span: usize| (random.below(span * 4) as f32) * 0.25 - 8.0 + random.below(3) as f32 * 0.3;
+            [at(66), -at(46)]
+        };
+        for _ in 0..20_000 {
+            let (a, b) = (point(), point());
+            for (a, b) in [(a, b), (b, a), (a, a), ([a[0], b[1]], b), ([b[0], a[1]], b)] {
+                let (merged, sorted) = (runs(&map, a, b), sorted_runs(&map, a, b));
+                assert_eq!(format!("{merged:?}"), format!("{sorted:?}"), "{a:?} {b:?}");
+                let effort = effort_of(length(a, b), &sorted);
+                assert_eq!(segment_effort(&map, a, b).to_bits(), effort.to_bits(), "{a:?} {b:?}");
+            }
+        }
     }
 
     #[test]

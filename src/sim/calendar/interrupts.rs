@@ -98,7 +98,7 @@ pub(crate) fn first_urgent_step(
     }
     // At its end the activity comes to a decision anyway (or an arrival: the action it begins
     // files its own); nothing falls due after the day's end.
-    let day_end = crate::sim::state::time::Clock::steps_in_a_day(clock.day_length) + 1;
+    let day_end = town.day_steps + 1;
     let end = u64::from(activity.until()?).min(day_end);
     let defs = &town.scenario.characters[c].goals;
     let mut first: Option<u64> = None;
@@ -116,7 +116,7 @@ pub(crate) fn first_urgent_step(
             then.go_to(step);
             loudness(town, &then, c, g, live, deficit) >= at
         };
-        if let Some(step) = need_crossing(&defs[g].drift, &town.rises[c][g], live, at) {
+        if let Some(step) = need_crossing(&defs[g].drift, &town.rises[c][g], town.loud_from[c][g], live) {
             // Read off the need's curve (as every need is but after an edit of its rate).
             let step = step.max(from);
             if step < before {
@@ -147,10 +147,11 @@ pub(crate) fn first_urgent_step(
 }
 
 /// The first step a need (`drift`) on `curve` (`rises`: its insistence after 0, 1, 2… steps
-/// from its start) asks at least `at`, when `live` rose from the curve's start (`None` for a
-/// quota or off the curve, `Some(u64::MAX)` when it never does). The curve only rises, so halving finds it: the step at
-/// which [`loudness`] reads `curve[i]` is `i - 1` after the step it began rising from.
-fn need_crossing(drift: &Drift, curve: &[f32], live: &GoalState, at: f32) -> Option<u64> {
+/// from its start) asks at least its threshold, first reached at `curve[loud_from]`
+/// ([`loud_from`](crate::sim::state::curves::loud_from)), when `live` rose from the curve's start
+/// (`None` for a quota or off the curve, `Some(u64::MAX)` when it never does): the step at which
+/// [`loudness`] reads `curve[i]` is `i - 1` after the step it began rising from.
+fn need_crossing(drift: &Drift, curve: &[f32], loud_from: usize, live: &GoalState) -> Option<u64> {
     let Drift::Need { rate, .. } = *drift else { return None };
     let Heard { value, step } = live.heard;
     let on_curve = curve.first().is_some_and(|start| start.to_bits() == value.to_bits());
@@ -161,12 +162,11 @@ fn need_crossing(drift: &Drift, curve: &[f32], live: &GoalState, at: f32) -> Opt
     if rate < 0.0 {
         return Some(u64::MAX);
     }
-    let index = curve.partition_point(|&x| x < at);
     // Past its end the curve is full (1.0, reached) or the day is over.
-    if index >= curve.len() {
+    if loud_from >= curve.len() {
         return Some(u64::MAX);
     }
-    Some((u64::from(step) + index as u64).saturating_sub(1))
+    Some((u64::from(step) + loud_from as u64).saturating_sub(1))
 }
 
 /// Files villager `number`'s first urgent step from `from` on ([`first_urgent_step`]), if any.

@@ -22,6 +22,19 @@ pub(crate) fn rises(scenario: &Scenario) -> Arc<[Vec<Arc<[f32]>>]> {
     scenario.characters.iter().map(|c| c.goals.iter().map(&mut curve).collect()).collect()
 }
 
+/// Per character and goal, the first point of its [`rises`] curve at or above its
+/// `interrupts_at` (the curve's length when none is): a need rising from the curve's start asks
+/// that loudly from then on. A goal without a threshold, or a quota, has 0.
+pub(crate) fn loud_from(scenario: &Scenario, rises: &[Vec<Arc<[f32]>>]) -> Vec<Vec<usize>> {
+    let loud = |(goal, curve): (&crate::scenario::Goal, &Arc<[f32]>)| {
+        goal.interrupts_at.map_or(0, |at| curve.partition_point(|&x| x < at))
+    };
+    let character = |(c, curves): (&crate::scenario::Character, &Vec<Arc<[f32]>>)| {
+        c.goals.iter().zip(curves).map(loud).collect()
+    };
+    scenario.characters.iter().zip(rises).map(character).collect()
+}
+
 /// Whether [`rises`] of `a` and of `b` are the same: their days as long, their characters' goals
 /// drifting alike.
 pub(crate) fn rise_alike(a: &Scenario, b: &Scenario) -> bool {

@@ -18,6 +18,11 @@ pub struct Town {
     /// `rises[character][goal]`: a need's insistence after each step of a day from its initial
     /// value until full ([`crate::sim::state::curves::rises`]; empty for a quota), shared likewise.
     pub rises: Arc<[Vec<Arc<[f32]>>]>,
+    /// `loud_from[character][goal]`: where on its rise a need with an `interrupts_at` first asks
+    /// that loudly ([`crate::sim::state::curves::loud_from`]), read when a villager sets off.
+    pub loud_from: Vec<Vec<usize>>,
+    /// How many steps the day has ([`Clock::steps_in_a_day`](crate::sim::state::time::Clock::steps_in_a_day)).
+    pub day_steps: u64,
     /// Per character: whether its goals only ever grow louder while the facts stand still (no
     /// need falls, no quota quietens), so a villager that found no plan finds none again until
     /// what it can count on changes ([`crate::sim::calendar::sleepers`]).
@@ -71,6 +76,9 @@ impl Town {
     fn with_rises(mut scenario: Scenario, layout: Layout, kept: Option<Arc<[Vec<Arc<[f32]>>]>>) -> Self {
         scenario.keep_walks_laid();
         let rises = kept.unwrap_or_else(|| crate::sim::state::curves::rises(&scenario));
+        // Worked out again even where the rises were kept: an edit may move a threshold alone.
+        let loud_from = crate::sim::state::curves::loud_from(&scenario, &rises);
+        let day_steps = crate::sim::state::time::Clock::steps_in_a_day(scenario.settings.day_length);
         let own_facts = scenario.place.index() + 1;
         let own = |f: FactId| scenario.facts.scope(f) == Scope::Agent;
         debug_assert!(
@@ -93,6 +101,8 @@ impl Town {
             scenario,
             planners,
             rises,
+            loud_from,
+            day_steps,
             louder_only,
             goals_read_world,
             retry_steps,
