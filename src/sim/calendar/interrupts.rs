@@ -56,9 +56,8 @@ fn candidates<'a>(
 ) -> impl Iterator<Item = (usize, f32)> + 'a {
     let pursued = intent.goal();
     let defs = &town.scenario.characters[c].goals;
-    (defs.iter().zip(&goals.0).enumerate())
-        .filter(move |&(g, (_, live))| live.armed && Some(g) != pursued)
-        .filter_map(|(g, (def, _))| def.interrupts_at.map(|at| (g, at)))
+    let armed = move |g: usize| goals.0[g].armed && Some(g) != pursued;
+    (0..defs.len()).filter_map(move |g| defs[g].interrupts_at.filter(|_| armed(g)).map(|at| (g, at)))
 }
 
 /// The urgent goal at the step `clock` is at: of the armed goals at or above their threshold,
