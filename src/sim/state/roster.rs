@@ -10,13 +10,11 @@ pub struct Roster(pub Vec<Entity>);
 
 /// Numbers (of villagers or tiles) sorted and each once: roster or tile order. Many within a
 /// short range (a step's due villagers in a shard of thousands, a shard's changed tiles) are
-/// marked in a bitmap and read back in order, which costs less than sorting them — down to one
-/// number for every four words of the bitmap (counted: with one for every word, sorting took 2 %
-/// of a tiled village.ron's shard-day, marking takes 1 % less); a few, or few among many
-/// numbers, are sorted.
+/// marked in a bitmap and read back in order, which costs less than sorting them; a few, or
+/// few among many numbers, are sorted.
 pub(crate) fn in_order(numbers: &mut Vec<u32>) {
     let words = numbers.iter().max().map_or(0, |&most| most as usize / 64 + 1);
-    if numbers.len() < 32 || words > numbers.len() * 4 {
+    if numbers.len() < 32 || words > numbers.len() {
         numbers.sort_unstable();
         numbers.dedup();
         return;
