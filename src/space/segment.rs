@@ -188,7 +188,7 @@ mod tests {
                 k += 1.0;
             }
         }
-        cuts.retain(|&t| t >= 0.0 && t <= 1.0);
+        cuts.retain(|t| (0.0..=1.0).contains(t));
         cuts.sort_by(f64::total_cmp);
         let mut runs: Vec<Run> = Vec::new();
         for pair in cuts.windows(2).filter(|pair| pair[1] > pair[0]) {
