@@ -65,6 +65,23 @@ impl Planners {
     /// it was not.
     fn planner(&self, character: usize, away: bool, goal: usize, which: usize) -> &Planner {
         let own = &self.characters[usize::from(away)][character];
+        match own.goals[goal][which].get() {
+            Some(planner) => planner,
+            None => self.compile(own, character, away, goal, which),
+        }
+    }
+
+    /// [`planner`](Self::planner) the first time it is asked for: compiled, or taken from one
+    /// that plans alike.
+    #[cold]
+    fn compile<'a>(
+        &'a self,
+        own: &'a Character,
+        character: usize,
+        away: bool,
+        goal: usize,
+        which: usize,
+    ) -> &'a Planner {
         own.goals[goal][which].get_or_init(|| {
             let actions = own.actions.get_or_init(|| match away {
                 false => self.scenario.planning_actions(character),
