@@ -11,17 +11,13 @@ pub(super) struct Run {
     pub slowness: f64,
 }
 
-/// The runs of the segment `a`→`b` over ground of one slowness, in order (none when `a == b`);
-/// outside the map, or on blocked ground, the slowness is infinite.
-pub(super) fn runs(map: &Map, a: [f32; 2], b: [f32; 2]) -> Vec<Run> {
-    let mut runs = Vec::new();
-    each_run(map, a, b, |run| runs.push(run));
-    runs
-}
+/// The runs of a segment, kept on the stack: most are one or two.
+pub(super) type Runs = smallvec::SmallVec<[Run; 4]>;
 
-/// Hands each of [`runs`] to `each`, in order, keeping none: a segment is cut where it crosses a
-/// border between columns or rows, and the pieces of one slowness in a row make one run.
-fn each_run(map: &Map, a: [f32; 2], b: [f32; 2], mut each: impl FnMut(Run)) {
+/// The runs of the segment `a`→`b` over ground of one slowness, in order (none when `a == b`);
+/// outside the map, or on blocked ground, the slowness is infinite. It is cut where it crosses a
+/// border between columns or rows, the cuts of each axis coming in order along it.
+pub(super) fn runs(map: &Map, a: [f32; 2], b: [f32; 2]) -> Runs {
     let (p, q) = (map.to_grid(a.map(f64::from)), map.to_grid(b.map(f64::from)));
     let [mut columns, mut rows] =
         [0, 1].map(|axis| borders(p[axis], q[axis], [map.width(), map.height()][axis]).peekable());
@@ -31,7 +27,7 @@ fn each_run(map: &Map, a: [f32; 2], b: [f32; 2], mut each: impl FnMut(Run)) {
         (Some(_), _) => columns.next(),
         (None, _) => rows.next(),
     });
-    let (mut t0, mut pending) = (0.0, None::<Run>);
+    let (mut t0, mut runs) = (0.0, Runs::new());
     for t1 in cuts.chain([1.0]) {
         if t1 <= t0 {
             continue;
@@ -39,13 +35,13 @@ fn each_run(map: &Map, a: [f32; 2], b: [f32; 2], mut each: impl FnMut(Run)) {
         let t = (t0 + t1) * 0.5;
         let middle = [p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])];
         let slowness = grid_cell(map, middle).map_or(f64::INFINITY, |cell| map.slowness(cell));
-        match &mut pending {
+        match runs.last_mut() {
             Some(run) if run.slowness == slowness => run.t1 = t1,
-            _ => pending.replace(Run { t0, t1, slowness }).into_iter().for_each(&mut each),
+            _ => runs.push(Run { t0, t1, slowness }),
         }
         t0 = t1;
     }
-    pending.into_iter().for_each(each);
+    runs
 }
 
 /// Where a segment from `from` to `to` (grid units along one axis, `side` cells wide) crosses a
@@ -73,14 +69,9 @@ pub(super) fn effort_of(length: f64, runs: &[Run]) -> f64 {
 }
 
 /// The effort of walking straight from `a` to `b` (infinite if it crosses blocked ground or
-/// leaves the map): [`effort_of`] its [`runs`], added up as they come.
+/// leaves the map).
 pub fn segment_effort(map: &Map, a: [f32; 2], b: [f32; 2]) -> f64 {
-    let (mut any, mut sum) = (false, 0.0);
-    each_run(map, a, b, |run| {
-        any = true;
-        sum += (run.t1 - run.t0) * run.slowness;
-    });
-    if any { length(a, b) * sum } else { 0.0 }
+    effort_of(length(a, b), &runs(map, a, b))
 }
 
 /// Whether a walker may go straight from `a` to `b`: both on the map, and both in one walkable
@@ -204,8 +195,8 @@ mod tests {
     }
 
     /// Merged axis by axis as they come, the runs are those of sorting every cut, to the bit —
-    /// and the effort added up as they come is theirs: segments in every direction, through
-    /// corners, along borders, off the map and of no length.
+    /// and so is the effort: segments in every direction, through corners, along borders, off
+    /// the map and of no length.
     #[test]
     fn runs_merged_as_they_come_are_the_sorted_ones() {
         let mut map = map();
