@@ -8,6 +8,7 @@
 use crate::sim::calendar::{Calendar, Due};
 use crate::sim::phases::needs::settle;
 use crate::sim::schedule::{SimSet, SimTick};
+use crate::sim::state::ahead;
 use crate::sim::state::goals::Goals;
 use crate::sim::state::lines::Lines;
 use crate::sim::state::log::{EventLog, Happening};
@@ -45,7 +46,9 @@ fn finish_actions(
 ) {
     let now = stamp(&clock);
     calendar.begin_step(clock.steps);
-    for number in calendar.take_now(Due::Ends) {
+    let ending = calendar.take_now(Due::Ends);
+    for (turn, &number) in ending.iter().enumerate() {
+        ahead::ask(&villagers, &roster, &ending, turn);
         let Ok((villager, mut agent, mut goals, mut intent, mut activity, mut tally, mut watch)) =
             villagers.get_mut(roster.0[number as usize])
         else {

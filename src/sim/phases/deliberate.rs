@@ -9,6 +9,7 @@ use crate::planner::State;
 use crate::sim::calendar::interrupts;
 use crate::sim::options::SimOptions;
 use crate::sim::phases::due::{DueNow, Found, Wait};
+use crate::sim::state::ahead;
 use crate::sim::state::goals::{Goals, Verdict};
 use crate::sim::state::lines::{Lines, see_own_place};
 use crate::sim::state::table::DecisionTables;
@@ -67,9 +68,11 @@ pub(crate) fn deliberate(
             deciding.extend(interrupting.iter().map(|i| i.0 as u32));
             crate::sim::state::roster::in_order(&mut deciding);
         }
-        let mut them = villagers.iter_many_mut(deciding.iter().map(|&n| roster.0[n as usize]));
-        while let Some(one) = them.fetch_next() {
-            think(one);
+        for (turn, &number) in deciding.iter().enumerate() {
+            ahead::ask(&villagers, &roster, &deciding, turn);
+            if let Ok(one) = villagers.get_mut(roster.0[number as usize]) {
+                think(one);
+            }
         }
     }
     due.gather(&mut times);

@@ -8,6 +8,7 @@ use crate::scenario::Drift;
 use crate::sim::calendar::Calendar;
 use crate::sim::phases::needs::settle;
 use crate::sim::schedule::{SimSet, SimTick};
+use crate::sim::state::ahead;
 use crate::sim::state::goals::{Goals, Heard};
 use crate::sim::state::log::{EventLog, Happening};
 use crate::sim::state::roster::Roster;
@@ -59,7 +60,8 @@ fn notice_goals(
         }
     }
     crate::sim::state::roster::in_order(&mut looking);
-    for number in looking {
+    for (turn, &number) in looking.iter().enumerate() {
+        ahead::ask(&villagers, &roster, &looking, turn);
         let Ok((villager, mut agent, mut goals, mut intent, mut watch, mut tally)) =
             villagers.get_mut(roster.0[number as usize])
         else {

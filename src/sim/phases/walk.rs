@@ -11,6 +11,7 @@ use crate::sim::calendar::{Calendar, Due, interrupts};
 use crate::sim::phases::needs::settle;
 use crate::sim::phases::stride::{stride, strides};
 use crate::sim::schedule::{SimSet, SimTick};
+use crate::sim::state::ahead;
 use crate::sim::state::goals::Goals;
 use crate::sim::state::lines::{Lines, check_lines, has_room};
 use crate::sim::state::log::{EventLog, Happening};
@@ -77,7 +78,8 @@ pub(crate) fn walk(
         }
     }
     // Then those arriving now, in roster order.
-    for &number in &due {
+    for (turn, &number) in due.iter().enumerate() {
+        ahead::ask(&villagers, &roster, &due, turn);
         let Ok(mut one) = villagers.get_mut(roster.0[number as usize]) else { continue };
         let Activity::Walking { until, .. } = *one.4 else { continue };
         if clock.steps < u64::from(until) {

@@ -2,6 +2,7 @@
 //! villager's components, the shared world and its lines, the roster, time, need curves, the
 //! planners, the log — with the methods that keep each consistent, and nothing that runs a phase.
 
+pub(crate) mod ahead;
 pub mod curves;
 pub mod goals;
 pub mod lines;
