@@ -17,7 +17,6 @@ use crate::sim::phases::interrupt::{Shared, break_off};
 use crate::sim::phases::walk::set_off;
 use crate::sim::phases::weigh::overtakes;
 use crate::sim::schedule::{SimSet, SimTick};
-use crate::sim::state::ahead;
 use crate::sim::state::goals::Goals;
 use crate::sim::state::lines::Lines;
 use crate::sim::state::log::{EventLog, Happening};
@@ -81,8 +80,7 @@ pub(crate) fn decide(
         tables: tables.as_deref_mut(),
         calendar: &mut calendar,
     };
-    for (turn, findings) in due.findings().enumerate() {
-        ahead::ask(&villagers, &roster, &due.numbers, turn);
+    for findings in due.findings() {
         let Some(&entity) = roster.0.get(findings.number) else { continue };
         let Ok(one) = villagers.get_mut(entity) else { continue };
         match findings.urgent {

@@ -8,7 +8,6 @@ use crate::scenario::Drift;
 use crate::sim::calendar::Calendar;
 use crate::sim::phases::needs::settle;
 use crate::sim::schedule::{SimSet, SimTick};
-use crate::sim::state::ahead;
 use crate::sim::state::goals::{Goals, Heard};
 use crate::sim::state::log::{EventLog, Happening};
 use crate::sim::state::roster::Roster;
@@ -60,8 +59,7 @@ fn notice_goals(
         }
     }
     crate::sim::state::roster::in_order(&mut looking);
-    for (turn, &number) in looking.iter().enumerate() {
-        ahead::ask(&villagers, &roster, &looking, turn);
+    for number in looking {
         let Ok((villager, mut agent, mut goals, mut intent, mut watch, mut tally)) =
             villagers.get_mut(roster.0[number as usize])
         else {
