@@ -17,17 +17,16 @@ const TURNS: usize = 2;
 
 /// Visiting the villagers `numbers` in turn, asks memory for the components `query` reads of
 /// the one [`TURNS`] after turn `turn`.
-pub(crate) fn ask<'s, D: QueryData, F: QueryFilter, N: Copy>(
+pub(crate) fn ask<'s, D: QueryData, F: QueryFilter>(
     query: &Query<'_, 's, D, F>,
     roster: &Roster,
-    numbers: &[N],
+    numbers: &[u32],
     turn: usize,
 ) where
     for<'a> ROQueryItem<'a, 's, D>: CacheLines,
-    usize: TryFrom<N>,
 {
-    let Some(number) = numbers.get(turn + TURNS).and_then(|&n| usize::try_from(n).ok()) else { return };
-    if let Some(&entity) = roster.0.get(number)
+    let Some(&number) = numbers.get(turn + TURNS) else { return };
+    if let Some(&entity) = roster.0.get(number as usize)
         && let Ok(item) = query.get(entity)
     {
         item.prefetch();
@@ -66,16 +65,18 @@ macro_rules! tuple_lines {
     };
 }
 
-tuple_lines!(A 0, B 1);
+// The deliberation's, the actions' and the arrivals' queries.
 tuple_lines!(A 0, B 1, C 2, D 3, E 4, F 5);
 tuple_lines!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
 tuple_lines!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
-tuple_lines!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
 
 /// Asks the processor to bring the cache line holding `address` in. Elsewhere than x86-64 it
 /// does nothing.
 #[inline(always)]
-#[expect(unsafe_code, reason = "a prefetch is safe but its intrinsic is marked unsafe")]
+#[cfg_attr(
+    target_arch = "x86_64",
+    expect(unsafe_code, reason = "a prefetch is safe but its intrinsic is marked unsafe")
+)]
 fn prefetch(address: *const u8) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch reads nothing and cannot fault, whatever the address.
