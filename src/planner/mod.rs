@@ -27,6 +27,7 @@
 //! very answer — a thread's remembered answers (`answers.rs`) and the walk straight down
 //! (`dive.rs`) — and a [`plain`](Planner::plain) planner takes neither.
 
+mod afar;
 mod answers;
 mod arrivals;
 mod compile;
