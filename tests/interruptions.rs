@@ -63,9 +63,11 @@ fn a_walker_is_interrupted_at_the_very_step_its_need_reaches_the_threshold_and_t
 
     let day = sim::play(far_sawmill(|t| t), 1).remove(0);
     let interrupted = day.events.iter().find(|e| e.kind == EventKind::Interrupted).unwrap();
+    // Both priced from where it stands, 664 units on: the table 17.6 s back (Hunger 0.80 less
+    // 0.02 × 2.76), the sawmill 8.4 s on (Saw planks 0.60 less 0.02 × 1.84).
     assert_eq!(
         interrupted.text,
-        "Interrupted Walk to Far sawmill: Hunger reached 0.80 (Hunger 0.78 overtook Saw planks 0.53)"
+        "Interrupted Walk to Far sawmill: Hunger reached 0.80 (Hunger 0.75 overtook Saw planks 0.56)"
     );
     assert_eq!(interrupted.goal.as_deref(), Some("hunger"));
     assert_eq!(interrupted.over.as_deref(), Some("work"));
@@ -79,14 +81,15 @@ fn a_walker_is_interrupted_at_the_very_step_its_need_reaches_the_threshold_and_t
     // It turns back: the next thing it starts is eating, not sawing.
     let after: Vec<&str> =
         day.events.iter().skip_while(|e| e.kind != EventKind::Interrupted).map(|e| e.text.as_str()).collect();
-    assert_eq!(after[1], "Plan for Hunger: Eat a loaf (cost 1.1, 1 expanded)");
+    // Priced as it will walk: 17.6 s back to the table (the next test), at 0.1 a second.
+    assert_eq!(after[1], "Plan for Hunger: Eat a loaf (cost 2.76, 2 expanded)");
     assert_eq!(after[2], "Started Eat a loaf at Table");
 
     let es = sim::play_in(far_sawmill(|t| t), 1, Lang::SPANISH).remove(0);
     let interrumpido = es.events.iter().find(|e| e.kind == EventKind::Interrupted).unwrap();
     assert_eq!(
         interrumpido.text,
-        "Interrumpió Camino a Far sawmill: Hunger llegó a 0.80 (Hunger 0.78 superó a Saw planks 0.53)"
+        "Interrumpió Camino a Far sawmill: Hunger llegó a 0.80 (Hunger 0.75 superó a Saw planks 0.56)"
     );
 }
 

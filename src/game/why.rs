@@ -96,10 +96,23 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
     );
     let activity = world.get::<Activity>(entity)?;
     crate::sim::deciding_view(town, tile_state, (villager, agent, intent, activity), &mut view);
-    let (answer, trace) = town
-        .planners(villager.index(), &view)
-        .whole(goal)
-        .plan_traced(&view, town.scenario.settings.planner_budget);
+    // Where it stopped on the way, its first walk is priced from there (no trace: the search
+    // is one per first step, `Planner::plan_afar`).
+    let afar = (view.get(town.scenario.place) == crate::scenario::HERE)
+        .then(|| world.get::<crate::sim::Position>(entity))
+        .flatten()
+        .map(|at| {
+            let origin = town.layout.origin(villager.tile());
+            town.scenario.first_walks(villager.index(), [at.0[0] - origin[0], at.0[1] - origin[1]])
+        });
+    let (planners, budget) = (town.planners(villager.index(), &view), town.scenario.settings.planner_budget);
+    let (answer, trace) = match &afar {
+        None => planners.whole(goal).plan_traced(&view, budget),
+        Some(walks) => {
+            let answer = planners.whole(goal).plan_afar(planners.actions(), &view, budget, |a| walks[a]);
+            (answer, crate::planner::Trace::default())
+        }
+    };
     let task = |t: u32| {
         let task = character.tasks[t as usize];
         format!(
@@ -110,7 +123,11 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
     let step_costs = match &answer {
         Ok(plan) => {
             let actions = town.scenario.planning_actions(villager.index());
-            town.scenario.step_costs(&actions, &view, &plan.steps)
+            let mut costs = town.scenario.step_costs(&actions, &view, &plan.steps);
+            if let (Some(walks), Some(first), Some(&step)) = (&afar, costs.first_mut(), plan.steps.first()) {
+                first.walking += u64::from(walks[step as usize].unwrap_or(0));
+            }
+            costs
         }
         Err(_) => Vec::new(),
     };

@@ -163,7 +163,8 @@ pub struct Scenario {
     pub actions: Vec<ActionDef>,
     pub characters: Vec<Character>,
     /// The agent fact the planner keeps a villager's place in: the index of the station it
-    /// stands at, or [`START`] before its first step of the day. No scenario can name it.
+    /// stands at, [`START`] before its first step of the day, or [`HERE`] where it stopped on the
+    /// way. No scenario can name it.
     pub place: FactId,
     /// For each station with a capacity, the world fact the simulation keeps how many are ahead
     /// of one arriving there now in: the one to wait for if it is full, and those in line.
@@ -181,7 +182,7 @@ pub struct Scenario {
 }
 
 impl Scenario {
-    /// The station a value of the place fact stands for (`None` for [`START`]).
+    /// The station a value of the place fact stands for (`None` for [`START`] and [`HERE`]).
     pub fn station_at(&self, place: Value) -> Option<&Station> {
         usize::try_from(place).ok().and_then(|i| self.stations.get(i))
     }
@@ -268,6 +269,11 @@ pub const MAX_AHEAD: Value = 8;
 
 /// A villager's place before its first step of the day (at its start): see [`Scenario::place`].
 pub const START: Value = -1;
+
+/// A villager's place where it stopped between stations (a walk broken off): no table of the
+/// planner's prices walking from there, so its first walk is priced from where it stands, with
+/// the question ([`Scenario::first_walks`], [`Planner::plan_afar`](crate::planner::Planner::plan_afar)).
+pub const HERE: Value = -2;
 
 /// Planner costs are hundredths of a scenario's costs, so that a short walk can cost a fraction
 /// of an action.

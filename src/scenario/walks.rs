@@ -61,6 +61,18 @@ impl Scenario {
         Some(self.seconds_cost(self.walk_length(from, to)? / character.speed))
     }
 
+    /// What walking from point `from` (of the scenario, a tile's own coordinates), off every
+    /// station, to each of `character`'s tasks costs it in a plan, by task (its planning
+    /// actions' order): `None` where the map gives no way there. Each station is priced once.
+    pub fn first_walks(&self, character: usize, from: [f32; 2]) -> Vec<Option<u32>> {
+        let c = &self.characters[character];
+        let mut by_station: Vec<Option<Option<u32>>> = vec![None; self.stations.len()];
+        let mut walk = |station: usize| {
+            *by_station[station].get_or_insert_with(|| self.walk_cost(c, (super::HERE, from), station))
+        };
+        c.tasks.iter().map(|task| walk(task.station)).collect()
+    }
+
     /// How far walking from `from` (a place and its point) to station `to` is, in units of open
     /// ground (a road counts for less): `None` when the map gives no way there.
     pub fn walk_length(&self, (place, at): (Value, [f32; 2]), to: usize) -> Option<f32> {

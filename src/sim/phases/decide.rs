@@ -50,7 +50,7 @@ type Decider = (
     &'static mut Activity,
     &'static mut LastReason,
     Option<&'static mut Tally>,
-    &'static AgentFacts,
+    &'static mut AgentFacts,
     &'static Goals,
 );
 
@@ -188,8 +188,17 @@ impl Deciding<'_> {
     /// broken off and its plan begins; otherwise it goes on as it was, and its decision table
     /// says why.
     fn interrupt_one(&mut self, one: QueryItem<Decider>, findings: Findings, urgent: u16) {
-        let (villager, mut position, mut deliberation, mut intent, mut activity, mut reason, mut tally, ..) =
-            one;
+        let (
+            villager,
+            mut position,
+            mut deliberation,
+            mut intent,
+            mut activity,
+            mut reason,
+            mut tally,
+            mut agent,
+            _,
+        ) = one;
         let Findings { viable, mut rows, .. } = findings;
         let (clock, number) = (self.clock, villager.number());
         let Some(was) = Underway::of(&activity, &intent) else { return };
@@ -218,7 +227,8 @@ impl Deciding<'_> {
         self.say(number, Happening::Changed(*reason), table.clone());
         let to = chosen.plan.first().map(|&t| self.town.station(villager.index(), t as usize));
         let shared = Shared { world: self.world, outlook: self.outlook, lines: self.lines, log: self.log };
-        break_off(self.town, clock, shared, (villager, &mut position, &intent, &activity), to);
+        let whereabouts = (villager, &mut *agent, &mut *position, &*intent, &*activity);
+        break_off(self.town, clock, shared, whereabouts, to);
         self.plan_made(number, chosen, table, &mut reason, tally.as_deref_mut());
         *intent = Intent::new(chosen.goal, &chosen.plan);
         let walking = set_off(self.town, villager, &position, &intent, clock.steps, &self.shortcuts);

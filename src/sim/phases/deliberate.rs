@@ -15,7 +15,7 @@ use crate::sim::state::lines::{Lines, see_own_place};
 use crate::sim::state::table::DecisionTables;
 use crate::sim::state::timing::PlanTimes;
 use crate::sim::state::town::Town;
-use crate::sim::state::villager::{Activity, AgentFacts, Deliberation, Intent, Villager, digest};
+use crate::sim::state::villager::{Activity, AgentFacts, Deliberation, Intent, Position, Villager, digest};
 use crate::sim::state::world::{Outlook, WorldFacts};
 use bevy::ecs::prelude::*;
 use bevy::ecs::query::QueryItem;
@@ -38,6 +38,7 @@ pub(crate) fn deliberate(
     roster: Res<crate::sim::state::roster::Roster>,
     mut calendar: ResMut<crate::sim::calendar::Calendar>,
     mut villagers: Query<Deliberating>,
+    positions: Query<&Position>,
 ) {
     let (found, keep_tables) = (due.threads(), tables.is_some());
     let (town, world, outlook, lines, options) = (&*town, &*world, &*outlook, &*lines, &*options);
@@ -52,7 +53,8 @@ pub(crate) fn deliberate(
         let number = one.0.number();
         let mut found = found.borrow_local_mut();
         found.keep_tables = keep_tables;
-        deliberate_one((town, world, clock), outlook, lines, options, &mut found, one);
+        let afar = stands_afar(town, clock, (&*roster, &positions), &one);
+        deliberate_one((town, world, clock), outlook, lines, options, &mut found, one, afar.as_deref());
         found.numbers.push(number);
     };
     let mut deciding = calendar.deciding();
@@ -119,7 +121,28 @@ fn interrupting(
     interrupting
 }
 
-/// Plans for one villager at a safe point.
+/// What walking to each of a villager's tasks costs from where it stands, when that is no
+/// station nor its start: where it stopped on the way, or on the way as an urgent goal breaks
+/// in. `None` for the others, whose walks the planners' tables price.
+fn stands_afar(
+    town: &Town,
+    clock: &crate::sim::state::time::Clock,
+    (roster, positions): (&crate::sim::state::roster::Roster, &Query<&Position>),
+    (villager, agent, intent, _, activity, _): &QueryItem<Deliberating>,
+) -> Option<Vec<Option<u32>>> {
+    let walking = matches!(**activity, Activity::Walking { .. });
+    if !walking && agent.0.get(town.scenario.place) != crate::scenario::HERE {
+        return None;
+    }
+    let position = positions.get(roster.0[villager.number()]).ok()?;
+    let whereabouts = (&**villager, position, &**intent, &**activity);
+    let at = crate::sim::phases::walk::position_at(town, clock.steps, whereabouts);
+    let origin = town.layout.origin(villager.tile());
+    Some(town.scenario.first_walks(villager.index(), [at[0] - origin[0], at[1] - origin[1]]))
+}
+
+/// Plans for one villager at a safe point; `afar`, what walking to each of its tasks costs from
+/// where it stands when the planners' tables do not say ([`stands_afar`]).
 fn deliberate_one(
     (town, world, clock): (&Town, &WorldFacts, &crate::sim::state::time::Clock),
     outlook: &Outlook,
@@ -127,6 +150,7 @@ fn deliberate_one(
     options: &SimOptions,
     found: &mut Found,
     (villager, agent, intent, mut goals, activity, mut deliberation): QueryItem<Deliberating>,
+    afar: Option<&[Option<u32>]>,
 ) {
     let deliberation = &mut *deliberation;
     let loudness = crate::sim::state::needs::hear(town, world, clock, (villager, agent), &goals);
@@ -135,13 +159,17 @@ fn deliberate_one(
     }
     VIEW.with_borrow_mut(|view| {
         deciding_view(town, (world, outlook, lines), (villager, agent, intent, activity), view);
+        if afar.is_some() {
+            view.set(town.scenario.place, crate::scenario::HERE);
+        }
         // Mid-plan — idle between its steps, in line (which it keeps only if the new plan begins
         // there), or walking or acting as an urgent goal breaks in — it may go on with its plan.
         // (A wait or a rest has none.)
         let in_line = matches!(*activity, Activity::Queued { .. });
         let following = intent.current().is_some().then_some((intent, in_line));
         let asked = (villager, intent.goal(), following, &loudness[..]);
-        crate::sim::phases::weigh::weigh(town, options, found, asked, view, &mut goals, deliberation);
+        let standing = (&*view, afar);
+        crate::sim::phases::weigh::weigh(town, options, found, asked, standing, &mut goals, deliberation);
     });
     let planned = found.choices.last().is_some_and(|c| c.number == villager.number());
     if !deliberation.resting && !planned {

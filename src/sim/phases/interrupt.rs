@@ -9,7 +9,7 @@ use crate::sim::state::lines::Lines;
 use crate::sim::state::log::{EventLog, Happening};
 use crate::sim::state::time::{Clock, stamp};
 use crate::sim::state::town::Town;
-use crate::sim::state::villager::{Activity, Intent, Position, Villager};
+use crate::sim::state::villager::{Activity, AgentFacts, Intent, Position, Villager};
 use crate::sim::state::world::{Outlook, WorldFacts};
 
 /// What breaking off changes of the town.
@@ -27,7 +27,13 @@ pub(crate) fn break_off(
     town: &Town,
     clock: &Clock,
     shared: Shared,
-    (villager, position, intent, activity): (&Villager, &mut Position, &Intent, &Activity),
+    (villager, agent, position, intent, activity): (
+        &Villager,
+        &mut AgentFacts,
+        &mut Position,
+        &Intent,
+        &Activity,
+    ),
     to: Option<usize>,
 ) {
     let Some(task) = intent.current() else { return };
@@ -36,6 +42,9 @@ pub(crate) fn break_off(
         Activity::Walking { .. } => {
             let whereabouts = (villager, &*position, intent, activity);
             position.0 = crate::sim::phases::walk::position_at(town, clock.steps, whereabouts);
+            // It stands where no station is: its next walks are priced from here. (No goal reads
+            // where one stands, so nothing heard of them changes.)
+            agent.0.set(town.scenario.place, crate::scenario::HERE);
         }
         Activity::Acting { .. } => {
             let action = town.action(villager.index(), task);

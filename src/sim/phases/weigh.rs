@@ -27,6 +27,8 @@ pub(crate) struct Weighing<'a> {
     character: &'a scenario::Character,
     planners: CharacterPlanners<'a>,
     view: &'a State,
+    /// Standing off every station and its start: what walking to each task costs from there.
+    afar: Option<&'a [Option<u32>]>,
     loudness: &'a [f32],
     /// The goal it pursues, if any.
     pursued: Option<usize>,
@@ -62,7 +64,7 @@ pub(crate) fn weigh(
     options: &SimOptions,
     found: &mut Found,
     (villager, pursued, following, loudness): Asked,
-    view: &State,
+    (view, afar): (&State, Option<&[Option<u32>]>),
     goals: &mut Goals,
     deliberation: &mut Deliberation,
 ) {
@@ -72,6 +74,7 @@ pub(crate) fn weigh(
         character: &town.scenario.characters[c],
         planners: town.planners(c, view),
         view,
+        afar,
         loudness,
         pursued,
         number: villager.number(),
@@ -91,7 +94,8 @@ pub(crate) fn weigh(
     let mut rows = found.keep_tables.then(|| weighing.first_rows());
     if !deliberation.resting {
         let to_plan = weighing.goals_to_plan();
-        let followed = following.filter(|_| weighing.shortcuts.followed_plans);
+        // Its plan was priced from a station: from where it stopped, it is planned again.
+        let followed = following.filter(|_| weighing.shortcuts.followed_plans && afar.is_none());
         let plans = match followed.and_then(|f| weighing.follow(f, &to_plan.goals)) {
             Some(kept) => weighing.keep(kept, &to_plan.goals, goals, rows.as_mut()),
             None => weighing.plan_them(&to_plan.goals, goals, rows.as_mut(), &mut found.times),
@@ -288,6 +292,17 @@ impl Weighing<'_> {
         plans
     }
 
+    /// `planner`'s plan from the view: where the villager stands off every station, its first
+    /// walk priced from there (a lower bound, [`ceiling`](Self::ceiling), needs no such care:
+    /// walking from there costs no less than nothing).
+    fn search(&self, planner: &Planner) -> Result<Plan, NoPlan> {
+        let budget = self.town.scenario.settings.planner_budget;
+        match self.afar {
+            None => planner.plan(self.view, budget),
+            Some(walks) => planner.plan_afar(self.planners.actions(), self.view, budget, |a| walks[a]),
+        }
+    }
+
     fn hysteresis(&self) -> f32 {
         self.town.scenario.settings.hysteresis
     }
@@ -303,14 +318,14 @@ impl Weighing<'_> {
     /// search tried every state), for as much of it as can be reached now: the part planned for
     /// (`fact >= part`) comes with the plan.
     fn plan_goal(&self, g: usize) -> (Result<Plan, NoPlan>, Option<Value>) {
-        let (view, budget) = (self.view, self.town.scenario.settings.planner_budget);
-        let whole = self.planners.whole(g).plan(view, budget);
+        let view = self.view;
+        let whole = self.search(self.planners.whole(g));
         let (Err(NoPlan::Exhausted { .. }), Some(target)) = (&whole, partial_target(self.goal(g))) else {
             return (whole, None);
         };
         let mut most = None;
         for part in view.get(target.fact).saturating_add(1).max(1)..target.value {
-            match self.planners.part(g, part).map(|planner| planner.plan(view, budget)) {
+            match self.planners.part(g, part).map(|planner| self.search(planner)) {
                 Some(Ok(plan)) => most = Some((plan, part)),
                 _ => break,
             }

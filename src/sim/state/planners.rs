@@ -71,6 +71,14 @@ impl Planners {
         }
     }
 
+    /// Character `character`'s planning actions from its start, or away from it.
+    fn actions(&self, character: usize, away: bool) -> &[Action] {
+        self.characters[usize::from(away)][character].actions.get_or_init(|| match away {
+            false => self.scenario.planning_actions(character),
+            true => self.scenario.planning_actions_away(character),
+        })
+    }
+
     /// [`planner`](Self::planner) the first time it is asked for: compiled, or taken from one
     /// that plans alike.
     #[cold]
@@ -83,10 +91,7 @@ impl Planners {
         which: usize,
     ) -> &'a Planner {
         own.goals[goal][which].get_or_init(|| {
-            let actions = own.actions.get_or_init(|| match away {
-                false => self.scenario.planning_actions(character),
-                true => self.scenario.planning_actions_away(character),
-            });
+            let actions = self.actions(character, away);
             let goal = &self.scenario.characters[character].goals[goal];
             let planner = match (which, partial_target(goal)) {
                 (0, _) | (_, None) => Planner::new(actions, &goal.conditions),
@@ -114,6 +119,11 @@ impl<'a> CharacterPlanners<'a> {
     /// The planner of goal `goal`.
     pub fn whole(&self, goal: usize) -> &'a Planner {
         self.planners.planner(self.character, self.away, goal, 0)
+    }
+
+    /// The actions its planners were given (a plan's steps index them).
+    pub fn actions(&self) -> &'a [Action] {
+        self.planners.actions(self.character, self.away)
     }
 
     /// The planner of part `fact >= m` of goal `goal`, a quota that may be met in part, for `m`

@@ -9,7 +9,9 @@ use crate::sim::state::roster::Roster;
 use crate::sim::state::tally::{Tally, switch};
 use crate::sim::state::time::Clock;
 use crate::sim::state::town::Town;
-use crate::sim::state::villager::{Activity, Deliberation, Intent, LastReason, Position, Underway, Villager};
+use crate::sim::state::villager::{
+    Activity, AgentFacts, Deliberation, Intent, LastReason, Position, Underway, Villager,
+};
 use crate::sim::state::world::{Outlook, WorldFacts};
 use crate::sim::wholesale::history::{Edit, record};
 use bevy::ecs::prelude::*;
@@ -36,8 +38,11 @@ pub fn stop(world: &mut World, number: usize) -> bool {
         (villager.get::<Intent>().cloned().unwrap_or_default(), villager.get::<Activity>().cloned());
     let activity = activity.unwrap_or(Activity::Idle);
     let shared = Shared { world: facts_now, outlook: outlook_now, lines: lines_now, log: log_now };
-    if let Some(mut position) = villager.get_mut::<Position>() {
-        break_off(&town, &clock, shared, (&me, &mut position, &intent, &activity), None);
+    if let (Some(mut position), Some(mut agent)) =
+        (villager.get::<Position>().copied(), villager.get::<AgentFacts>().cloned())
+    {
+        break_off(&town, &clock, shared, (&me, &mut agent, &mut position, &intent, &activity), None);
+        villager.insert((position, agent));
     }
     let reason = LastReason::Stopped { was };
     log_now.record(clock.day, clock.time, Some(number), Happening::Changed(reason));
