@@ -2,7 +2,8 @@
 //! plan a search with the first steps' extras in its tables would: on random errands whose start
 //! stands nowhere the tables know, each action given an extra (or no way) from there, the plan
 //! — its steps, its cost — is the one of a planner whose actions cost that extra more from that
-//! place, and the first of the cheapest by the exhaustive search; fast and plain alike.
+//! place, and the first of the cheapest by the exhaustive search; fast and plain alike. The
+//! planner's lower bounds from there stay below it.
 
 use goap_town::planner::{Action, Condition, FactId, Planner, State, Value};
 use goap_town::random::SplitMix64;
@@ -45,6 +46,13 @@ fn a_plan_from_afar_is_the_plan_of_a_search_that_knows_the_way_from_there() {
             match (&answer, &reference) {
                 (Ok(plan), Ok(expected)) => {
                     assert_eq!((&plan.steps, plan.cost), (&expected.steps, expected.cost), "seed {seed}");
+                    // Its bounds, asked from where no table says, walk there for nothing: still
+                    // below the truth (a decision's ceilings rest on them).
+                    let bounds = [planner.least_cost(&afar), planner.least_cost_ahead(&afar)];
+                    assert!(
+                        bounds.iter().all(|b| b.is_some_and(|b| b <= plan.cost)),
+                        "seed {seed}: {bounds:?}"
+                    );
                     assert_eq!(replay(&known, &afar, &plan.steps).1, plan.cost, "seed {seed}");
                 }
                 (Err(_), Err(_)) => {}
