@@ -39,10 +39,25 @@ fn interruptions_are_checked_where_written_in_both_languages() {
     assert_eq!(warned.len(), 1, "{warned:?}");
     assert_eq!(warned[0].0, Severity::Warning);
     assert_eq!(warned[0].1, "characters[0].goals[0].interrupts_at");
-    assert_eq!(warned[0].2, "goal \"work\" can never reach its interrupts_at 0.7: it asks at most 0.5");
+    assert_eq!(
+        warned[0].2,
+        "goal \"work\" can never reach its interrupts_at 0.7: a quota asks less than its urgency 0.5, the day ending first"
+    );
     assert_eq!(
         problems(&quiet_quota, "es")[0].2,
-        "la meta \"work\" nunca puede llegar a su interrupts_at 0.7: pide como mucho 0.5"
+        "la meta \"work\" nunca puede llegar a su interrupts_at 0.7: una cuota pide menos que su urgencia 0.5, pues el día acaba antes"
+    );
+    // Urgency 0.5 asks 0.4995 at the day's last step: 0.5 is never reached.
+    let edge = FAR_SAWMILL
+        .replace("drift: Need(rate: 0.0, initial: 0.6))", "drift: Quota(urgency: 0.5), interrupts_at: 0.5)");
+    assert_eq!(problems(&edge, "en").len(), 1, "a quota's urgency never reached");
+    let above = FAR_SAWMILL
+        .replace("drift: Need(rate: 0.0, initial: 0.6))", "drift: Quota(urgency: 0.51), interrupts_at: 0.5)");
+    assert!(problems(&above, "en").is_empty(), "0.51 × the day's progress passes 0.5");
+    let flat = FAR_SAWMILL.replace("initial: 0.6))", "initial: 0.6), interrupts_at: 0.7)");
+    assert_eq!(
+        problems(&flat, "en")[0].2,
+        "goal \"work\" can never reach its interrupts_at 0.7: it asks at most 0.6"
     );
 
     let unused = FAR_SAWMILL.replace(r#"actions: ["sawPlanks", "eat"]"#, r#"actions: ["eat"]"#).replace(

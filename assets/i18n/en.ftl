@@ -441,6 +441,7 @@ scenario-met-at-dawn = need { $goal } of { $character } already holds at dawn, s
 scenario-unused-action = no character can do action { $name }
 scenario-interruptible-unused = action { $name } is interruptible, but no character does it
 scenario-never-interrupts = goal { $name } can never reach its interrupts_at { $at }: it asks at most { $most }
+scenario-quota-never-interrupts = goal { $name } can never reach its interrupts_at { $at }: a quota asks less than its urgency { $most }, the day ending first
 scenario-interrupts-at = interrupts_at is an insistence: more than 0 and at most 1, not { $value }
 scenario-interruptible-sets = action { $name } cannot be interruptible: it sets a shared fact ({ $effect }), and what it promised the others could not be taken back
 scenario-unused-station = no action happens at station { $name }

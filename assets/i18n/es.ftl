@@ -470,6 +470,7 @@ scenario-met-at-dawn = la necesidad { $goal } de { $character } ya se cumple al 
 scenario-unused-action = ningún personaje puede hacer la acción { $name }
 scenario-interruptible-unused = la acción { $name } es interrumpible, pero ningún personaje la hace
 scenario-never-interrupts = la meta { $name } nunca puede llegar a su interrupts_at { $at }: pide como mucho { $most }
+scenario-quota-never-interrupts = la meta { $name } nunca puede llegar a su interrupts_at { $at }: una cuota pide menos que su urgencia { $most }, pues el día acaba antes
 scenario-interrupts-at = interrupts_at es una insistencia: más de 0 y como mucho 1, no { $value }
 scenario-interruptible-sets = la acción { $name } no puede ser interrumpible: fija un hecho compartido ({ $effect }), y lo que prometió a los demás no podría deshacerse
 scenario-unused-station = ninguna acción ocurre en la estación { $name }

@@ -42,24 +42,27 @@ pub(super) fn interrupts_at(check: &mut Checker, field: &str, written: Option<f6
     })
 }
 
-/// A goal whose insistence can never reach its `interrupts_at` (a quota asks at most its
-/// urgency, a need that does not rise stays where it starts), and an interruptible action no
-/// character does.
+/// A goal whose insistence can never reach its `interrupts_at` (a quota asks less than its
+/// urgency — the day ends before its progress is whole — and a need that does not rise stays
+/// where it starts), and an interruptible action no character does.
 pub(super) fn warn_interruptions(check: &mut Checker, scenario: &Scenario) {
     for (i, c) in scenario.characters.iter().enumerate() {
         for (j, goal) in c.goals.iter().enumerate() {
             let Some(at) = goal.interrupts_at else { continue };
-            let most = match goal.drift {
-                Drift::Quota { urgency } => urgency.min(1.0),
-                Drift::Need { rate, initial } if rate <= 0.0 => initial,
-                Drift::Need { .. } => 1.0,
+            // As written (an `f32`'s shortest digits), not widened.
+            let (name, at_text) = (quoted(&goal.id), at.to_string());
+            let never = match goal.drift {
+                Drift::Quota { urgency } if urgency <= at => {
+                    let most = urgency.to_string();
+                    phrase!("scenario-quota-never-interrupts", name = name, most = most, at = at_text)
+                }
+                Drift::Need { rate, initial } if rate <= 0.0 && initial < at => {
+                    let most = initial.to_string();
+                    phrase!("scenario-never-interrupts", name = name, most = most, at = at_text)
+                }
+                _ => continue,
             };
-            if most < at {
-                // As written (an `f32`'s shortest digits), not widened.
-                let (name, most, at) = (quoted(&goal.id), most.to_string(), at.to_string());
-                let never = phrase!("scenario-never-interrupts", name = name, most = most, at = at);
-                check.warning(&format!("characters[{i}].goals[{j}].interrupts_at"), never);
-            }
+            check.warning(&format!("characters[{i}].goals[{j}].interrupts_at"), never);
         }
     }
     let mut done_by_someone = vec![false; scenario.actions.len()];

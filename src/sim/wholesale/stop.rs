@@ -48,6 +48,9 @@ pub fn stop(world: &mut World, number: usize) -> bool {
     log_now.record(clock.day, clock.time, Some(number), Happening::Changed(reason));
     villager.insert((Intent::default(), reason));
     let mut tally = villager.get::<Tally>().cloned();
+    if let (Some(tally), Some(_)) = (tally.as_mut(), intent.current()) {
+        tally.aborts += 1; // the plan it followed is given up
+    }
     let mut doing = activity;
     switch(&mut doing, tally.as_mut(), Activity::Idle, clock.steps);
     villager.insert(doing);
