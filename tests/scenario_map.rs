@@ -220,6 +220,29 @@ fn an_empty_map_a_bad_cell_too_many_cells_and_a_bad_road_speed_are_refused() {
 }
 
 #[test]
+fn a_bad_cell_or_origin_leaves_the_rows_checked_and_a_row_says_each_of_its_problems() {
+    let rows = (
+        r#"rows: [
+            "..#..",
+            "..#..","#,
+        r#"rows: [
+            "..#..",
+            "..x.","#,
+    );
+    let text = WALLED.replacen(rows.0, rows.1, 1);
+    for (from, to) in [("cell: 20.0", "cell: 0.0"), ("origin: (0.0, 0.0)", "origin: (NaN, 0.0)")] {
+        let text = text.replacen(from, to, 1);
+        let problems = scenario::parse(&text, "test.ron").expect_err("refused").diagnostics();
+        let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        // The frame's problem, then the second row's two, in the order they stand: too short
+        // (at the row), and an unknown character (at itself).
+        assert_eq!(problems.len(), 3, "{said:#?}");
+        assert!(said[1].contains("map.rows[1]: this row is 4 cells long"), "{said:#?}");
+        assert!(said[2].contains("map.rows[1]: 'x' is no kind of ground"), "{said:#?}");
+    }
+}
+
+#[test]
 fn a_station_nobody_who_needs_it_can_walk_to_is_a_warning() {
     // Water instead of the road: the well is on the far side of wall and water.
     let cut = (r#""=====""#, r#""..~..""#);

@@ -20,11 +20,11 @@ pub(super) fn map(check: &mut Checker, raw: &RawMap, settings: &Settings) -> Opt
     let cell = check.within("map.cell", raw.cell, limits::MAP_CELL);
     let x = check.within("map.origin.0", raw.origin.0, limits::POSITION);
     let y = check.within("map.origin.1", raw.origin.1, limits::POSITION);
-    if check.problems.len() > before {
-        return None;
-    }
-    match Map::parse(cell, [x, y], &raw.rows, limits::MAX_MAP_CELLS) {
-        Ok(map) => Some(map.with_road_speed(settings.road_speed)),
+    // A cell or an origin out of range is reported; the rows are still read, for their own.
+    let framed = check.problems.len() == before;
+    let (cell, origin) = if framed { (cell, [x, y]) } else { (1.0, [0.0, 0.0]) };
+    match Map::parse(cell, origin, &raw.rows, limits::MAX_MAP_CELLS) {
+        Ok(map) => framed.then(|| map.with_road_speed(settings.road_speed)),
         Err(problems) => {
             for problem in problems {
                 report(check, problem);

@@ -52,14 +52,14 @@ impl Map {
             let unknown = row.chars().enumerate().find(|&(_, c)| Ground::from_char(c).is_none());
             if let Some((column, found)) = unknown {
                 problems.push(MapError::UnknownGround { row: r, column, found });
-                continue;
             }
             let length = row.chars().count();
             if length != width {
                 problems.push(MapError::Ragged { row: r, length, expected: width });
-                continue;
             }
-            ground.extend(row.chars().filter_map(Ground::from_char));
+            if unknown.is_none() && length == width {
+                ground.extend(row.chars().filter_map(Ground::from_char));
+            }
         }
         if !problems.is_empty() {
             return Err(problems);
