@@ -84,3 +84,28 @@ fn two_who_wait_on_each_other_are_a_ring_at_once() {
         "Stuck: Ann waits for a, which only Bob makes; Bob waits for b, which only Ann makes — they wait on each other until something changes"
     );
 }
+
+/// A standstill names who still waits: it does not end their waits, so the day's figures count
+/// them to its end (a lone villager waiting from dawn on what nobody makes: the whole day).
+#[test]
+fn those_a_standstill_names_go_on_waiting_in_the_days_figures() {
+    let text = r#"Scenario(
+        settings: (day_length: 200.0),
+        world: {"grain": 0},
+        agent: {"fed": 0},
+        stations: [(id: "home", pos: (25.0, 105.0))],
+        actions: [(id: "eat", station: "home", duration: 1.0, cost: 1, needs: ["world.grain >= 1"],
+                   effects: ["world.grain -= 1", "agent.fed += 1"])],
+        characters: [(id: "farmer", start: (25.0, 15.0), speed: 10.0, actions: ["eat"],
+                      goals: [(id: "hunger", wants: ["agent.fed >= 1"], drift: Need(rate: 0.01, initial: 0.5))])],
+    )"#;
+    let day = sim::play(scenario::parse(text, "grain.ron").unwrap(), 1).remove(0);
+    assert!(day.events.iter().any(|e| e.kind == EventKind::Standstill));
+    let grain = &day.waited_on[0];
+    assert_eq!(grain.fact, "world.grain");
+    assert!((grain.villager_seconds - 199.9).abs() < 0.05, "from its first decision on: {grain:?}");
+    // town.ron's afternoon ring is waited through, not cut off where it is named.
+    let town = sim::play(shipped("town.ron"), 1).remove(0);
+    let bread = town.waited_on.iter().find(|w| w.fact == "world.bread").unwrap();
+    assert!(bread.villager_seconds > 1100.0, "{bread:?}");
+}

@@ -94,8 +94,9 @@ impl Glance {
     fn absorb(&mut self, event: &SimEvent) {
         let Some(who) = event.villager else { return };
         let t = event.t;
-        // Any event of a waiting villager but its wait ends that wait.
-        if !matches!(event.what, Happening::Changed(LastReason::Waiting { .. }))
+        // Any event of a waiting villager but its wait, or a standstill it is named in (which
+        // says it still waits), ends that wait.
+        if !matches!(event.what, Happening::Changed(LastReason::Waiting { .. }) | Happening::Standstill(_))
             && let Some((fact, since)) = self.waiting.remove(&who)
         {
             self.add_wait(fact, t - since);
