@@ -141,17 +141,19 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), BadReq
         Err(why) => format!("no plan: {}\n", why_not(&why).1),
     };
     if let Some(trace) = &trace {
-        text += &trace_text(scenario, character, trace);
+        text += &trace_text(scenario, character, trace, code == 0);
     }
     Ok((text, code))
 }
 
 /// The search as text: one block per expanded state (★ on the plan), each action tried under it.
-fn trace_text(scenario: &Scenario, character: usize, trace: &Trace) -> String {
+/// A search that `found` a plan lists the goal last, taken from the open list but not expanded.
+fn trace_text(scenario: &Scenario, character: usize, trace: &Trace, found: bool) -> String {
     let (task_of, state_of) = (task_name(scenario, character), state_words(scenario, trace));
+    let (taken, goal) = (trace.expansions.len(), if found { ", then the goal" } else { "" });
     let mut s = format!(
-        "search: {} states expanded in this order, {} duplicates dropped, {} dead ends pruned (★ on the plan)\n",
-        trace.expansions.len(),
+        "search: {} states expanded in this order{goal}; {} duplicates dropped, {} dead ends pruned (★ on the plan)\n",
+        taken - usize::from(found && taken > 0),
         trace.duplicates,
         trace.pruned
     );
