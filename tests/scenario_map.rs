@@ -125,6 +125,17 @@ fn an_unknown_character_is_located_at_itself_with_the_legend() {
 }
 
 #[test]
+fn an_unseen_character_in_a_row_is_shown_escaped() {
+    let problems = problems(
+        r#""..#..",
+            "=====","#,
+        "\"..#..\",\n            \"==\t==\",",
+    );
+    let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    assert!(said.iter().any(|s| s.contains(r"'\t' is no kind of ground")), "{said:#?}");
+}
+
+#[test]
 fn a_station_or_a_start_on_a_wall_in_water_or_off_the_map_is_located_at_its_position() {
     let on_wall = ("pos: (90.0, -10.0)", "pos: (50.0, -10.0)");
     let (en, es) = said(on_wall.0, on_wall.1);

@@ -53,7 +53,11 @@ fn report(check: &mut Checker, problem: MapError) {
             )
         }
         MapError::UnknownGround { row, column, found } => {
-            let unknown = phrase!("scenario-map-unknown-ground", char = found.to_string(), legend = legend());
+            let unknown = phrase!(
+                "scenario-map-unknown-ground",
+                char = found.escape_debug().to_string(),
+                legend = legend()
+            );
             check.error_in_string(&format!("map.rows[{row}]"), column, unknown)
         }
         MapError::TooManyCells { cells, most } => {
