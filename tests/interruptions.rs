@@ -206,7 +206,7 @@ fn a_lost_vote_does_not_interrupt_again_until_the_need_has_been_met() {
 }
 
 #[test]
-fn the_went_on_table_says_why_in_both_languages() {
+fn the_went_on_table_and_event_say_why_in_both_languages() {
     let mut app = sim::simulation_app(far_sawmill(|t| t.replace("initial: 0.6", "initial: 0.95")));
     app.world_mut().insert_resource(DecisionTables::default());
     steps(&mut app, 167);
@@ -224,6 +224,27 @@ fn the_went_on_table_says_why_in_both_languages() {
         "Hunger llegó a 0.80 durante Camino a Far sawmill, pero Saw planks tiene el mejor puntaje: sigue con lo suyo"
     );
     assert!(matches!(activity(&app), Activity::Walking { .. }), "it goes on walking");
+    // The log says so too, headless: an event of its own, in words and as data.
+    let day = sim::play(far_sawmill(|t| t.replace("initial: 0.6", "initial: 0.95")), 1).remove(0);
+    let went_on = day.events.iter().find(|e| e.kind == EventKind::WentOn).expect("a went-on event");
+    // Why it lost is the table's (which goals a decision plans to tell is the shortcuts' choice).
+    assert_eq!(
+        went_on.text,
+        "Hunger reached 0.80 during Walk to Far sawmill, but its plan did not win the vote: it goes on"
+    );
+    let es_day = sim::play_in(far_sawmill(|t| t.replace("initial: 0.6", "initial: 0.95")), 1, Lang::SPANISH);
+    let siguio = es_day[0].events.iter().find(|e| e.kind == EventKind::WentOn).unwrap();
+    assert_eq!(
+        siguio.text,
+        "Hunger llegó a 0.80 durante Camino a Far sawmill, pero su plan no ganó la votación: sigue con lo suyo"
+    );
+    assert!((went_on.t - 16.7).abs() < 0.05, "at the step Hunger reached 0.8: {}", went_on.t);
+    let json = serde_json::to_value(went_on).unwrap();
+    assert_eq!((json["kind"].as_str(), json["goal"].as_str()), (Some("went_on"), Some("hunger")));
+    assert_eq!(
+        json["was"],
+        serde_json::json!({"doing": "walking", "action": "sawPlanks", "station": "sawmill"})
+    );
 }
 
 #[test]

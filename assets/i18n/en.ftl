@@ -97,6 +97,7 @@ event-waiting-cut-off = No viable plan for { $goal }: { $cut-off }
 event-switched = { $to } ({ $to-score }) overtook { $from } ({ $from-score })
 event-interrupted = Interrupted { $was }: { $goal } reached { $at } ({ $goal } { $score } overtook { $from } { $from-score })
 event-interrupted-free = Interrupted { $was }: { $goal } reached { $at } (its plan scores { $score })
+event-went-on = { $goal } reached { $at } during { $was }, but its plan did not win the vote: it goes on
 event-stopped = Stopped by the player during { $was }
 underway-walking = Walk to { $station }
 underway-acting = { $action }

@@ -85,6 +85,7 @@ event-waiting-cut-off = Sin plan viable para { $goal }: { $cut-off }
 event-switched = { $to } ({ $to-score }) superó a { $from } ({ $from-score })
 event-interrupted = Interrumpió { $was }: { $goal } llegó a { $at } ({ $goal } { $score } superó a { $from } { $from-score })
 event-interrupted-free = Interrumpió { $was }: { $goal } llegó a { $at } (su plan puntúa { $score })
+event-went-on = { $goal } llegó a { $at } durante { $was }, pero su plan no ganó la votación: sigue con lo suyo
 event-stopped = Detenido por el jugador durante { $was }
 underway-walking = Camino a { $station }
 underway-acting = { $action }

@@ -216,7 +216,8 @@ impl Deciding<'_> {
             let urgent_score = viable.iter().find(|v| v.goal == urgent as usize).map(|v| v.score);
             let lead = urgent_score.map_or(f32::NEG_INFINITY, |s| s - from_score);
             let went_on = Outcome::WentOn { goal: urgent, best: best_goal, from, lead, hysteresis, was };
-            self.keep(number, &mut rows, went_on);
+            let table = self.keep(number, &mut rows, went_on);
+            self.say(number, Happening::WentOn { goal: urgent, was }, table);
             return;
         };
         let lead = chosen.score - from_score;

@@ -254,6 +254,10 @@ impl EventReport {
                 report.stuck = standstill.links.iter().map(link).collect();
                 report.ring = Some(standstill.ring);
             }
+            Happening::WentOn { goal: g, was } => {
+                report.goal = goal(*g);
+                report.was = Some(Was::Doing(Doing::new(town, character, was)));
+            }
             Happening::Changed(reason) => match *reason {
                 LastReason::None | LastReason::Resting => {}
                 LastReason::Pursuing { goal: g } => report.goal = goal(g),

@@ -73,6 +73,13 @@ pub fn event_text(town: &Town, lang: Lang, event: &SimEvent) -> String {
         }
         Happening::Changed(reason) => reason_text(town, lang, character, reason, &[]),
         Happening::Standstill(standstill) => standstill_text(town, lang, standstill),
+        Happening::WentOn { goal: g, was } => {
+            let was = text(&underway_text(town, lang, character, was));
+            say(
+                "event-went-on",
+                &[("goal", goal(*g)), ("at", text(&threshold_of(town, character, *g))), ("was", was)],
+            )
+        }
     }
 }
 

@@ -30,6 +30,7 @@ pub enum EventKind {
     Standstill,
     Interrupted,
     Stopped,
+    WentOn,
 }
 
 /// One thing that happened, as data: who, when, and [`what`](Happening). Words are made where it
@@ -92,6 +93,13 @@ pub enum Happening {
     Changed(LastReason),
     /// A tile stands still: its villagers wait on each other (told of the first of them).
     Standstill(Standstill),
+    /// Urgent goal `goal` reached its `interrupts_at` but lost the vote: it went on with what
+    /// was under way. (Why is the decision table's, [`Outcome::WentOn`](crate::sim::state::table::Outcome::WentOn):
+    /// which goals were planned to tell depends on the shortcuts, and a day must not.)
+    WentOn {
+        goal: u16,
+        was: crate::sim::state::villager::Underway,
+    },
 }
 
 impl SimEvent {
@@ -106,6 +114,7 @@ impl SimEvent {
             Happening::Met { .. } => EventKind::GoalSatisfied,
             Happening::Edited { .. } => EventKind::Edited,
             Happening::Standstill(_) => EventKind::Standstill,
+            Happening::WentOn { .. } => EventKind::WentOn,
             Happening::Changed(LastReason::Resting | LastReason::None) => EventKind::Resting,
             // Never logged on its own: the plan made says it.
             Happening::Changed(LastReason::Pursuing { .. }) => EventKind::PlanMade,
