@@ -101,10 +101,7 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
     let afar = (view.get(town.scenario.place) == crate::scenario::HERE)
         .then(|| world.get::<crate::sim::Position>(entity))
         .flatten()
-        .map(|at| {
-            let origin = town.layout.origin(villager.tile());
-            town.scenario.first_walks(villager.index(), [at.0[0] - origin[0], at.0[1] - origin[1]])
-        });
+        .map(|at| town.first_walks(villager, at.0));
     let (planners, budget) = (town.planners(villager.index(), &view), town.scenario.settings.planner_budget);
     let (answer, trace) = match &afar {
         None => planners.whole(goal).plan_traced(&view, budget),

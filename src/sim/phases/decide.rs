@@ -229,10 +229,7 @@ impl Deciding<'_> {
         let to = chosen.plan.first().map(|&t| self.town.station(villager.index(), t as usize));
         let shared = Shared { world: self.world, outlook: self.outlook, lines: self.lines, log: self.log };
         let whereabouts = (villager, &mut *agent, &mut *position, &*intent, &*activity);
-        break_off(self.town, clock, shared, whereabouts, to);
-        if let (Some(tally), Some(_)) = (tally.as_deref_mut(), intent.current()) {
-            tally.aborts += 1; // the plan it followed is given up
-        }
+        break_off(self.town, clock, shared, whereabouts, tally.as_deref_mut(), to);
         self.plan_made(number, chosen, table, &mut reason, tally.as_deref_mut());
         *intent = Intent::new(chosen.goal, &chosen.plan);
         let walking = set_off(self.town, villager, &position, &intent, clock.steps, &self.shortcuts);

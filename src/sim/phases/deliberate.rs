@@ -136,9 +136,7 @@ fn stands_afar(
     }
     let position = positions.get(roster.0[villager.number()]).ok()?;
     let whereabouts = (&**villager, position, &**intent, &**activity);
-    let at = crate::sim::phases::walk::position_at(town, clock.steps, whereabouts);
-    let origin = town.layout.origin(villager.tile());
-    Some(town.scenario.first_walks(villager.index(), [at[0] - origin[0], at[1] - origin[1]]))
+    Some(town.first_walks(villager, crate::sim::phases::walk::position_at(town, clock.steps, whereabouts)))
 }
 
 /// Plans for one villager at a safe point; `afar`, what walking to each of its tasks costs from

@@ -7,6 +7,7 @@ use crate::planner::{Change, Effect};
 use crate::scenario::Scope;
 use crate::sim::state::lines::Lines;
 use crate::sim::state::log::{EventLog, Happening};
+use crate::sim::state::tally::Tally;
 use crate::sim::state::time::{Clock, stamp};
 use crate::sim::state::town::Town;
 use crate::sim::state::villager::{Activity, AgentFacts, Intent, Position, Villager};
@@ -34,9 +35,13 @@ pub(crate) fn break_off(
         &Intent,
         &Activity,
     ),
+    tally: Option<&mut Tally>,
     to: Option<usize>,
 ) {
     let Some(task) = intent.current() else { return };
+    if let Some(tally) = tally {
+        tally.aborts += 1; // the plan it followed is given up
+    }
     let (tile, at, now) = (villager.tile(), town.station(villager.index(), task), stamp(clock));
     match activity {
         Activity::Walking { .. } => {

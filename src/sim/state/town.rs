@@ -121,6 +121,18 @@ impl Town {
         self.planners.of(character, away)
     }
 
+    /// What walking from world point `at`, off every station, to each of `villager`'s tasks
+    /// costs it in a plan ([`Scenario::first_walks`](crate::scenario::Scenario::first_walks), in
+    /// its tile's own coordinates).
+    pub fn first_walks(
+        &self,
+        villager: &crate::sim::state::villager::Villager,
+        at: [f32; 2],
+    ) -> Vec<Option<u32>> {
+        let origin = self.layout.origin(villager.tile());
+        self.scenario.first_walks(villager.index(), [at[0] - origin[0], at[1] - origin[1]])
+    }
+
     /// One shard of this town: the tiles of `layout`, sharing the scenario and its planners.
     pub fn shard(&self, layout: Layout) -> Self {
         Town { layout, ..self.clone() }

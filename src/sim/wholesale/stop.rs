@@ -38,19 +38,17 @@ pub fn stop(world: &mut World, number: usize) -> bool {
         (villager.get::<Intent>().cloned().unwrap_or_default(), villager.get::<Activity>().cloned());
     let activity = activity.unwrap_or(Activity::Idle);
     let shared = Shared { world: facts_now, outlook: outlook_now, lines: lines_now, log: log_now };
+    let mut tally = villager.get::<Tally>().cloned();
     if let (Some(mut position), Some(mut agent)) =
         (villager.get::<Position>().copied(), villager.get::<AgentFacts>().cloned())
     {
-        break_off(&town, &clock, shared, (&me, &mut agent, &mut position, &intent, &activity), None);
+        let whereabouts = (&me, &mut agent, &mut position, &intent, &activity);
+        break_off(&town, &clock, shared, whereabouts, tally.as_mut(), None);
         villager.insert((position, agent));
     }
     let reason = LastReason::Stopped { was };
     log_now.record(clock.day, clock.time, Some(number), Happening::Changed(reason));
     villager.insert((Intent::default(), reason));
-    let mut tally = villager.get::<Tally>().cloned();
-    if let (Some(tally), Some(_)) = (tally.as_mut(), intent.current()) {
-        tally.aborts += 1; // the plan it followed is given up
-    }
     let mut doing = activity;
     switch(&mut doing, tally.as_mut(), Activity::Idle, clock.steps);
     villager.insert(doing);
