@@ -14,6 +14,7 @@ use crate::sim::schedule::SimTick;
 use crate::sim::state::town::Town;
 use bevy::ecs::world::World;
 use bevy::tasks::ComputeTaskPool;
+use std::sync::Mutex;
 
 /// `whole` as at most `count` worlds of whole tiles, each ready to step on its own and sharing its
 /// planners. Their phases do not spread over the pool: the shards are what runs in parallel.
@@ -24,32 +25,37 @@ pub fn shard_worlds(whole: &Town, count: usize, options: &SimOptions) -> Vec<Wor
 }
 
 /// Steps each world `steps` times, then gives back what `collect` takes from each world, in
-/// shard order. The worlds run as one task per thread of the compute task pool, each task
-/// stepping its run of worlds one after another: never more at once than the pool has threads
-/// (the thread that waits for the scope would otherwise run shards as well).
+/// shard order. One task per thread of the compute task pool takes the next world not yet taken
+/// until none is left: never more at once than the pool has threads (the thread that waits for
+/// the scope would otherwise run shards as well), and a thread slowed by the rest of the machine
+/// takes fewer worlds instead of holding the whole run back.
 pub fn run_shards<R: Send + 'static>(
     worlds: Vec<World>,
     steps: u64,
     collect: impl Fn(&mut World) -> R + Sync,
 ) -> Vec<R> {
     let pool = ComputeTaskPool::get();
-    let per_task = worlds.len().div_ceil(pool.thread_num().max(1)).max(1);
-    let mut worlds = worlds.into_iter().peekable();
-    let collect = &collect;
+    let tasks = pool.thread_num().clamp(1, worlds.len().max(1));
+    let queue = Mutex::new(worlds.into_iter().enumerate());
+    let (queue, collect) = (&queue, &collect);
     let runs = pool.scope(|scope| {
-        while worlds.peek().is_some() {
-            let run: Vec<World> = worlds.by_ref().take(per_task).collect();
+        for _ in 0..tasks {
             scope.spawn(async move {
-                run.into_iter()
-                    .map(|mut world| {
-                        for _ in 0..steps {
-                            world.run_schedule(SimTick);
-                        }
-                        collect(&mut world)
-                    })
-                    .collect::<Vec<R>>()
+                let mut done = Vec::new();
+                loop {
+                    // The lock is held only to take a world, never while one runs.
+                    let next = queue.lock().expect("no task panics holding it").next();
+                    let Some((shard, mut world)) = next else { break };
+                    for _ in 0..steps {
+                        world.run_schedule(SimTick);
+                    }
+                    done.push((shard, collect(&mut world)));
+                }
+                done
             });
         }
     });
-    runs.into_iter().flatten().collect()
+    let mut gathered: Vec<(usize, R)> = runs.into_iter().flatten().collect();
+    gathered.sort_unstable_by_key(|&(shard, _)| shard);
+    gathered.into_iter().map(|(_, r)| r).collect()
 }
