@@ -113,10 +113,10 @@ fn moment(world: &bevy::prelude::World, entity: bevy::prelude::Entity, lang: Lan
     let activity = match doing {
         Activity::Idle => json!({"kind": "idle"}),
         Activity::Walking { .. } => json!({"kind": "walking"}),
-        Activity::Acting { .. } => json!({"kind": "acting", "left": left}),
-        Activity::Queued { .. } => json!({"kind": "queued", "retry_in": left}),
-        Activity::Waiting { .. } => json!({"kind": "waiting", "retry_in": left}),
-        Activity::Resting { .. } => json!({"kind": "resting", "retry_in": left}),
+        Activity::Acting { .. } => json!({"kind": "acting", "left": short(left)}),
+        Activity::Queued { .. } => json!({"kind": "queued", "retry_in": short(left)}),
+        Activity::Waiting { .. } => json!({"kind": "waiting", "retry_in": short(left)}),
+        Activity::Resting { .. } => json!({"kind": "resting", "retry_in": short(left)}),
     };
     let own: Map<String, Value> = character
         .facts
@@ -133,7 +133,7 @@ fn moment(world: &bevy::prelude::World, entity: bevy::prelude::Entity, lang: Lan
         .map(|&(f, _)| (facts.name(f).to_owned(), json!(tile_world.get(f))))
         .collect();
     let goals: Vec<Value> = (character.goals.iter().zip(sim::insistences(world, entity).expect("goals")))
-        .map(|(g, insistence)| json!({"id": g.id, "label": g.label, "insistence": insistence}))
+        .map(|(g, insistence)| json!({"id": g.id, "label": g.label, "insistence": short(insistence)}))
         .collect();
     let cut_off = sim::cut_off_of(world, entity);
     let reason = world
@@ -141,10 +141,10 @@ fn moment(world: &bevy::prelude::World, entity: bevy::prelude::Entity, lang: Lan
         .map_or_else(String::new, |r| sim::reason_text(town, lang, villager.index(), r, &cut_off));
     json!({
         "day": clock.day,
-        "t": clock.time,
+        "t": short(sim::time_as_written(clock.time)),
         "villager": character.id,
         "name": character.name,
-        "position": sim::position_of(world, entity),
+        "position": sim::position_of(world, entity).map(|p| p.map(short)),
         "activity": activity,
         "goal": intent.goal().map(|g| &character.goals[g].id),
         "plan": intent.plan().map(|s| &town.action(villager.index(), s).id).collect::<Vec<_>>(),
@@ -154,6 +154,12 @@ fn moment(world: &bevy::prelude::World, entity: bevy::prelude::Entity, lang: Lan
         "goals": goals,
         "reason": reason,
     })
+}
+
+/// `x` as the f64 its shortest decimal reads as: 0.37, not the 0.3700000047683716 that `f32`
+/// widens to.
+fn short(x: f32) -> f64 {
+    x.to_string().parse().unwrap_or(f64::from(x))
 }
 
 /// The same, a field a line.

@@ -34,7 +34,11 @@ pub fn run(
             return false;
         }
         written = match as_json {
-            true => write!(out, "{}{}", if first { "" } else { "," }, json!(report)),
+            // Written straight from the report, not through `json!`, whose numbers are f64: a time
+            // of 0.1 s (an f32) would read 0.10000000149011612.
+            true => serde_json::to_string(&report)
+                .map_err(std::io::Error::other)
+                .and_then(|report| write!(out, "{}{report}", if first { "" } else { "," })),
             false => write!(out, "{}", text(&name, &report, lang)),
         }
         .and_then(|()| out.flush());

@@ -62,7 +62,7 @@ pub use state::roster::Roster;
 pub use state::table::{DecisionTable, DecisionTables, GoalRow, Outcome, RowResult};
 pub use state::tally::{DECIDING, Met, Span, Tally};
 pub use state::tiles::{DEFAULT_SEED, Layout, MOST_VILLAGERS, MOST_VILLAGERS_SHOWN, VARIATION};
-pub use state::time::{Clock, MOST_DAYS, STEP, STEPS_PER_SECOND};
+pub use state::time::{Clock, MOST_DAYS, STEP, STEPS_PER_SECOND, as_written as time_as_written};
 pub use state::timing::PlanTimes;
 pub use state::town::Town;
 pub use state::villager::{

@@ -13,7 +13,7 @@ use crate::scenario;
 use crate::scenario::Drift;
 use crate::sim::state::log::{EventKind, EventLog, Happening, SimEvent};
 use crate::sim::state::tally::Tally;
-use crate::sim::state::time::Clock;
+use crate::sim::state::time::{Clock, as_written};
 use crate::sim::state::town::Town;
 use crate::sim::state::villager::{Activity, LastReason, Underway, Villager};
 use crate::words::Lang;
@@ -200,7 +200,7 @@ impl EventReport {
         let task = |t: u32| character.map(|c| scenario.actions[c.tasks[t as usize].action].id.clone());
         let station = |s: u32| scenario.stations[s as usize].id.clone();
         let mut report = EventReport {
-            t: event.t,
+            t: as_written(event.t),
             villager: event.villager.map(|number| town.villager_id(number)),
             kind: event.kind(),
             text: crate::sim::report::phrase::event_text(town, lang, event),

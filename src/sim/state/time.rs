@@ -55,6 +55,12 @@ impl Clock {
     }
 }
 
+/// A step's time as the tenth of a second it stands for, where it is written out (a report, JSON):
+/// step 178's time is 17.800001 in [`Clock::go_to`]'s `f32` arithmetic, and reads 17.8.
+pub fn as_written(time: f32) -> f32 {
+    (time * STEPS_PER_SECOND as f32).round() / STEPS_PER_SECOND as f32
+}
+
 /// The day and step, as one ever-growing number.
 pub(crate) fn stamp(clock: &Clock) -> u64 {
     stamp_of(clock.day, clock.steps)
