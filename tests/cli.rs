@@ -395,3 +395,37 @@ fn the_game_refuses_an_empty_town_and_says_when_there_is_no_display() {
         assert!(err.starts_with(says), "{err}");
     }
 }
+
+/// What nobody makes is said as such in both languages ("nobody makes it", "nadie lo hace"), and
+/// `check` counts in the singular where there is one.
+#[test]
+#[cfg(feature = "sim")]
+fn reports_and_checks_say_one_and_none_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("gone.ron");
+    std::fs::write(
+        &file,
+        r#"Scenario(
+    name: "Gone",
+    settings: (day_length: 30.0),
+    world: { "bread": 0 },
+    agent: { "fed": 0 },
+    stations: [(id: "shelf", pos: (10.0, 0.0))],
+    actions: [(id: "take", station: "shelf", duration: 1.0, cost: 1, needs: ["world.bread >= 1"],
+               effects: ["world.bread -= 1", "agent.fed += 1"])],
+    characters: [(id: "v", start: (0.0, 0.0), speed: 10.0, actions: ["take"],
+                  goals: [(id: "eat", wants: ["agent.fed >= 1"], drift: Need(rate: 0.1, initial: 0.5))])],
+)"#,
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let out = goap_town(&["check", file]);
+    assert!(text(&out.stdout).contains(": 1 character, 1 action, 1 station"), "{}", text(&out.stdout));
+    let report = text(&goap_town(&["run", file]).stdout);
+    assert!(
+        report.contains("waited on world.bread: ") && report.contains("villager-seconds — nobody makes it"),
+        "{report}"
+    );
+    let report = text(&goap_town(&["run", file, "--lang", "es"]).stdout);
+    assert!(report.contains("segundos-aldeano — nadie lo hace"), "{report}");
+}

@@ -195,3 +195,19 @@ fn one_plan_never_expands_more_than_the_planners_most_whatever_its_budget() {
     let answer = Planner::new(&actions, &goal).plan(&State::zeros(facts.len()), usize::MAX);
     assert_eq!(answer, Err(NoPlan::Budget { expanded: planner::MAX_BUDGET }));
 }
+
+/// "At most 4,096 facts in all" counts the file's own facts (world and agent), exactly: 4,096
+/// load, 4,097 are refused, and the error says how many the file declares.
+#[test]
+fn the_fact_limit_counts_the_files_facts_exactly() {
+    // One agent fact (iron) and the world's ore are in the base; the rest are world facts.
+    let world = |n: usize| {
+        let extra: Vec<String> = (0..n).map(|i| format!("\"f{i}\": 0")).collect();
+        format!("\"ore\": 0, {}", extra.join(", "))
+    };
+    let at_limit = scenario("", &world(limits::MAX_FACTS - 2), "50.0", "1", r#""world.ore >= 1""#);
+    scenario::parse(&at_limit, "test.ron").unwrap();
+    let past = scenario("", &world(limits::MAX_FACTS - 1), "50.0", "1", r#""world.ore >= 1""#);
+    let d = one_error(&past);
+    assert!(d.message.contains("at most 4,096 facts") && d.message.contains("declares 4,097"), "{d}");
+}

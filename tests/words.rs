@@ -124,8 +124,8 @@ fn every_kind_of_event_is_told_in_english_and_in_spanish() {
     assert_eq!(
         told(EventKind::Resting, Some("miner")),
         (
-            "Resting: every insistence is below 0.05".into(),
-            "Descansando: toda insistencia está por debajo de 0.05".into()
+            "Resting: every unmet goal's insistence is below 0.05".into(),
+            "Descansando: la insistencia de toda meta sin cumplir está por debajo de 0.05".into()
         )
     );
     assert_eq!(

@@ -105,7 +105,7 @@ underway-queued = the line at { $station }
 underway-waiting = Wait
 underway-resting = Rest
 event-met = { $goal } met
-event-resting = Resting: every insistence is below { $threshold }
+event-resting = Resting: every unmet goal's insistence is below { $threshold }
 
 ## The day report of `run`
 
@@ -127,8 +127,10 @@ column-station = station
 column-busy = busy
 column-line-peak = longest line
 column-mean-wait = mean wait
-report-waited-on = waited on { $fact }: { $seconds } villager-seconds — made by { $makers }
-report-made-by-nobody = nobody
+report-waited-on = waited on { $fact }: { $seconds } villager-seconds — { $count ->
+        [0] nobody makes it
+       *[other] made by { $makers }
+    }
 kind-need = need
 kind-quota = quota
 town = town
@@ -277,7 +279,16 @@ replay-opening = Opening { $file }: its town of { $villagers } villagers plays f
 
 scenario-warning = warning: { $message }
 scenario-did-you-mean = {" "}(did you mean { $name }?)
-check-ok = ok { $file }: { $characters } characters, { $actions } actions, { $stations } stations
+check-ok = ok { $file }: { $characters ->
+        [one] { $characters } character
+       *[other] { $characters } characters
+    }, { $actions ->
+        [one] { $actions } action
+       *[other] { $actions } actions
+    }, { $stations ->
+        [one] { $stations } station
+       *[other] { $stations } stations
+    }
 check-failed = { $failed } of { $total } scenario files have errors
 
 # Reading the file.
@@ -359,7 +370,7 @@ scenario-list-too-long = at most { $max } { $items } (this list has { $count })
 scenario-too-many-fact-values = at most { $max } facts (this map has { $count })
 scenario-fact-name-is-a-string = a fact's name is a string: write "{ $name }"
 scenario-shape-scenario = a scenario
-scenario-shape-settings = the settings
+scenario-shape-settings = the settings block
 scenario-shape-station = a station
 scenario-shape-action = an action
 scenario-shape-character = a character

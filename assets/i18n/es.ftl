@@ -93,7 +93,7 @@ underway-queued = la cola de { $station }
 underway-waiting = Espera
 underway-resting = Descanso
 event-met = { $goal }: cumplido
-event-resting = Descansando: toda insistencia está por debajo de { $threshold }
+event-resting = Descansando: la insistencia de toda meta sin cumplir está por debajo de { $threshold }
 
 ## El informe del día de `run`
 
@@ -115,8 +115,11 @@ column-station = estación
 column-busy = ocupada
 column-line-peak = cola más larga
 column-mean-wait = espera media
-report-waited-on = esperado { $fact }: { $seconds } segundos-aldeano — lo hace { $makers }
-report-made-by-nobody = nadie
+report-waited-on = esperado { $fact }: { $seconds } segundos-aldeano — { $count ->
+        [0] nadie lo hace
+        [one] lo hace { $makers }
+       *[other] lo hacen { $makers }
+    }
 kind-need = necesidad
 kind-quota = cuota
 town = pueblo

@@ -121,15 +121,11 @@ fn text(name: &str, report: &DayReport, lang: Lang) -> String {
         );
     }
     for waited in report.waited_on.iter().take(TAIL) {
-        let makers = if waited.makers.is_empty() {
-            plain("report-made-by-nobody").to_owned()
-        } else {
-            waited.makers.join(", ")
-        };
         let args = [
             ("fact", waited.fact.clone().into()),
             ("seconds", format!("{:.0}", waited.villager_seconds).into()),
-            ("makers", makers.into()),
+            ("count", waited.makers.len().into()),
+            ("makers", waited.makers.join(", ").into()),
         ];
         s += &say("report-waited-on", &args);
         s += "\n";

@@ -61,7 +61,7 @@ pub struct Settings {
     pub cost_weight: f32,
     /// How far a challenger must outscore the current goal to take over.
     pub hysteresis: f32,
-    /// With every insistence below this, a villager rests.
+    /// With every unmet goal's insistence below this, a villager rests.
     pub rest_threshold: f32,
     /// The planner's expansion budget.
     pub planner_budget: usize,

@@ -36,8 +36,10 @@ pub fn validate(
     let agent_defaults = declare(&mut check, &mut facts, Scope::Agent, "agent", &raw.agent);
     let place = facts.intern(Scope::Agent, "@place");
     let world_seed = declare(&mut check, &mut facts, Scope::World, "world", &raw.world);
-    if facts.len() > limits::MAX_FACTS {
-        let (max, count) = (Arg::Count(limits::MAX_FACTS as u64), Arg::Count(facts.len() as u64));
+    // The file's own facts: the engine's place is not one of them.
+    let declared = facts.len() - 1;
+    if declared > limits::MAX_FACTS {
+        let (max, count) = (Arg::Count(limits::MAX_FACTS as u64), Arg::Count(declared as u64));
         check.error("agent", phrase!("scenario-too-many-facts", max = max, count = count));
         return Err(LoadError::Invalid { diagnostics: check.problems });
     }

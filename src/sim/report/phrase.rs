@@ -105,9 +105,9 @@ pub fn standstill_text(town: &Town, lang: Lang, standstill: &crate::sim::state::
     words().say(lang, id, &[("links", text(&links.join("; ")))])
 }
 
-/// Why a villager of `character` last changed course, in words: `Resting: every insistence is
-/// below 0.05`, `Hunger (0.72) overtook Smelt iron (0.51)`, `No viable plan for Bake bread:
-/// waiting for wheat`, `Abandoned Take a loaf: needs bread: none in the town`.
+/// Why a villager of `character` last changed course, in words: `Resting: every unmet goal's
+/// insistence is below 0.05`, `Hunger (0.72) overtook Smelt iron (0.51)`, `No viable plan for
+/// Bake bread: waiting for wheat`, `Abandoned Take a loaf: needs bread: none in the town`.
 ///
 /// `cut_off` are the stations a waiting villager's goal needs and the map parts it from
 /// ([`cut_off_for`](super::cut_off::cut_off_for)): the reason names them.
