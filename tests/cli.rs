@@ -429,3 +429,53 @@ fn reports_and_checks_say_one_and_none_in_words() {
     let report = text(&goap_town(&["run", file, "--lang", "es"]).stdout);
     assert!(report.contains("segundos-aldeano — nadie lo hace"), "{report}");
 }
+
+/// `plan`, `bench` and `run --at` say their words in the language asked for, as every command
+/// does: the plan and its costs, the search, why there is no plan, a bad request, the report.
+#[test]
+#[cfg(feature = "sim")]
+fn plan_bench_and_moments_speak_the_language_asked_for() {
+    let plan = |args: &[&str]| goap_town(&[&["plan"], args, &["--lang", "es"]].concat());
+    let out = plan(&["scenarios/cook.ron", "--character", "cook", "--goal", "fed", "--trace"]);
+    let said = text(&out.stdout);
+    assert!(said.contains("(1 + caminando 0.32)") && said.contains("costo 4.96\nexpandidos 4\n"), "{said}");
+    assert!(said.contains("búsqueda: 4 estados expandidos en este orden, y luego la meta"), "{said}");
+    let out = plan(&["scenarios/town.ron", "--character", "baker", "--goal", "bake"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stdout),
+        "sin plan: inalcanzable: ninguna acción disponible puede lograr world.wheat >= 1\n"
+    );
+    let out = plan(&["scenarios/town.ron", "--character", "bakr", "--goal", "bake"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr)
+            .contains("no hay ningún personaje \"bakr\" en scenarios/town.ron (¿quisiste decir \"baker\"?)")
+    );
+    let out = plan(&["scenarios/town.ron", "--character", "baker", "--goal", "bake", "--set", "foo"]);
+    assert!(text(&out.stderr).contains("--set foo: se esperaba ÁMBITO.HECHO=N"), "{}", text(&out.stderr));
+
+    let out = goap_town(&[
+        "bench",
+        "--villagers",
+        "20",
+        "--threads",
+        "1",
+        "--scenario",
+        "scenarios/cook.ron",
+        "--lang",
+        "es",
+    ]);
+    let said = text(&out.stdout);
+    assert!(said.starts_with("aldeanos         20 (20 copias en un fragmento, un hilo)\n"), "{said}");
+    assert!(said.contains("\naceleración      ") && said.contains("× tiempo real\n"), "{said}");
+    let out = goap_town(&["bench", "--villagers", "1", "--threads", "1", "--scenario", "scenarios/cook.ron"]);
+    assert!(
+        text(&out.stdout).starts_with("villagers     1 (one tile in one shard, one thread)\n"),
+        "{}",
+        text(&out.stdout)
+    );
+
+    let out = goap_town(&["run", "scenarios/cook.ron", "--at", "5", "--villager", "nobody", "--lang", "es"]);
+    assert_eq!(text(&out.stderr), "--villager nobody: no hay tal aldeano; los hay cook\n");
+}

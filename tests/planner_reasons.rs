@@ -26,7 +26,10 @@ fn a_fact_no_action_produces_is_named_as_unreachable() {
         .unwrap_err();
     assert_eq!(why, NoPlan::Unreachable { blocked: vec![Condition::at_least(ingot, 1)] });
     assert_eq!(why.kind(), "unreachable");
-    assert_eq!(facts.explain(&why), "unreachable: no available action can bring about world.ironIngot >= 1");
+    assert_eq!(
+        facts.explain(&why, goap_town::words::Lang::ENGLISH),
+        "unreachable: no available action can bring about world.ironIngot >= 1"
+    );
 
     // With an ingot in stock the same question has an answer.
     let mut stocked = State::zeros(facts.len());
@@ -61,7 +64,10 @@ fn every_reachable_state_tried_is_reported_as_exhausted() {
     // The pattern database knows no reachable state is a goal: nothing is expanded to find out.
     let why = planner.plan(&State::zeros(2), 5000).unwrap_err();
     assert_eq!(why, NoPlan::Exhausted { expanded: 0 });
-    assert_eq!(facts.explain(&why), "exhausted: no reachable state meets the goal (0 expanded)");
+    assert_eq!(
+        facts.explain(&why, goap_town::words::Lang::ENGLISH),
+        "exhausted: no reachable state meets the goal (0 expanded)"
+    );
 }
 
 #[test]
@@ -81,7 +87,10 @@ fn the_budget_stops_a_search_that_cannot_finish_and_says_how_far_it_got() {
         .plan(&State::zeros(2), 300)
         .unwrap_err();
     assert_eq!(why, NoPlan::Budget { expanded: 300 });
-    assert_eq!(facts.explain(&why), "budget: gave up after expanding 300 states");
+    assert_eq!(
+        facts.explain(&why, goap_town::words::Lang::ENGLISH),
+        "budget: gave up after expanding 300 states"
+    );
 }
 
 #[test]

@@ -193,7 +193,10 @@ result-new = new
 result-better = better
 result-duplicate = duplicate
 result-dead-end = dead end
-not-applicable = { $n } actions do not apply
+not-applicable = { $n ->
+    [one] one action does not apply
+   *[other] { $n } actions do not apply
+}
 # A plan step's cost beside its own: "1 + walking 0.32 + waiting 0.5".
 step-walking = walking
 step-waiting = waiting
@@ -643,3 +646,52 @@ painted-cells = { $n ->
     [one] one cell painted
    *[other] { $n } cells painted
 }
+
+## `goap-town plan`: the plan, the search and why there is none. $cost is written to two
+## decimals; fact names, ids and conditions are code, the same in every language.
+plan-cost = cost { $cost }
+plan-expanded = expanded { $expanded }
+plan-none = no plan: { $why }
+plan-unreachable = unreachable: no available action can bring about { $what }
+plan-exhausted = exhausted: no reachable state meets the goal ({ $expanded } expanded)
+plan-budget = budget: gave up after expanding { $expanded } states
+plan-cut-off = unreachable: { $count ->
+        [one] station { $stations } cannot
+       *[other] stations { $stations } cannot
+    } be reached from here (walls or water in the way)
+# $found is yes when the search found a plan (the goal ends the list, and ★ marks the plan).
+plan-trace-head = search: { $expanded ->
+        [one] one state
+       *[other] { $expanded } states
+    } expanded in this order{ $found ->
+        [yes] , then the goal
+       *[no] {""}
+    }; { $duplicates } duplicates dropped, { $pruned } dead ends pruned{ $found ->
+        [yes] {" "}(★ on the plan)
+       *[no] {""}
+    }
+plan-no-character = no character "{ $character }" in { $file }{ $hint }
+plan-no-goal = character "{ $character }" has no goal "{ $goal }"{ $hint }
+plan-set-malformed = --set { $text }: expected SCOPE.FACT=N, like world.tools=1 or agent.hasWeapon=1
+plan-set-unknown = --set { $text }: unknown { $scope } fact "{ $name }"{ $hint }
+
+## `goap-town bench`'s report. Numbers arrive written ($wall "12.345"); the labels line up.
+bench-report = villagers     { $villagers } ({ $tiles ->
+        [one] one tile
+       *[other] { $tiles } tiles
+    } in { $shards ->
+        [one] one shard
+       *[other] { $shards } shards
+    }, { $threads ->
+        [one] one thread
+       *[other] { $threads } threads
+    })
+    simulated     { $simulated } s
+    wall          { $wall } s
+    speed-up      { $speedup }× real time
+    plans         { $plans } (mean { $mean } µs, p99 { $p99 } µs)
+    peak memory   { $memory } MB ({ $per-villager } bytes per villager beyond the engine's own)
+
+## `goap-town run --at T --villager ID`: a moment asked for wrongly. Numbers arrive written.
+moment-no-villager = --villager { $id }: no such villager; there are { $ids }
+moment-out-of-range = --at { $at }: a moment is a number of seconds from the first dawn, 0 to { $latest } ({ $days } days of { $day } s)

@@ -182,7 +182,10 @@ result-new = nuevo
 result-better = mejor
 result-duplicate = duplicado
 result-dead-end = sin salida
-not-applicable = { $n } acciones no se aplican
+not-applicable = { $n ->
+    [one] una acción no se aplica
+   *[other] { $n } acciones no se aplican
+}
 # El costo de un paso además del suyo propio: "1 + caminando 0.32 + esperando 0.5".
 step-walking = caminando
 step-waiting = esperando
@@ -664,3 +667,52 @@ painted-cells = { $n ->
     [one] una casilla pintada
    *[other] { $n } casillas pintadas
 }
+
+## `goap-town plan`: el plan, la búsqueda y por qué no hay ninguno. $cost va con dos decimales;
+## los nombres de hechos, los ids y las condiciones son código, iguales en todo idioma.
+plan-cost = costo { $cost }
+plan-expanded = expandidos { $expanded }
+plan-none = sin plan: { $why }
+plan-unreachable = inalcanzable: ninguna acción disponible puede lograr { $what }
+plan-exhausted = agotado: ningún estado alcanzable cumple la meta ({ $expanded } expandidos)
+plan-budget = presupuesto: se rindió tras expandir { $expanded } estados
+plan-cut-off = inalcanzable: { $count ->
+        [one] la estación { $stations } no se puede
+       *[other] las estaciones { $stations } no se pueden
+    } alcanzar desde aquí (muros o agua en el camino)
+# $found es yes cuando la búsqueda halló un plan (la meta cierra la lista y ★ marca el plan).
+plan-trace-head = búsqueda: { $expanded ->
+        [one] un estado expandido
+       *[other] { $expanded } estados expandidos
+    } en este orden{ $found ->
+        [yes] , y luego la meta
+       *[no] {""}
+    }; { $duplicates } duplicados descartados, { $pruned } callejones sin salida podados{ $found ->
+        [yes] {" "}(★ en el plan)
+       *[no] {""}
+    }
+plan-no-character = no hay ningún personaje "{ $character }" en { $file }{ $hint }
+plan-no-goal = el personaje "{ $character }" no tiene la meta "{ $goal }"{ $hint }
+plan-set-malformed = --set { $text }: se esperaba ÁMBITO.HECHO=N, como world.tools=1 o agent.hasWeapon=1
+plan-set-unknown = --set { $text }: hecho { $scope } desconocido "{ $name }"{ $hint }
+
+## El informe de `goap-town bench`. Los números llegan escritos ($wall "12.345"); las etiquetas se alinean.
+bench-report = aldeanos         { $villagers } ({ $tiles ->
+        [one] una copia
+       *[other] { $tiles } copias
+    } en { $shards ->
+        [one] un fragmento
+       *[other] { $shards } fragmentos
+    }, { $threads ->
+        [one] un hilo
+       *[other] { $threads } hilos
+    })
+    simulado         { $simulated } s
+    reloj            { $wall } s
+    aceleración      { $speedup }× tiempo real
+    planes           { $plans } (media { $mean } µs, p99 { $p99 } µs)
+    memoria máxima   { $memory } MB ({ $per-villager } bytes por aldeano además de los del motor)
+
+## `goap-town run --at T --villager ID`: un momento mal pedido. Los números llegan escritos.
+moment-no-villager = --villager { $id }: no hay tal aldeano; los hay { $ids }
+moment-out-of-range = --at { $at }: un momento es un número de segundos desde el primer amanecer, de 0 a { $latest } ({ $days } días de { $day } s)

@@ -3,8 +3,9 @@
 
 use crate::scenario::{self, SCENARIO_FOLDER, Scenario, ScenarioChoice};
 use crate::sim::{self, Layout, PlanTimes, STEP, SimOptions, Town};
-use crate::words::Lang;
+use crate::words::{Lang, words};
 use bevy::tasks::{ComputeTaskPool, TaskPoolBuilder};
+use fluent_bundle::FluentValue;
 use serde_json::json;
 use std::io::Write;
 use std::path::Path;
@@ -28,7 +29,7 @@ pub struct Request<'a> {
     pub shard_villagers: usize,
     pub seed: u64,
     pub json: bool,
-    /// The language a broken scenario's problems are said in.
+    /// The language of the report and of a broken scenario's problems.
     pub lang: Lang,
 }
 
@@ -86,29 +87,22 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         });
         let _ = writeln!(out, "{report}");
     } else {
-        let _ = writeln!(
-            out,
-            "villagers     {} ({} tiles in {} shard{}, {} thread{})\n\
-             simulated     {:.0} s\n\
-             wall          {:.3} s\n\
-             speed-up      {:.1}× real time\n\
-             plans         {} (mean {:.3} µs, p99 {:.3} µs)\n\
-             peak memory   {:.1} MB ({:.0} bytes per villager beyond the engine's own)",
-            m.villagers,
-            m.tiles,
-            m.shards,
-            if m.shards == 1 { "" } else { "s" },
-            m.threads,
-            if m.threads == 1 { "" } else { "s" },
-            m.sim_seconds,
-            m.wall_seconds,
-            speedup,
-            m.plans,
-            m.plan_mean_us,
-            m.plan_p99_us,
-            m.peak_rss_mb,
-            m.bytes_per_villager,
-        );
+        let text = |s: String| FluentValue::String(s.into());
+        let args = [
+            ("villagers", m.villagers.into()),
+            ("tiles", m.tiles.into()),
+            ("shards", m.shards.into()),
+            ("threads", m.threads.into()),
+            ("simulated", text(format!("{:.0}", m.sim_seconds))),
+            ("wall", text(format!("{:.3}", m.wall_seconds))),
+            ("speedup", text(format!("{speedup:.1}"))),
+            ("plans", m.plans.into()),
+            ("mean", text(format!("{:.3}", m.plan_mean_us))),
+            ("p99", text(format!("{:.3}", m.plan_p99_us))),
+            ("memory", text(format!("{:.1}", m.peak_rss_mb))),
+            ("per-villager", text(format!("{:.0}", m.bytes_per_villager))),
+        ];
+        let _ = writeln!(out, "{}", words().say(request.lang, "bench-report", &args));
     }
     0
 }

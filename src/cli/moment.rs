@@ -31,11 +31,15 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let latest = f64::from(scenario.settings.day_length) * f64::from(sim::MOST_DAYS);
     if !(at >= 0.0 && f64::from(at) <= latest) {
         return fail(
-            &format!(
-                "--at {at}: a moment is a number of seconds from the first dawn, 0 to {latest} \
-                 ({} days of {} s)",
-                sim::MOST_DAYS,
-                scenario.settings.day_length
+            &crate::words::words().say(
+                lang,
+                "moment-out-of-range",
+                &[
+                    ("at", at.to_string().into()),
+                    ("latest", latest.to_string().into()),
+                    ("days", sim::MOST_DAYS.into()),
+                    ("day", scenario.settings.day_length.to_string().into()),
+                ],
             ),
             err,
         );
@@ -76,7 +80,8 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let Some(entity) = sim::villager_playing(app.world_mut(), id, 0) else {
         let town = app.world().resource::<Town>();
         let ids: Vec<&str> = town.scenario.characters.iter().map(|c| c.id.as_str()).collect();
-        return fail(&format!("--villager {id}: no such villager; there are {}", ids.join(", ")), err);
+        let args = [("id", id.clone().into()), ("ids", ids.join(", ").into())];
+        return fail(&crate::words::words().say(lang, "moment-no-villager", &args), err);
     };
     for step in 0..=steps {
         if let Some(due) = &mut due {

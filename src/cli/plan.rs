@@ -3,7 +3,8 @@
 use crate::planner::{NoPlan, Planner, Trace, TriedResult, Value};
 use crate::scenario::Scope;
 use crate::scenario::{self, Scenario, StepCost, did_you_mean};
-use crate::words::Lang;
+use crate::words::{Lang, words};
+use fluent_bundle::FluentValue;
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
@@ -16,7 +17,7 @@ pub struct Request {
     /// Print the search, state by state, too.
     pub trace: bool,
     pub json: bool,
-    /// The language a broken scenario's problems are said in.
+    /// The language of its words: a broken scenario's problems, the plan, the search, why not.
     pub lang: Lang,
 }
 
@@ -28,25 +29,54 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             let _ = write!(out, "{text}");
             code
         }
-        Err(message) => {
-            let _ = writeln!(err, "goap-town plan: {message}");
+        Err(bad) => {
+            let _ = writeln!(err, "goap-town plan: {}", bad.say(request.lang));
             1
         }
     }
 }
 
-/// Why a `plan` request itself is wrong, in English as the rest of `plan`'s answers (`hint` is
-/// ` (did you mean "smith"?)`, or nothing).
-#[derive(Debug, thiserror::Error)]
+/// Why a `plan` request itself is wrong (`hint` is ` (did you mean "smith"?)`, or nothing).
+#[derive(Debug)]
 enum BadRequest {
-    #[error("no character \"{character}\" in {file}{hint}")]
-    NoCharacter { character: String, file: String, hint: String },
-    #[error("character \"{character}\" has no goal \"{goal}\"{hint}")]
-    NoGoal { character: String, goal: String, hint: String },
-    #[error("--set {text}: expected SCOPE.FACT=N, like world.tools=1 or agent.hasWeapon=1")]
+    NoCharacter { character: String, file: String, hint: Option<scenario::Phrase> },
+    NoGoal { character: String, goal: String, hint: Option<scenario::Phrase> },
     Malformed { text: String },
-    #[error("--set {text}: unknown {scope} fact \"{name}\"{hint}")]
-    UnknownFact { text: String, scope: &'static str, name: String, hint: String },
+    UnknownFact { text: String, scope: &'static str, name: String, hint: Option<scenario::Phrase> },
+}
+
+impl BadRequest {
+    fn say(&self, lang: Lang) -> String {
+        let hint = |hint: &Option<scenario::Phrase>| {
+            text_of(hint.as_ref().map(|h| h.text(lang)).unwrap_or_default())
+        };
+        let (id, args): (&str, Vec<(&str, FluentValue)>) = match self {
+            BadRequest::NoCharacter { character, file, hint: h } => (
+                "plan-no-character",
+                vec![("character", text_of(character)), ("file", text_of(file)), ("hint", hint(h))],
+            ),
+            BadRequest::NoGoal { character, goal, hint: h } => (
+                "plan-no-goal",
+                vec![("character", text_of(character)), ("goal", text_of(goal)), ("hint", hint(h))],
+            ),
+            BadRequest::Malformed { text: t } => ("plan-set-malformed", vec![("text", text_of(t))]),
+            BadRequest::UnknownFact { text: t, scope, name, hint: h } => (
+                "plan-set-unknown",
+                vec![
+                    ("text", text_of(t)),
+                    ("scope", text_of(*scope)),
+                    ("name", text_of(name)),
+                    ("hint", hint(h)),
+                ],
+            ),
+        };
+        words().say(lang, id, &args)
+    }
+}
+
+/// A name, a number already written or code: the same in every language.
+fn text_of(s: impl Into<String>) -> FluentValue<'static> {
+    FluentValue::String(s.into().into())
 }
 
 /// The printed answer and exit code, or why the request itself is wrong.
@@ -54,13 +84,13 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), BadReq
     let character = scenario.character_index(&request.character).ok_or_else(|| BadRequest::NoCharacter {
         character: request.character.clone(),
         file: scenario.file.clone(),
-        hint: english_hint(&request.character, scenario.characters.iter().map(|c| c.id.as_str())),
+        hint: did_you_mean(&request.character, scenario.characters.iter().map(|c| c.id.as_str())),
     })?;
     let who = &scenario.characters[character];
     let goal = who.goals.iter().find(|g| g.id == request.goal).ok_or_else(|| BadRequest::NoGoal {
         character: who.id.clone(),
         goal: request.goal.clone(),
-        hint: english_hint(&request.goal, who.goals.iter().map(|g| g.id.as_str())),
+        hint: did_you_mean(&request.goal, who.goals.iter().map(|g| g.id.as_str())),
     })?;
 
     let mut start = scenario.start_state(character);
@@ -92,10 +122,12 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), BadReq
         }
         _ => Vec::new(),
     };
+    let lang = request.lang;
     let why_not = |why: &NoPlan| match cut_off.is_empty() {
-        true => (why.kind(), scenario.facts.explain(why)),
-        false => ("unreachable", scenario::explain_cut_off(&cut_off)),
+        true => (why.kind(), scenario.facts.explain(why, lang)),
+        false => ("unreachable", scenario::explain_cut_off(&cut_off, lang)),
     };
+    let say = |id: &str, args: &[(&str, FluentValue)]| words().say(lang, id, args);
     if request.json {
         let mut object = match result {
             Ok(plan) => {
@@ -128,35 +160,38 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), BadReq
             let line = |(s, StepCost { base, walking, waiting }): (&u32, StepCost)| {
                 let extra = |word: &str, cost: u64| match cost {
                     0 => String::new(),
-                    _ => format!(" + {word} {}", scenario::cost_text(cost)),
+                    _ => format!(" + {} {}", words().plain(lang, word), scenario::cost_text(cost)),
                 };
-                let (walking, waiting) = (extra("walking", walking), extra("waiting", waiting));
+                let (walking, waiting) = (extra("step-walking", walking), extra("step-waiting", waiting));
                 let base = scenario::cost_text(base);
                 format!("{} @ {}  ({base}{walking}{waiting})\n", action_of(s), station_of(s))
             };
             let mut text: String = plan.steps.iter().zip(costs).map(line).collect();
-            text += &format!("cost {}\nexpanded {}\n", scenario::cost_text(plan.cost), plan.expanded);
-            text
+            text += &say("plan-cost", &[("cost", text_of(scenario::cost_text(plan.cost)))]);
+            text += "\n";
+            text += &say("plan-expanded", &[("expanded", plan.expanded.into())]);
+            text + "\n"
         }
-        Err(why) => format!("no plan: {}\n", why_not(&why).1),
+        Err(why) => say("plan-none", &[("why", text_of(why_not(&why).1))]) + "\n",
     };
     if let Some(trace) = &trace {
-        text += &trace_text(scenario, character, trace, code == 0);
+        text += &trace_text(scenario, character, trace, code == 0, lang);
     }
     Ok((text, code))
 }
 
 /// The search as text: one block per expanded state (★ on the plan), each action tried under it.
 /// A search that `found` a plan lists the goal last, taken from the open list but not expanded.
-fn trace_text(scenario: &Scenario, character: usize, trace: &Trace, found: bool) -> String {
+fn trace_text(scenario: &Scenario, character: usize, trace: &Trace, found: bool, lang: Lang) -> String {
     let (task_of, state_of) = (task_name(scenario, character), state_words(scenario, trace));
-    let (taken, goal) = (trace.expansions.len(), if found { ", then the goal" } else { "" });
-    let mut s = format!(
-        "search: {} states expanded in this order{goal}; {} duplicates dropped, {} dead ends pruned (★ on the plan)\n",
-        taken - usize::from(found && taken > 0),
-        trace.duplicates,
-        trace.pruned
-    );
+    let taken = trace.expansions.len();
+    let head = [
+        ("expanded", (taken - usize::from(found && taken > 0)).into()),
+        ("found", text_of(if found { "yes" } else { "no" })),
+        ("duplicates", trace.duplicates.into()),
+        ("pruned", trace.pruned.into()),
+    ];
+    let mut s = words().say(lang, "plan-trace-head", &head) + "\n";
     for (i, e) in trace.expansions.iter().enumerate() {
         let star = if e.on_plan { "★" } else { " " };
         let (g, h) = (scenario::cost_text(e.g), scenario::cost_text(e.h));
@@ -176,7 +211,7 @@ fn trace_text(scenario: &Scenario, character: usize, trace: &Trace, found: bool)
             s += &format!("        {} → {result}\n", task_of(tried.action));
         }
         if e.skipped > 0 {
-            s += &format!("        ({} actions do not apply)\n", e.skipped);
+            s += &format!("        ({})\n", words().say(lang, "not-applicable", &[("n", e.skipped.into())]));
         }
     }
     s
@@ -258,11 +293,6 @@ fn state_words<'s>(scenario: &'s Scenario, trace: &'s Trace) -> impl Fn(&[Value]
     }
 }
 
-/// ` (did you mean "smith"?)`, or nothing; in English, as the rest of `plan`'s answers.
-fn english_hint<'a>(wrong: &str, known: impl IntoIterator<Item = &'a str>) -> String {
-    did_you_mean(wrong, known).map(|hint| hint.to_string()).unwrap_or_default()
-}
-
 /// `world.tools=1` → the fact and its value.
 fn parse_override(scenario: &Scenario, text: &str) -> Result<(crate::planner::FactId, Value), BadRequest> {
     let bad = || BadRequest::Malformed { text: text.to_owned() };
@@ -278,7 +308,7 @@ fn parse_override(scenario: &Scenario, text: &str) -> Result<(crate::planner::Fa
         text: text.to_owned(),
         scope: scope.keyword(),
         name: name.to_owned(),
-        hint: english_hint(name, scenario.facts.names_in(scope)),
+        hint: did_you_mean(name, scenario.facts.names_in(scope)),
     })?;
     Ok((fact, value))
 }

@@ -3,6 +3,8 @@
 //! here, at the edge.
 
 use crate::planner::{Condition, Effect, FactId, NoPlan};
+use crate::words::{Lang, words};
+use fluent_bundle::FluentValue;
 use rustc_hash::FxHashMap;
 
 /// Who a fact belongs to: the whole town, or one character.
@@ -93,27 +95,27 @@ impl FactTable {
         format!("{} {} {}", self.qualified(effect.fact), effect.change.symbol(), effect.value)
     }
 
-    /// Why there is no plan, in one sentence.
-    pub fn explain(&self, why: &NoPlan) -> String {
-        match why {
+    /// Why there is no plan, in one sentence in `lang`: `unreachable: no available action can
+    /// bring about world.ironIngot >= 1`.
+    pub fn explain(&self, why: &NoPlan, lang: Lang) -> String {
+        let (id, args) = match why {
             NoPlan::Unreachable { blocked } => {
                 let what: Vec<String> = blocked.iter().map(|c| self.condition(c)).collect();
-                format!("unreachable: no available action can bring about {}", what.join(", "))
+                ("plan-unreachable", [("what", FluentValue::from(what.join(", ")))])
             }
             NoPlan::Exhausted { expanded } => {
-                format!("exhausted: no reachable state meets the goal ({expanded} expanded)")
+                ("plan-exhausted", [("expanded", FluentValue::from(*expanded))])
             }
-            NoPlan::Budget { expanded } => format!("budget: gave up after expanding {expanded} states"),
-        }
+            NoPlan::Budget { expanded } => ("plan-budget", [("expanded", FluentValue::from(*expanded))]),
+        };
+        words().say(lang, id, &args)
     }
 }
 
 /// Why there is no plan when the map parts the villager from `stations` (ids) a plan would
 /// need ([`Scenario::cut_off`](super::Scenario::cut_off)), in one sentence as [`FactTable::explain`] says the rest.
-pub fn explain_cut_off(stations: &[&str]) -> String {
-    let what = match stations {
-        [one] => format!("station {one} cannot"),
-        many => format!("stations {} cannot", many.join(", ")),
-    };
-    format!("unreachable: {what} be reached from here (walls or water in the way)")
+pub fn explain_cut_off(stations: &[&str], lang: Lang) -> String {
+    let args =
+        [("count", FluentValue::from(stations.len())), ("stations", FluentValue::from(stations.join(", ")))];
+    words().say(lang, "plan-cut-off", &args)
 }
