@@ -19,6 +19,8 @@ pub struct Glance {
     waited: Vec<(FactId, f32)>,
     /// Spans still open, by villager: acting at a station, in line at one, waiting on a fact.
     acting: FxHashMap<usize, (usize, f32)>,
+    /// By station and tile, where anyone acts now: how many, and since when someone has.
+    occupied: FxHashMap<(usize, usize), (u32, f32)>,
     queued: FxHashMap<usize, (usize, f32)>,
     waiting: FxHashMap<usize, (FactId, f32)>,
     /// How far into the day's events it has read.
@@ -28,13 +30,16 @@ pub struct Glance {
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct StationDay {
     acting_seconds: f32,
+    /// Seconds someone acted there, summed over the tiles (each moment counted once).
+    occupied_seconds: f32,
     line_peak: u32,
     waits: u32,
     waited_seconds: f32,
 }
 
 /// One station in a report: `busy` is the share of the day its places were taken (acting
-/// villager-seconds over the day's seconds so far × its capacity, 1 if unlimited, × the tiles).
+/// villager-seconds over the day's seconds so far × its capacity × the tiles); for a station of
+/// unlimited places, the share of the day anyone acted there (never above a whole).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct StationReport {
     pub id: String,
@@ -87,11 +92,11 @@ impl Glance {
             self.stations = vec![StationDay::default(); town.scenario.stations.len()];
         }
         for event in events {
-            self.absorb(event);
+            self.absorb(town, event);
         }
     }
 
-    fn absorb(&mut self, event: &SimEvent) {
+    fn absorb(&mut self, town: &Town, event: &SimEvent) {
         let Some(who) = event.villager else { return };
         let t = event.t;
         // Any event of a waiting villager but its wait, or a standstill it is named in (which
@@ -104,9 +109,13 @@ impl Glance {
         match &event.what {
             Happening::Started { station, .. } => {
                 self.left_line(who, t);
+                self.done_acting(town, who, t);
                 self.acting.insert(who, (*station as usize, t));
+                let (count, _) =
+                    self.occupied.entry((*station as usize, town.layout.tile_of(who))).or_insert((0, t));
+                *count += 1;
             }
-            Happening::Finished { .. } => self.done_acting(who, t),
+            Happening::Finished { .. } => self.done_acting(town, who, t),
             Happening::Queued { station, place, .. } => {
                 let line = &mut self.stations[*station as usize];
                 line.line_peak = line.line_peak.max(*place);
@@ -115,7 +124,7 @@ impl Glance {
             Happening::LeftQueue { .. } => self.left_line(who, t),
             Happening::Changed(LastReason::Interrupted { was: Underway::Acting { .. }, .. })
             | Happening::Changed(LastReason::Stopped { was: Underway::Acting { .. } }) => {
-                self.done_acting(who, t)
+                self.done_acting(town, who, t)
             }
             Happening::Changed(LastReason::Waiting { blocked: Some(c), .. }) => {
                 // Waiting on another fact now: the wait on the last one ends here.
@@ -131,9 +140,16 @@ impl Glance {
         }
     }
 
-    fn done_acting(&mut self, who: usize, t: f32) {
-        if let Some((station, since)) = self.acting.remove(&who) {
-            self.stations[station].acting_seconds += t - since;
+    fn done_acting(&mut self, town: &Town, who: usize, t: f32) {
+        let Some((station, since)) = self.acting.remove(&who) else { return };
+        self.stations[station].acting_seconds += t - since;
+        let key = (station, town.layout.tile_of(who));
+        if let Some((count, since)) = self.occupied.get_mut(&key) {
+            *count -= 1;
+            if *count == 0 {
+                self.stations[station].occupied_seconds += t - *since;
+                self.occupied.remove(&key);
+            }
         }
     }
 
@@ -163,14 +179,20 @@ impl Glance {
         for &(station, since) in self.acting.values() {
             days[station].acting_seconds += now - since;
         }
+        for (&(station, _), &(_, since)) in &self.occupied {
+            days[station].occupied_seconds += now - since;
+        }
         let tiles = town.layout.tiles as f32;
         (town.scenario.stations.iter().zip(&days))
             .map(|(station, day)| {
-                let places = station.capacity.unwrap_or(1) as f32 * tiles;
+                let taken = match station.capacity {
+                    Some(places) => day.acting_seconds / places as f32,
+                    None => day.occupied_seconds,
+                };
                 StationReport {
                     id: station.id.clone(),
                     kind: station.kind.clone(),
-                    busy: if now > 0.0 { day.acting_seconds / (now * places) } else { 0.0 },
+                    busy: if now > 0.0 { taken / (now * tiles) } else { 0.0 },
                     line_peak: day.line_peak,
                     mean_wait: if day.waits > 0 { day.waited_seconds / day.waits as f32 } else { 0.0 },
                 }
