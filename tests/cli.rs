@@ -479,3 +479,23 @@ fn plan_bench_and_moments_speak_the_language_asked_for() {
     let out = goap_town(&["run", "scenarios/cook.ron", "--at", "5", "--villager", "nobody", "--lang", "es"]);
     assert_eq!(text(&out.stderr), "--villager nobody: no hay tal aldeano; los hay cook\n");
 }
+
+/// A villager whose search gives up at the planner's budget says so in the day's log, in both
+/// languages (it used to say it waited "for the world to change", as if nothing could be done).
+#[test]
+#[cfg(feature = "sim")]
+fn a_search_stopped_by_its_budget_is_the_reason_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("tight.ron");
+    let cook =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/cook.ron")).unwrap();
+    std::fs::write(&file, cook.replace("day_length: 240.0", "day_length: 240.0, planner_budget: 3")).unwrap();
+    let file = file.to_str().unwrap();
+    let said = text(&goap_town(&["run", file]).stdout);
+    assert!(
+        said.contains("No viable plan for Hunger: its search gave up after 3 states (the planner's budget)"),
+        "{said}"
+    );
+    let said = text(&goap_town(&["run", file, "--lang", "es"]).stdout);
+    assert!(said.contains("su búsqueda se rindió tras 3 estados"), "{said}");
+}

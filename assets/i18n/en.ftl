@@ -94,6 +94,7 @@ event-waiting = { $blocked ->
    *[other] No viable plan for { $goal }: waiting for { $blocked }
 }
 event-waiting-cut-off = No viable plan for { $goal }: { $cut-off }
+event-waiting-budget = No viable plan for { $goal }: its search gave up after { $budget } states (the planner's budget); it tries again
 event-switched = { $to } ({ $to-score }) overtook { $from } ({ $from-score })
 event-interrupted = Interrupted { $was }: { $goal } reached { $at } ({ $goal } { $score } overtook { $from } { $from-score })
 event-interrupted-free = Interrupted { $was }: { $goal } reached { $at } (its plan scores { $score })

@@ -82,6 +82,7 @@ event-waiting = { $blocked ->
    *[other] Sin plan viable para { $goal }: esperando { $blocked }
 }
 event-waiting-cut-off = Sin plan viable para { $goal }: { $cut-off }
+event-waiting-budget = Sin plan viable para { $goal }: su búsqueda se rindió tras { $budget } estados (el presupuesto del planificador); lo vuelve a intentar
 event-switched = { $to } ({ $to-score }) superó a { $from } ({ $from-score })
 event-interrupted = Interrumpió { $was }: { $goal } llegó a { $at } ({ $goal } { $score } superó a { $from } { $from-score })
 event-interrupted-free = Interrumpió { $was }: { $goal } llegó a { $at } (su plan puntúa { $score })

@@ -146,8 +146,8 @@ impl Deciding<'_> {
         }
         let Some(best) = viable.first() else {
             // The reason follows what it waits on at every retry; the log says it once.
-            let (goal, blocked) = waiting_on.unwrap_or_default();
-            *reason = LastReason::Waiting { goal, blocked };
+            let (goal, blocked, over_budget) = waiting_on.unwrap_or_default();
+            *reason = LastReason::Waiting { goal, blocked, over_budget };
             let table = self.keep(number, &mut rows, Outcome::Waited { goal });
             if !matches!(*activity, Activity::Waiting { .. }) {
                 self.say(number, Happening::Changed(*reason), table);

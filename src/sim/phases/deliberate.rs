@@ -184,15 +184,15 @@ fn deliberate_one(
 }
 
 /// What a villager with no viable plan waits on: its most insistent goal without a plan (the
-/// first of equals), and what blocks it.
+/// first of equals), what blocks it, and whether its search gave up at the budget.
 fn waiting_on(goals: &Goals, loudness: &[f32]) -> Wait {
-    let mut waiting = (0, None);
+    let mut waiting = (0, None, false);
     let mut loudest = f32::NEG_INFINITY;
     for (g, (live, &insistence)) in goals.0.iter().zip(loudness).enumerate() {
-        if let Verdict::NoPlan { blocked } = live.verdict
+        if let Verdict::NoPlan { blocked, over_budget } = live.verdict
             && insistence > loudest
         {
-            (waiting, loudest) = ((g as u16, blocked), insistence);
+            (waiting, loudest) = ((g as u16, blocked, over_budget), insistence);
         }
     }
     waiting

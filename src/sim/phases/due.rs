@@ -92,7 +92,7 @@ pub(crate) struct Findings<'a> {
 }
 
 /// The goal a villager with no viable plan waits on, and what blocks it if the planner said.
-pub(crate) type Wait = (u16, Option<Condition>);
+pub(crate) type Wait = (u16, Option<Condition>, bool);
 
 /// What one planning thread found this step, and how long its plans took.
 #[derive(Default)]

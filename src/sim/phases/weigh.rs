@@ -282,7 +282,8 @@ impl Weighing<'_> {
                         NoPlan::Unreachable { blocked } => blocked.first().copied(),
                         _ => None,
                     };
-                    goals.0[g].verdict = Verdict::NoPlan { blocked };
+                    let over_budget = matches!(why, NoPlan::Budget { .. });
+                    goals.0[g].verdict = Verdict::NoPlan { blocked, over_budget };
                     if let Some(row) = row {
                         *row = RowResult::NoPlan { why: why.kind(), blocked };
                     }

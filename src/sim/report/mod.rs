@@ -261,7 +261,7 @@ impl EventReport {
             Happening::Changed(reason) => match *reason {
                 LastReason::None | LastReason::Resting => {}
                 LastReason::Pursuing { goal: g } => report.goal = goal(g),
-                LastReason::Waiting { goal: g, blocked } => {
+                LastReason::Waiting { goal: g, blocked, .. } => {
                     report.goal = goal(g);
                     report.blockers = blocked.iter().map(|c| scenario.facts.condition(c)).collect();
                 }

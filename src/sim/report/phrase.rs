@@ -130,7 +130,11 @@ pub fn reason_text(
             "event-waiting-cut-off",
             &[("goal", goal(g)), ("cut-off", text(&cut_off_text(town, lang, cut_off)))],
         ),
-        LastReason::Waiting { goal: g, blocked } => {
+        LastReason::Waiting { goal: g, over_budget: true, .. } => {
+            let budget = town.scenario.settings.planner_budget;
+            say("event-waiting-budget", &[("goal", goal(g)), ("budget", budget.into())])
+        }
+        LastReason::Waiting { goal: g, blocked, .. } => {
             let blocked = blocked.map_or(text("none"), |c| text(&condition_text(town, lang, &c, None)));
             say("event-waiting", &[("goal", goal(g)), ("blocked", blocked)])
         }

@@ -52,8 +52,8 @@ pub enum Verdict {
     #[default]
     NotPlanned,
     /// Planned without a plan; `blocked` is a condition nothing it can do brings about, when
-    /// the planner found one.
-    NoPlan { blocked: Option<Condition> },
+    /// the planner found one; `over_budget` when the search gave up at the planner's budget.
+    NoPlan { blocked: Option<Condition>, over_budget: bool },
     /// Planned, with a plan.
     Planned,
 }

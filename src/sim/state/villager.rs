@@ -180,8 +180,9 @@ pub enum LastReason {
     /// Every insistence was below the rest threshold.
     Resting,
     /// No goal had a viable plan; it waits on its most insistent goal, `goal`, held back by
-    /// `blocked` when the planner named what blocks it.
-    Waiting { goal: u16, blocked: Option<Condition> },
+    /// `blocked` when the planner named what blocks it, or by the planner's budget
+    /// (`over_budget`: its search gave up).
+    Waiting { goal: u16, blocked: Option<Condition>, over_budget: bool },
     /// It made a plan for goal `goal`, the best it could pursue (no other goal was pursued).
     Pursuing { goal: u16 },
     /// Goal `to`, scoring `to_score`, overtook goal `from`, scoring `from_score`.
