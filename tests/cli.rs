@@ -428,6 +428,10 @@ fn reports_and_checks_say_one_and_none_in_words() {
     );
     let report = text(&goap_town(&["run", file, "--lang", "es"]).stdout);
     assert!(report.contains("segundos-aldeano — nadie lo hace"), "{report}");
+    // Long past its first retry it waits for the town to change: no retry is due.
+    let out = goap_town(&["run", file, "--at", "20", "--villager", "v", "--json"]);
+    let moment: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(moment["activity"], serde_json::json!({"kind": "waiting", "retry_in": null}), "{moment}");
 }
 
 /// `plan`, `bench` and `run --at` say their words in the language asked for, as every command

@@ -120,6 +120,10 @@ fn moment(world: &bevy::prelude::World, entity: bevy::prelude::Entity, lang: Lan
         Activity::Walking { .. } => json!({"kind": "walking"}),
         Activity::Acting { .. } => json!({"kind": "acting", "left": short(left)}),
         Activity::Queued { .. } => json!({"kind": "queued", "retry_in": short(left)}),
+        // A wait whose retry has passed sleeps until its tile's world changes: no retry is due.
+        Activity::Waiting { until } if u64::from(*until) <= clock.steps => {
+            json!({"kind": "waiting", "retry_in": null})
+        }
         Activity::Waiting { .. } => json!({"kind": "waiting", "retry_in": short(left)}),
         Activity::Resting { .. } => json!({"kind": "resting", "retry_in": short(left)}),
     };
