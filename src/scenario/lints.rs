@@ -44,7 +44,8 @@ fn moves(scenario: &Scenario, actions: impl IntoIterator<Item = usize>) -> Vec<M
 }
 
 /// A goal condition that no available action can ever move toward is almost always a mistake:
-/// agent facts can only be moved by the character's own actions, world facts by anyone's.
+/// agent facts can only be moved by the character's own actions, world facts by anyone's. One
+/// that holds at dawn (as the day starts it, for that character) needs no moving, and is not.
 pub(super) fn warn_unmovable_goals(check: &mut Checker, scenario: &Scenario) {
     let mut anyone_can = vec![false; scenario.actions.len()];
     for &a in scenario.characters.iter().flat_map(|c| &c.actions) {
@@ -53,8 +54,12 @@ pub(super) fn warn_unmovable_goals(check: &mut Checker, scenario: &Scenario) {
     let by_anyone = moves(scenario, (0..scenario.actions.len()).filter(|&a| anyone_can[a]));
     for (i, character) in scenario.characters.iter().enumerate() {
         let by_self = moves(scenario, character.actions.iter().copied());
+        let dawn = scenario.start_state(i);
         for (j, goal) in character.goals.iter().enumerate() {
             for (k, condition) in goal.conditions.iter().enumerate() {
+                if condition.holds_in(&dawn) {
+                    continue;
+                }
                 let scope = scenario.facts.scope(condition.fact);
                 let movers = if scope == Scope::Agent { &by_self } else { &by_anyone };
                 if movers[condition.fact.index()].toward(condition.compare) {
