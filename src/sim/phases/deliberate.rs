@@ -189,7 +189,12 @@ fn waiting_on(goals: &Goals, loudness: &[f32]) -> Wait {
     let mut waiting = (0, None, false);
     let mut loudest = f32::NEG_INFINITY;
     for (g, (live, &insistence)) in goals.0.iter().zip(loudness).enumerate() {
-        if let Verdict::NoPlan { blocked, over_budget } = live.verdict
+        let no_plan = match live.verdict {
+            Verdict::NoPlan { blocked } => Some((blocked, false)),
+            Verdict::OverBudget => Some((None, true)),
+            Verdict::NotPlanned | Verdict::Planned => None,
+        };
+        if let Some((blocked, over_budget)) = no_plan
             && insistence > loudest
         {
             (waiting, loudest) = ((g as u16, blocked, over_budget), insistence);

@@ -282,8 +282,10 @@ impl Weighing<'_> {
                         NoPlan::Unreachable { blocked } => blocked.first().copied(),
                         _ => None,
                     };
-                    let over_budget = matches!(why, NoPlan::Budget { .. });
-                    goals.0[g].verdict = Verdict::NoPlan { blocked, over_budget };
+                    goals.0[g].verdict = match why {
+                        NoPlan::Budget { .. } => Verdict::OverBudget,
+                        _ => Verdict::NoPlan { blocked },
+                    };
                     if let Some(row) = row {
                         *row = RowResult::NoPlan { why: why.kind(), blocked };
                     }

@@ -95,7 +95,7 @@ pub fn standstill_of<'a>(
                 let met = goal.conditions.iter().all(|c| c.holds_for(town.value_of(c.fact, world, &agent.0)));
                 match live.verdict {
                     _ if met => {}
-                    Verdict::NoPlan { blocked: Some(waits_for), .. } => {
+                    Verdict::NoPlan { blocked: Some(waits_for) } => {
                         let makers = makers_of(&waits_for);
                         links.push(Link { villager: villager.number() as u32, waits_for, makers });
                     }

@@ -52,8 +52,11 @@ pub enum Verdict {
     #[default]
     NotPlanned,
     /// Planned without a plan; `blocked` is a condition nothing it can do brings about, when
-    /// the planner found one; `over_budget` when the search gave up at the planner's budget.
-    NoPlan { blocked: Option<Condition>, over_budget: bool },
+    /// the planner found one.
+    NoPlan { blocked: Option<Condition> },
+    /// Planned without a plan: the search gave up at the planner's budget. (A variant of its
+    /// own, not a field of `NoPlan`, keeps a goal's state in 20 bytes.)
+    OverBudget,
     /// Planned, with a plan.
     Planned,
 }
@@ -62,3 +65,14 @@ pub enum Verdict {
 /// allocation of their own.
 #[derive(Component, Clone, Debug, PartialEq)]
 pub struct Goals(pub SmallVec<[GoalState; 3]>);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A villager carries one of these a goal, three inline: their size is a town's memory.
+    #[test]
+    fn a_goals_state_takes_twenty_bytes() {
+        assert_eq!(size_of::<GoalState>(), 20);
+    }
+}
