@@ -58,6 +58,12 @@ struct Language {
     arguments: HashMap<String, BTreeSet<String>>,
 }
 
+/// A word, a name, code or a number already written, given to a message as it is: the same in
+/// every language (not formatted as a number of the language).
+pub fn verbatim(s: impl Into<String>) -> FluentValue<'static> {
+    FluentValue::String(s.into().into())
+}
+
 /// The words of this process: the built-in languages and those in [`FOLDER`]. What is wrong
 /// with a file is said on standard error when its language is first used.
 pub fn words() -> &'static Words {

@@ -33,6 +33,11 @@ pub fn goap_town(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// A command's output as text.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
 #[allow(unused_imports)]
 pub use goap_town::testing::reference::{all_hold, replay};
 

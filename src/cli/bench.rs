@@ -3,9 +3,8 @@
 
 use crate::scenario::{self, SCENARIO_FOLDER, Scenario, ScenarioChoice};
 use crate::sim::{self, Layout, PlanTimes, STEP, SimOptions, Town};
-use crate::words::{Lang, words};
+use crate::words::{Lang, verbatim, words};
 use bevy::tasks::{ComputeTaskPool, TaskPoolBuilder};
-use fluent_bundle::FluentValue;
 use serde_json::json;
 use std::io::Write;
 use std::path::Path;
@@ -87,20 +86,19 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         });
         let _ = writeln!(out, "{report}");
     } else {
-        let text = |s: String| FluentValue::String(s.into());
         let args = [
             ("villagers", m.villagers.into()),
             ("tiles", m.tiles.into()),
             ("shards", m.shards.into()),
             ("threads", m.threads.into()),
-            ("simulated", text(format!("{:.0}", m.sim_seconds))),
-            ("wall", text(format!("{:.3}", m.wall_seconds))),
-            ("speedup", text(format!("{speedup:.1}"))),
+            ("simulated", verbatim(format!("{:.0}", m.sim_seconds))),
+            ("wall", verbatim(format!("{:.3}", m.wall_seconds))),
+            ("speedup", verbatim(format!("{speedup:.1}"))),
             ("plans", m.plans.into()),
-            ("mean", text(format!("{:.3}", m.plan_mean_us))),
-            ("p99", text(format!("{:.3}", m.plan_p99_us))),
-            ("memory", text(format!("{:.1}", m.peak_rss_mb))),
-            ("per-villager", text(format!("{:.0}", m.bytes_per_villager))),
+            ("mean", verbatim(format!("{:.3}", m.plan_mean_us))),
+            ("p99", verbatim(format!("{:.3}", m.plan_p99_us))),
+            ("memory", verbatim(format!("{:.1}", m.peak_rss_mb))),
+            ("per-villager", verbatim(format!("{:.0}", m.bytes_per_villager))),
         ];
         let _ = writeln!(out, "{}", words().say(request.lang, "bench-report", &args));
     }

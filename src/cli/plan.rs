@@ -3,7 +3,7 @@
 use crate::planner::{NoPlan, Planner, Trace, TriedResult, Value};
 use crate::scenario::Scope;
 use crate::scenario::{self, Scenario, StepCost, did_you_mean};
-use crate::words::{Lang, words};
+use crate::words::{Lang, verbatim, words};
 use fluent_bundle::FluentValue;
 use serde_json::json;
 use std::io::Write;
@@ -48,35 +48,30 @@ enum BadRequest {
 impl BadRequest {
     fn say(&self, lang: Lang) -> String {
         let hint = |hint: &Option<scenario::Phrase>| {
-            text_of(hint.as_ref().map(|h| h.text(lang)).unwrap_or_default())
+            verbatim(hint.as_ref().map(|h| h.text(lang)).unwrap_or_default())
         };
         let (id, args): (&str, Vec<(&str, FluentValue)>) = match self {
             BadRequest::NoCharacter { character, file, hint: h } => (
                 "plan-no-character",
-                vec![("character", text_of(character)), ("file", text_of(file)), ("hint", hint(h))],
+                vec![("character", verbatim(character)), ("file", verbatim(file)), ("hint", hint(h))],
             ),
             BadRequest::NoGoal { character, goal, hint: h } => (
                 "plan-no-goal",
-                vec![("character", text_of(character)), ("goal", text_of(goal)), ("hint", hint(h))],
+                vec![("character", verbatim(character)), ("goal", verbatim(goal)), ("hint", hint(h))],
             ),
-            BadRequest::Malformed { text: t } => ("plan-set-malformed", vec![("text", text_of(t))]),
+            BadRequest::Malformed { text: t } => ("plan-set-malformed", vec![("text", verbatim(t))]),
             BadRequest::UnknownFact { text: t, scope, name, hint: h } => (
                 "plan-set-unknown",
                 vec![
-                    ("text", text_of(t)),
-                    ("scope", text_of(*scope)),
-                    ("name", text_of(name)),
+                    ("text", verbatim(t)),
+                    ("scope", verbatim(*scope)),
+                    ("name", verbatim(name)),
                     ("hint", hint(h)),
                 ],
             ),
         };
         words().say(lang, id, &args)
     }
-}
-
-/// A name, a number already written or code: the same in every language.
-fn text_of(s: impl Into<String>) -> FluentValue<'static> {
-    FluentValue::String(s.into().into())
 }
 
 /// The printed answer and exit code, or why the request itself is wrong.
@@ -167,12 +162,12 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), BadReq
                 format!("{} @ {}  ({base}{walking}{waiting})\n", action_of(s), station_of(s))
             };
             let mut text: String = plan.steps.iter().zip(costs).map(line).collect();
-            text += &say("plan-cost", &[("cost", text_of(scenario::cost_text(plan.cost)))]);
+            text += &say("plan-cost", &[("cost", verbatim(scenario::cost_text(plan.cost)))]);
             text += "\n";
             text += &say("plan-expanded", &[("expanded", plan.expanded.into())]);
             text + "\n"
         }
-        Err(why) => say("plan-none", &[("why", text_of(why_not(&why).1))]) + "\n",
+        Err(why) => say("plan-none", &[("why", verbatim(why_not(&why).1))]) + "\n",
     };
     if let Some(trace) = &trace {
         text += &trace_text(scenario, character, trace, code == 0, lang);
@@ -187,7 +182,7 @@ fn trace_text(scenario: &Scenario, character: usize, trace: &Trace, found: bool,
     let taken = trace.expansions.len();
     let head = [
         ("expanded", (taken - usize::from(found && taken > 0)).into()),
-        ("found", text_of(if found { "yes" } else { "no" })),
+        ("found", verbatim(if found { "yes" } else { "no" })),
         ("duplicates", trace.duplicates.into()),
         ("pruned", trace.pruned.into()),
     ];
