@@ -94,6 +94,35 @@ fn the_budget_stops_a_search_that_cannot_finish_and_says_how_far_it_got() {
 }
 
 #[test]
+fn free_steps_without_end_still_give_a_cheapest_plan_at_the_budget() {
+    // A free coupon, redeemed for free, beats cooking; but two coupons and one redeemed cost the
+    // same, and come earlier in action order, as do three, and so on: the cheapest plans have no
+    // first. The search cannot find one by its tie order, so at its budget it returns the
+    // cheapest plan it has seen, which nothing on its open list can undercut.
+    let mut facts = FactTable::default();
+    let fed = facts.intern(Scope::Agent, "fed");
+    let coupon = facts.intern(Scope::Agent, "coupon");
+    let actions = [
+        Action::new("cook", 5).does(Effect::add(fed, 1)),
+        Action::new("getCoupon", 0).does(Effect::add(coupon, 1)),
+        Action::new("redeem", 0)
+            .needs(Condition::at_least(coupon, 1))
+            .does(Effect::subtract(coupon, 1))
+            .does(Effect::add(fed, 1)),
+    ];
+    let goal = [Condition::at_least(fed, 1)];
+    for planner in [Planner::new(&actions, &goal), Planner::new(&actions, &goal).plain()] {
+        let plan = planner.plan(&State::zeros(2), 300).unwrap();
+        assert_eq!((&plan.steps[..], plan.cost, plan.expanded), (&[1, 2][..], 0, 300));
+    }
+    // Where the tie order has a first plan, the search still returns it within its budget.
+    let capped =
+        [actions[0].clone(), actions[1].clone().needs(Condition::at_most(coupon, 2)), actions[2].clone()];
+    let plan = Planner::new(&capped, &goal).plan(&State::zeros(2), 300).unwrap();
+    assert_eq!((&plan.steps[..], plan.cost), (&[1, 1, 1, 2][..], 0));
+}
+
+#[test]
 fn numeric_deficits_find_the_axe_plan_with_few_expansions() {
     // logs >= 8: chop +1 (cost 1); chopWithAxe +2 (cost 1, needs hasAxe); getAxe (cost 2).
     let mut facts = FactTable::default();

@@ -287,12 +287,18 @@ impl Planner {
         if let Some(blocked) = reach::blockers(&self.problem, projected, reach) {
             return Err(NoPlan::Unreachable { blocked });
         }
-        match short {
+        let answer = match short {
             Err(NoPlan::Budget { .. }) if budget > SHORT_SEARCH => {
                 search::advance(question, budget, search, watch)
             }
             done => done,
+        };
+        if let Err(NoPlan::Budget { .. }) = answer
+            && let Some(plan) = search::cheapest_seen(search, watch)
+        {
+            return Ok(plan);
         }
+        answer
     }
 
     /// [`plan`](Self::plan), with a [`Trace`] of the search that found the answer: every state

@@ -75,6 +75,10 @@ pub(crate) struct Search {
     order: Order,
     open: OpenList,
     expanded: usize,
+    /// The cheapest node generated at a goal state (of equals, the first), and the least `f` on
+    /// the open list when the search last stopped at its budget.
+    goal_seen: Option<u32>,
+    stopped_at: u64,
 }
 
 /// Starts a search from `start`: false when it is a dead end.
@@ -85,6 +89,7 @@ pub(crate) fn begin(question: Question, start: &[Value], search: &mut Search) ->
     search.open.clear();
     search.order.reset();
     search.expanded = 0;
+    search.goal_seen = None;
     search.states.reset(start, question.width());
     let h = question.estimate(start);
     let hash = search.states.hash(0);
@@ -114,23 +119,15 @@ pub(crate) fn advance<W: Watch>(
             continue; // retired when a cheaper or earlier way into this state was found
         }
         if h == 0 && question.problem.meets_goal(search.states.get(node)) {
-            // The actions from the root, node 0, to here.
-            let (mut steps, mut at) = (Steps::new(), node);
-            while at != 0 {
-                steps.push(search.nodes[at as usize].action);
-                at = search.nodes[at as usize].parent;
-            }
-            steps.reverse();
             if W::ON {
                 // The goal state ends the list, popped but not expanded.
                 watch.expanded(node, search.states.values(node), g, h);
-                let parent = |&n: &u32| (n != 0).then(|| search.nodes[n as usize].parent);
-                watch.found(std::iter::successors(Some(node), parent).collect());
             }
-            return Ok(Plan { steps, cost: g, expanded: search.expanded });
+            return Ok(found(search, node, watch));
         }
         if search.expanded >= budget {
             search.open.push(f, node, &search.order);
+            search.stopped_at = f;
             return Err(NoPlan::Budget { expanded: search.expanded });
         }
         search.expanded += 1;
@@ -141,6 +138,34 @@ pub(crate) fn advance<W: Watch>(
         expand(question, search, node, watch);
     }
     Err(NoPlan::Exhausted { expanded: search.expanded })
+}
+
+/// Where a search stopped at its budget: a cheapest plan it has generated but not reached in
+/// its tie order, if it has one — no state on its open list can lead to a cheaper one. Free
+/// steps that never repeat a state can make the cheapest plans an endless row with no first in
+/// action order (docs/planner.md); the search answers with this one when its budget runs out.
+pub(crate) fn cheapest_seen<W: Watch>(search: &Search, watch: &mut W) -> Option<Plan> {
+    let node = search.goal_seen.filter(|&n| search.nodes[n as usize].g <= search.stopped_at)?;
+    if W::ON {
+        // As when the search reaches it: the goal state ends the list, not expanded.
+        watch.expanded(node, search.states.values(node), search.nodes[node as usize].g, 0);
+    }
+    Some(found(search, node, watch))
+}
+
+/// The plan of the actions from the root, node 0, to goal `node`.
+fn found<W: Watch>(search: &Search, node: u32, watch: &mut W) -> Plan {
+    let (mut steps, mut at) = (Steps::new(), node);
+    while at != 0 {
+        steps.push(search.nodes[at as usize].action);
+        at = search.nodes[at as usize].parent;
+    }
+    steps.reverse();
+    if W::ON {
+        let parent = |&n: &u32| (n != 0).then(|| search.nodes[n as usize].parent);
+        watch.found(std::iter::successors(Some(node), parent).collect());
+    }
+    Plan { steps, cost: search.nodes[node as usize].g, expanded: search.expanded }
 }
 
 /// Stores `node`'s new or improved successors in action order, right after it in the order,
@@ -188,6 +213,12 @@ fn expand<W: Watch>(question: Question, search: &mut Search, node: u32, watch: &
                 h
             }
         };
+        if h == 0
+            && search.goal_seen.is_none_or(|seen| child_g < search.nodes[seen as usize].g)
+            && problem.meets_goal(search.states.get(child))
+        {
+            search.goal_seen = Some(child);
+        }
         search.nodes.push(Node { parent: node, action: original, g: child_g, h, closed: false });
         search.hashes.push(hash);
     }
