@@ -190,6 +190,16 @@ fn plan_rejects_unknown_ids_with_a_suggestion() {
         "{}",
         text(&out.stderr)
     );
+    // A fact of the other scope is named as such; a number no fact holds is out of range.
+    let forge = ["plan", "scenarios/forge.ron", "--character", "smith", "--goal", "tools", "--set"];
+    let out = goap_town(&[&forge[..], &["agent.ironIngot=1"]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    let expected = "unknown agent fact \"ironIngot\" (ironIngot is a world fact: write world.ironIngot)";
+    assert!(text(&out.stderr).contains(expected), "{}", text(&out.stderr));
+    let out = goap_town(&[&forge[..], &["world.ironIngot=99999999999"]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    let expected = "99999999999 does not fit a fact (from -2147483648 to 2147483647)";
+    assert!(text(&out.stderr).contains(expected), "{}", text(&out.stderr));
 }
 
 #[test]

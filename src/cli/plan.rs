@@ -42,6 +42,7 @@ enum BadRequest {
     NoCharacter { character: String, file: String, hint: Option<scenario::Phrase> },
     NoGoal { character: String, goal: String, hint: Option<scenario::Phrase> },
     Malformed { text: String },
+    OutOfRange { text: String, value: String },
     UnknownFact { text: String, scope: &'static str, name: String, hint: Option<scenario::Phrase> },
 }
 
@@ -60,6 +61,15 @@ impl BadRequest {
                 vec![("character", verbatim(character)), ("goal", verbatim(goal)), ("hint", hint(h))],
             ),
             BadRequest::Malformed { text: t } => ("plan-set-malformed", vec![("text", verbatim(t))]),
+            BadRequest::OutOfRange { text: t, value } => (
+                "plan-set-range",
+                vec![
+                    ("text", verbatim(t)),
+                    ("value", verbatim(value)),
+                    ("min", verbatim(Value::MIN.to_string())),
+                    ("max", verbatim(Value::MAX.to_string())),
+                ],
+            ),
             BadRequest::UnknownFact { text: t, scope, name, hint: h } => (
                 "plan-set-unknown",
                 vec![
@@ -298,12 +308,18 @@ fn parse_override(scenario: &Scenario, text: &str) -> Result<(crate::planner::Fa
         "agent" => Scope::Agent,
         _ => return Err(bad()),
     };
-    let value: Value = value.trim().parse().map_err(|_| bad())?;
+    // A whole number too large for a fact is out of range, not malformed.
+    let wide: i128 = value.trim().parse().map_err(|_| bad())?;
+    let value = Value::try_from(wide)
+        .map_err(|_| BadRequest::OutOfRange { text: text.to_owned(), value: wide.to_string() })?;
     let fact = scenario.facts.get(scope, name).ok_or_else(|| BadRequest::UnknownFact {
         text: text.to_owned(),
         scope: scope.keyword(),
         name: name.to_owned(),
-        hint: did_you_mean(name, scenario.facts.names_in(scope)),
+        hint: match scenario::declared_in(&scenario.facts, name) {
+            Some(other) => Some(scenario::scope_hint(name, other)),
+            None => did_you_mean(name, scenario.facts.names_in(scope)),
+        },
     })?;
     Ok((fact, value))
 }

@@ -189,11 +189,11 @@ impl Checker<'_> {
 }
 
 /// The scope `name` is declared in, if any.
-fn declared_in(facts: &FactTable, name: &str) -> Option<Scope> {
+pub(crate) fn declared_in(facts: &FactTable, name: &str) -> Option<Scope> {
     [Scope::World, Scope::Agent].into_iter().find(|&scope| facts.get(scope, name).is_some())
 }
 
 /// ` (iron is a world fact: write world.iron)`.
-fn scope_hint(name: &str, scope: Scope) -> Phrase {
+pub(crate) fn scope_hint(name: &str, scope: Scope) -> Phrase {
     phrase!("scenario-scope-hint", name = cut(name), scope = scope.keyword())
 }
