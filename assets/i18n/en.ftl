@@ -674,7 +674,7 @@ plan-trace-head = search: { $expanded ->
 plan-no-character = no character "{ $character }" in { $file }{ $hint }
 plan-no-goal = character "{ $character }" has no goal "{ $goal }"{ $hint }
 plan-set-malformed = --set { $text }: expected SCOPE.FACT=N, like world.tools=1 or agent.hasWeapon=1
-plan-set-range = --set { $text }: { $value } does not fit a fact (from { $min } to { $max })
+plan-set-problem = --set { $text }: { $problem }
 plan-set-unknown = --set { $text }: unknown { $scope } fact "{ $name }"{ $hint }
 
 ## `goap-town bench`'s report. Numbers arrive written ($wall "12.345"); the labels line up.

@@ -695,7 +695,7 @@ plan-trace-head = búsqueda: { $expanded ->
 plan-no-character = no hay ningún personaje "{ $character }" en { $file }{ $hint }
 plan-no-goal = el personaje "{ $character }" no tiene la meta "{ $goal }"{ $hint }
 plan-set-malformed = --set { $text }: se esperaba ÁMBITO.HECHO=N, como world.tools=1 o agent.hasWeapon=1
-plan-set-range = --set { $text }: { $value } no cabe en un hecho (de { $min } a { $max })
+plan-set-problem = --set { $text }: { $problem }
 plan-set-unknown = --set { $text }: hecho { $scope } desconocido "{ $name }"{ $hint }
 
 ## El informe de `goap-town bench`. Los números llegan escritos ($wall "12.345"); las etiquetas se alinean.

@@ -42,7 +42,7 @@ enum BadRequest {
     NoCharacter { character: String, file: String, hint: Option<scenario::Phrase> },
     NoGoal { character: String, goal: String, hint: Option<scenario::Phrase> },
     Malformed { text: String },
-    OutOfRange { text: String, value: String },
+    OutOfRange { text: String, value: i128 },
     UnknownFact { text: String, scope: &'static str, name: String, hint: Option<scenario::Phrase> },
 }
 
@@ -62,13 +62,8 @@ impl BadRequest {
             ),
             BadRequest::Malformed { text: t } => ("plan-set-malformed", vec![("text", verbatim(t))]),
             BadRequest::OutOfRange { text: t, value } => (
-                "plan-set-range",
-                vec![
-                    ("text", verbatim(t)),
-                    ("value", verbatim(value)),
-                    ("min", verbatim(Value::MIN.to_string())),
-                    ("max", verbatim(Value::MAX.to_string())),
-                ],
+                "plan-set-problem",
+                vec![("text", verbatim(t)), ("problem", verbatim(scenario::does_not_fit(*value).text(lang)))],
             ),
             BadRequest::UnknownFact { text: t, scope, name, hint: h } => (
                 "plan-set-unknown",
@@ -310,8 +305,8 @@ fn parse_override(scenario: &Scenario, text: &str) -> Result<(crate::planner::Fa
     };
     // A whole number too large for a fact is out of range, not malformed.
     let wide: i128 = value.trim().parse().map_err(|_| bad())?;
-    let value = Value::try_from(wide)
-        .map_err(|_| BadRequest::OutOfRange { text: text.to_owned(), value: wide.to_string() })?;
+    let value =
+        Value::try_from(wide).map_err(|_| BadRequest::OutOfRange { text: text.to_owned(), value: wide })?;
     let fact = scenario.facts.get(scope, name).ok_or_else(|| BadRequest::UnknownFact {
         text: text.to_owned(),
         scope: scope.keyword(),

@@ -181,11 +181,16 @@ impl Checker<'_> {
 
     pub fn fact_value(&mut self, field: &str, value: i64) -> Value {
         Value::try_from(value).unwrap_or_else(|_| {
-            let (value, min, max) = (value.to_string(), Value::MIN.to_string(), Value::MAX.to_string());
-            self.error(field, phrase!("scenario-fact-value", value = value, min = min, max = max));
+            self.error(field, does_not_fit(value.into()));
             0
         })
     }
+}
+
+/// `99999999999 does not fit a fact (from -2147483648 to 2147483647)`.
+pub(crate) fn does_not_fit(value: i128) -> Phrase {
+    let (value, min, max) = (value.to_string(), Value::MIN.to_string(), Value::MAX.to_string());
+    phrase!("scenario-fact-value", value = value, min = min, max = max)
 }
 
 /// The scope `name` is declared in, if any.

@@ -35,7 +35,7 @@ pub mod syntax;
 mod validate;
 mod walks;
 
-pub(crate) use checker::{declared_in, scope_hint};
+pub(crate) use checker::{declared_in, does_not_fit, scope_hint};
 pub use choice::{
     SCENARIO_FOLDER, ScenarioChoice, available_scenarios, file_or, first_choice, load_or_report,
 };
