@@ -1,6 +1,8 @@
-//! A walk broken off halfway — by an urgent goal or by the player's Stop — leaves the villager
-//! where it got to, and its next plans price walking from there: the kitchen near where it
-//! stopped beats the one by its door, and each plan costs what its walk then takes.
+//! What a villager weighing an interruption counts on. A walk broken off halfway — by an urgent
+//! goal or by the player's Stop — leaves the villager where it got to, and its next plans price
+//! walking from there: the kitchen near where it stopped beats the one by its door, and each plan
+//! costs what its walk then takes. One acting at a station of one place weighs its own work
+//! without a wait for itself.
 
 mod common;
 
@@ -58,4 +60,40 @@ fn stopped_by_the_player_halfway_it_plans_from_where_it_stands() {
         panic!("walking to eat")
     };
     assert_eq!(until - from, 50, "50 units north at 10 a second");
+}
+
+/// A weaver at a loom for one, thirsty past its `interrupts_at` mid-weave.
+fn weaver(capacity: &str) -> Scenario {
+    let text = r#"Scenario(
+        settings: (day_length: 100.0, retry_interval: 50.0),
+        agent: {"water": 0, "done": 0},
+        stations: [
+            (id: "well", pos: (0.0, 60.0)),
+            (id: "loom", pos: (0.0, 0.0) CAPACITY),
+        ],
+        actions: [
+            (id: "drink", station: "well", duration: 1.0, cost: 1, effects: ["agent.water += 1"]),
+            (id: "weave", station: "loom", duration: 40.0, cost: 1, effects: ["agent.done += 1"], interruptible: true),
+        ],
+        characters: [(id: "a", start: (0.0, 0.0), speed: 20.0, actions: ["weave", "drink"], goals: [
+            (id: "work", wants: ["agent.done >= 1"], drift: Need(rate: 0.0, initial: 0.2)),
+            (id: "thirst", wants: ["agent.water >= 1"], drift: Need(rate: 0.02), interrupts_at: 0.3),
+        ])],
+    )"#;
+    scenario::parse(&text.replace("CAPACITY", capacity), "weaver.ron").expect("weaver.ron loads")
+}
+
+#[test]
+fn one_acting_at_a_station_for_one_does_not_wait_for_itself_in_the_vote() {
+    // Thirst (0.3 less 0.02 × 1.3) leads Work (0.2 less 0.02 × 1) by less than the hysteresis
+    // (0.15): the weaver goes on, its own turn at the loom being no one's to wait for.
+    for capacity in ["", ", capacity: 1"] {
+        let day = sim::play(weaver(capacity), 1).remove(0);
+        let kinds: Vec<EventKind> = day.events.iter().map(|e| e.kind).collect();
+        assert!(!kinds.contains(&EventKind::Interrupted), "capacity {capacity:?}: {:#?}", day.events);
+        let went_on = from_first(&day.events, EventKind::WentOn);
+        assert!((went_on[0].t - 15.0).abs() < 0.05, "Thirst reaches 0.3 at 15 s: {}", went_on[0].t);
+        let finished = from_first(&day.events, EventKind::ActionFinished);
+        assert!((finished[0].t - 40.2).abs() < 0.05, "begun at 0.2 s, the weave ends: {}", finished[0].t);
+    }
 }

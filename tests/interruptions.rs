@@ -230,13 +230,13 @@ fn the_went_on_table_and_event_say_why_in_both_languages() {
     // Why it lost is the table's (which goals a decision plans to tell is the shortcuts' choice).
     assert_eq!(
         went_on.text,
-        "Hunger reached 0.80 during Walk to Far sawmill, but its plan did not win the vote: it goes on"
+        "Hunger reached 0.80 during Walk to Far sawmill, but did not win the vote: it goes on"
     );
     let es_day = sim::play_in(far_sawmill(|t| t.replace("initial: 0.6", "initial: 0.95")), 1, Lang::SPANISH);
     let siguio = es_day[0].events.iter().find(|e| e.kind == EventKind::WentOn).unwrap();
     assert_eq!(
         siguio.text,
-        "Hunger llegó a 0.80 durante Camino a Far sawmill, pero su plan no ganó la votación: sigue con lo suyo"
+        "Hunger llegó a 0.80 durante Camino a Far sawmill, pero no ganó la votación: sigue con lo suyo"
     );
     assert!((went_on.t - 16.7).abs() < 0.05, "at the step Hunger reached 0.8: {}", went_on.t);
     let json = serde_json::to_value(went_on).unwrap();

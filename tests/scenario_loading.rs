@@ -15,6 +15,18 @@ fn the_base_example_is_valid() {
     assert_eq!(s.characters[0].start, [1.0, 2.0]);
 }
 
+/// Whoever starts from the README's scenario example, map and all, starts from a valid file.
+#[test]
+fn the_readmes_scenario_examples_are_valid() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let blocks: Vec<&str> = readme.split("```ron\n").skip(1).map(|b| b.split("```").next().unwrap()).collect();
+    assert!(!blocks.is_empty(), "the README shows a scenario");
+    for block in blocks {
+        let s = scenario::parse(block, "README.md").unwrap_or_else(|e| panic!("{e}\n{block}"));
+        assert!(s.warnings.is_empty(), "{:?}", s.warnings);
+    }
+}
+
 #[test]
 fn every_shipped_scenario_loads_without_warnings_but_the_towns_cycle_and_matches_its_file() {
     for (name, text) in SHIPPED {

@@ -159,7 +159,7 @@ fn some_problems_in_spanish_word_for_word() {
     assert_eq!(
         spanish("an unknown field"),
         [
-            "test.ron:11:9: characters[0]: a un personaje le falta `speed`",
+            "test.ron:11:9: characters[0]: falta `speed` en un personaje",
             "test.ron:11:57: characters[0]: un personaje no tiene el campo `sped` (¿quisiste decir \"speed\"?); \
              sus campos son id, name, start, speed, facts, actions, goals, sprite",
         ]

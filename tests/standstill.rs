@@ -85,6 +85,26 @@ fn two_who_wait_on_each_other_are_a_ring_at_once() {
     );
 }
 
+/// One who could make what it waits for, but only at a station a wall parts it from, makes
+/// nothing: it waits on what nobody here can make, not on itself in a ring.
+#[test]
+fn a_maker_walled_off_from_where_it_makes_is_no_maker() {
+    let text = r#"Scenario(
+        world: {"x": 0},
+        stations: [(id: "post", label: "Post", pos: (90.0, -30.0))],
+        actions: [(id: "touch", station: "post", duration: 1.0, cost: 1, effects: ["world.x += 1"])],
+        map: (cell: 20.0, origin: (0.0, 0.0), rows: ["..#..", "..#..", "..#.."]),
+        characters: [(id: "a", name: "A", start: (10.0, -30.0), speed: 10.0, actions: ["touch"],
+                      goals: [(id: "g", wants: ["world.x >= 1"], drift: Need(rate: 0.1))])],
+    )"#;
+    let day = sim::play(scenario::parse(text, "walled.ron").unwrap(), 1).remove(0);
+    let stuck = day.events.iter().find(|e| e.kind == EventKind::Standstill).expect("it stands still");
+    assert_eq!(stuck.ring, Some(false), "{stuck:?}");
+    assert!(stuck.stuck[0].makers.is_empty(), "{stuck:?}");
+    assert_eq!(stuck.text, "Stuck: everyone waits — A waits for x, which nobody here can make");
+    assert!(day.waited_on[0].makers.is_empty(), "{:?}", day.waited_on);
+}
+
 /// A standstill names who still waits: it does not end their waits, so the day's figures count
 /// them to its end (a lone villager waiting from dawn on what nobody makes: the whole day).
 #[test]

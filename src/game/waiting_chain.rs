@@ -4,7 +4,7 @@
 
 use super::villager_state::{StateLine, in_tile, state_line};
 use crate::planner::Condition;
-use crate::sim::{LastReason, Town, WorldFacts, action_making};
+use crate::sim::{AgentFacts, LastReason, Town, WorldFacts, action_making};
 use crate::words::Lang;
 use bevy::ecs::prelude::*;
 
@@ -58,7 +58,8 @@ fn follow(
     };
     for (entity, villager) in in_tile(world, tile) {
         let character = &town.scenario.characters[villager.index()];
-        let making = action_making(town, facts.tile(tile), villager.index(), blocked);
+        let Some(own) = world.get::<AgentFacts>(entity) else { continue };
+        let making = action_making(town, facts.tile(tile), (villager.index(), &own.0), blocked);
         let (Some(action), Some(state)) = (making, state_line(world, entity, lang)) else {
             continue;
         };

@@ -53,6 +53,17 @@ impl Scenario {
         stations
     }
 
+    /// Whether `character`, standing at `place` (a station, or [`START`](super::START)), can
+    /// walk to some station where it does action `a`: always without a map.
+    pub fn can_walk_to(&self, character: usize, a: usize, place: crate::planner::Value) -> bool {
+        if self.walks.is_none() {
+            return true;
+        }
+        let c = &self.characters[character];
+        let here = self.station_at(place).map_or(c.start, |s| s.position);
+        c.tasks.iter().any(|task| task.action == a && self.walk_length((place, here), task.station).is_some())
+    }
+
     /// Whether action `a`'s effects can move a fact toward meeting `condition` (all its effects
     /// on the fact taken together).
     fn moves_toward(&self, a: usize, condition: &Condition) -> bool {

@@ -11,7 +11,7 @@ use crate::sim::options::SimOptions;
 use crate::sim::phases::due::{DueNow, Found, Wait};
 use crate::sim::state::ahead;
 use crate::sim::state::goals::{Goals, Verdict};
-use crate::sim::state::lines::{Lines, see_own_place};
+use crate::sim::state::lines::{Lines, see_own_place, see_own_turn};
 use crate::sim::state::table::DecisionTables;
 use crate::sim::state::timing::PlanTimes;
 use crate::sim::state::town::Town;
@@ -217,8 +217,10 @@ pub fn deciding_view(
         see_own_place(town, lines, villager, intent, view);
     }
     // Mid-action (an urgent goal weighing whether to break it off): as if it were broken off,
-    // what the action promised to take is there again, for its goal's plans as for the others'.
+    // its turn at the station is free and what the action promised to take is there again, for
+    // its goal's plans as for the others'.
     if let (Activity::Acting { .. }, Some(task)) = (activity, intent.current()) {
+        see_own_turn(town, lines, villager, town.station(villager.index(), task), view);
         let (world, outlook) = (world.tile(villager.tile()), outlook.0.tile(villager.tile()));
         for effect in &town.action(villager.index(), task).planning.effects {
             use crate::planner::Change;

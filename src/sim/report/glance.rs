@@ -236,12 +236,16 @@ impl Glance {
 }
 
 /// The characters with an action that adds to or sets `fact` (a shared fact: no one makes
-/// another's own).
+/// another's own) at a station they can walk to from their start.
 fn makers(town: &Town, fact: FactId) -> Vec<String> {
     use crate::planner::Change;
     let scenario = &town.scenario;
-    let makes = |a: &usize| {
-        scenario.actions[*a].planning.effects.iter().any(|e| e.fact == fact && e.change != Change::Subtract)
+    let makes = |character: usize, a: usize| {
+        scenario.actions[a].planning.effects.iter().any(|e| e.fact == fact && e.change != Change::Subtract)
+            && scenario.can_walk_to(character, a, crate::scenario::START)
     };
-    (scenario.characters.iter()).filter(|c| c.actions.iter().any(makes)).map(|c| c.id.clone()).collect()
+    (scenario.characters.iter().enumerate())
+        .filter(|(n, c)| c.actions.iter().any(|&a| makes(*n, a)))
+        .map(|(_, c)| c.id.clone())
+        .collect()
 }

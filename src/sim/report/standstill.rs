@@ -5,7 +5,7 @@
 //! [`Happening::Standstill`] when a tile's standstill begins or changes, and the game shows the
 //! one standing now ([`standstill_of`]).
 
-use crate::planner::{Condition, Delta, Facts};
+use crate::planner::{Condition, Delta, Facts, State};
 use crate::scenario::Scope;
 use crate::sim::schedule::{SimSet, SimTick};
 use crate::sim::state::goals::{Goals, Verdict};
@@ -79,7 +79,7 @@ pub fn standstill_of<'a>(
     let villagers: Vec<Stands> = villagers.collect();
     let makers_of = |wanted: &Condition| -> smallvec::SmallVec<[u32; 2]> {
         (villagers.iter())
-            .filter(|(v, ..)| action_making(town, world, v.index(), wanted).is_some())
+            .filter(|(v, _, _, agent)| action_making(town, world, (v.index(), &agent.0), wanted).is_some())
             .map(|(v, ..)| v.number() as u32)
             .collect()
     };
@@ -148,9 +148,15 @@ fn ring_from_least(mut ring: Vec<Link>) -> Vec<Link> {
 }
 
 /// The first action of character `character` that moves `wanted`'s fact the way it needs to go
-/// from where `world` stands, if it has one (a shared fact: no one makes another's own facts).
-/// The game's waiting chain asks it too.
-pub fn action_making(town: &Town, world: Facts, character: usize, wanted: &Condition) -> Option<usize> {
+/// from where `world` stands, at a station it can walk to from where its own facts `own` place
+/// it, if it has one (a shared fact: no one makes another's own facts). The game's waiting chain
+/// asks it too.
+pub fn action_making(
+    town: &Town,
+    world: Facts,
+    (character, own): (usize, &State),
+    wanted: &Condition,
+) -> Option<usize> {
     if town.scenario.facts.scope(wanted.fact) != Scope::World {
         return None;
     }
@@ -158,6 +164,6 @@ pub fn action_making(town: &Town, world: Facts, character: usize, wanted: &Condi
     town.scenario.characters[character].actions.iter().copied().find(|&action| {
         let effects = town.scenario.actions[action].planning.effects.iter().filter(|e| e.fact == wanted.fact);
         let delta = effects.fold(Delta::NONE, |delta, e| delta.then(e.change, e.value));
-        delta != Delta::NONE && delta.moves_as(need)
+        delta != Delta::NONE && delta.moves_as(need) && town.scenario.can_walk_to(character, action, own.get(town.scenario.place))
     })
 }

@@ -179,6 +179,17 @@ pub(crate) fn see_own_place(
     view.set(fact, (place + usize::from(full)).min(scenario::MAX_AHEAD as usize) as crate::planner::Value);
 }
 
+/// One acting at a station, weighing whether to break off, sees the station as it would be once
+/// it left: its own turn there is no one's to wait for, only the others acting and in line.
+pub(crate) fn see_own_turn(town: &Town, lines: &Lines, villager: &Villager, at: usize, view: &mut State) {
+    let Some(fact) = town.scenario.lines[at] else { return };
+    let tile = villager.tile();
+    let others = lines.acting(tile, at).saturating_sub(1);
+    let full = town.scenario.stations[at].capacity.is_some_and(|c| others >= c);
+    let ahead = lines.waiting(tile, at).count() + usize::from(full);
+    view.set(fact, ahead.min(scenario::MAX_AHEAD as usize) as crate::planner::Value);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
