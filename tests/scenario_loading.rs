@@ -19,7 +19,8 @@ fn the_base_example_is_valid() {
 #[test]
 fn the_readmes_scenario_examples_are_valid() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let blocks: Vec<&str> = readme.split("```ron\n").skip(1).map(|b| b.split("```").next().unwrap()).collect();
+    let blocks: Vec<&str> =
+        readme.split("```ron\n").skip(1).map(|b| b.split("```").next().unwrap()).collect();
     assert!(!blocks.is_empty(), "the README shows a scenario");
     for block in blocks {
         let s = scenario::parse(block, "README.md").unwrap_or_else(|e| panic!("{e}\n{block}"));

@@ -164,6 +164,8 @@ pub fn action_making(
     town.scenario.characters[character].actions.iter().copied().find(|&action| {
         let effects = town.scenario.actions[action].planning.effects.iter().filter(|e| e.fact == wanted.fact);
         let delta = effects.fold(Delta::NONE, |delta, e| delta.then(e.change, e.value));
-        delta != Delta::NONE && delta.moves_as(need) && town.scenario.can_walk_to(character, action, own.get(town.scenario.place))
+        delta != Delta::NONE
+            && delta.moves_as(need)
+            && town.scenario.can_walk_to(character, action, own.get(town.scenario.place))
     })
 }
