@@ -34,6 +34,44 @@ fn json_numbers_are_written_as_their_shortest_decimals() {
     }
 }
 
+/// A moment in words is in the language asked for, field names and what the villager does
+/// alike; its data (`--json`) keeps its keys.
+#[test]
+#[cfg(feature = "sim")]
+fn a_moment_in_words_speaks_the_language_asked_for() {
+    let at = |lang: &str| {
+        let out = goap_town(&[
+            "run",
+            "scenarios/village.ron",
+            "--at",
+            "74",
+            "--villager",
+            "sawyer2",
+            "--lang",
+            lang,
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let (en, es) = (at("en"), at("es"));
+    for line in
+        ["villager: sawyer2", "doing: walking", "insistence: Saw planks 0.37, Thirst 0.54, Hunger 0.07"]
+    {
+        assert!(en.lines().any(|l| l == line), "{line:?} in\n{en}");
+    }
+    assert!(en.contains("last reason: Interrupted Walk to West sawmill: Thirst reached 0.50"), "{en}");
+    for line in
+        ["aldeano: sawyer2", "haciendo: caminando", "insistencia: Saw planks 0.37, Thirst 0.54, Hunger 0.07"]
+    {
+        assert!(es.lines().any(|l| l == line), "{line:?} in\n{es}");
+    }
+    assert!(es.contains("último motivo: Interrumpió"), "{es}");
+    let out = goap_town(&["run", "scenarios/town.ron", "--at", "200", "--villager", "baker", "--lang", "es"]);
+    let waiting = text(&out.stdout);
+    assert!(waiting.lines().any(|l| l == "haciendo: esperando (hasta que cambie el mundo)"), "{waiting}");
+    assert!(waiting.lines().any(|l| l == "plan: —"), "{waiting}");
+}
+
 /// What nobody makes is said as such in both languages ("nobody makes it", "nadie lo hace"), and
 /// `check` counts in the singular where there is one.
 #[test]

@@ -697,3 +697,22 @@ bench-report = villagers     { $villagers } ({ $tiles ->
 ## `goap-town run --at T --villager ID`: a moment asked for wrongly. Numbers arrive written.
 moment-no-villager = --villager { $id }: no such villager; there are { $ids }
 moment-out-of-range = --at { $at }: a moment is a number of seconds from the first dawn, 0 to { $latest } ({ $days } days of { $day } s)
+# A moment (`run --at`) in words, a field a line: each field's name, then how long is left.
+moment-field = { $field ->
+    [day] day
+    [t] seconds
+    [villager] villager
+    [name] name
+    [position] where
+    [activity] doing
+    [goal] goal
+    [plan] plan
+    [step] step
+    [facts] own facts
+    [world] world
+    [goals] insistence
+   *[reason] last reason
+}
+moment-left = { $seconds } s left
+moment-retry-in = decides again in { $seconds } s
+moment-asleep = until the world changes

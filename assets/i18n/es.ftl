@@ -718,3 +718,22 @@ bench-report = aldeanos         { $villagers } ({ $tiles ->
 ## `goap-town run --at T --villager ID`: un momento mal pedido. Los números llegan escritos.
 moment-no-villager = --villager { $id }: no hay tal aldeano; los hay { $ids }
 moment-out-of-range = --at { $at }: un momento es un número de segundos desde el primer amanecer, de 0 a { $latest } ({ $days } días de { $day } s)
+# Un momento (`run --at`) en palabras, un campo por línea: el nombre de cada campo, y cuánto falta.
+moment-field = { $field ->
+    [day] día
+    [t] segundos
+    [villager] aldeano
+    [name] nombre
+    [position] dónde
+    [activity] haciendo
+    [goal] meta
+    [plan] plan
+    [step] paso
+    [facts] hechos propios
+    [world] mundo
+    [goals] insistencia
+   *[reason] último motivo
+}
+moment-left = quedan { $seconds } s
+moment-retry-in = decide de nuevo en { $seconds } s
+moment-asleep = hasta que cambie el mundo

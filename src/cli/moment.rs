@@ -95,7 +95,7 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     if *as_json {
         let _ = writeln!(out, "{state}");
     } else {
-        let _ = write!(out, "{}", text(&state));
+        let _ = write!(out, "{}", text(&state, lang));
     }
     0
 }
@@ -171,13 +171,75 @@ fn short(x: f32) -> f64 {
     x.to_string().parse().unwrap_or(f64::from(x))
 }
 
-/// The same, a field a line.
-fn text(state: &Value) -> String {
-    let Value::Object(fields) = state else { return String::new() };
-    fields
+/// The same in words, a field a line in the language asked for: `doing: acting (2.2 s left)`,
+/// `own facts: water 0, done 1`, `insistence: Work 0.1, Thirst 0.04`.
+fn text(state: &Value, lang: Lang) -> String {
+    const ORDER: [&str; 13] = [
+        "villager", "name", "day", "t", "position", "activity", "goal", "plan", "step", "facts", "world",
+        "goals", "reason",
+    ];
+    let words = crate::words::words();
+    let shown = |key: &str, value: &Value| -> String {
+        let list = |items: Vec<String>| match items.is_empty() {
+            true => "—".to_owned(),
+            false => items.join(", "),
+        };
+        match (key, value) {
+            ("activity", _) => doing(value, lang),
+            ("position", Value::Array(xy)) => {
+                format!(
+                    "({})",
+                    list(xy.iter().map(|v| format!("{:.1}", v.as_f64().unwrap_or(0.0))).collect())
+                )
+            }
+            ("goals", Value::Array(goals)) => {
+                let insistence = |g: &Value| g["insistence"].as_f64().unwrap_or(0.0);
+                list(goals.iter().map(|g| format!("{} {:.2}", written(&g["label"]), insistence(g))).collect())
+            }
+            (_, Value::Object(facts)) => {
+                list(facts.iter().map(|(f, v)| format!("{f} {}", written(v))).collect())
+            }
+            (_, Value::Array(items)) => list(items.iter().map(written).collect()),
+            (_, Value::Null) => list(Vec::new()),
+            _ => written(value),
+        }
+    };
+    ORDER
         .iter()
-        .map(|(key, value)| {
-            format!("{key}: {}\n", value.as_str().map_or_else(|| value.to_string(), str::to_owned))
+        .filter_map(|&key| {
+            let label = words.say(lang, "moment-field", &[("field", crate::words::verbatim(key))]);
+            state.get(key).map(|value| format!("{label}: {}\n", shown(key, value)))
         })
         .collect()
+}
+
+/// What it does in words: `walking`, `acting (2.2 s left)`, `in line (decides again in 0.5 s)`.
+fn doing(activity: &Value, lang: Lang) -> String {
+    let words = crate::words::words();
+    let kind = match activity["kind"].as_str() {
+        Some("walking") => "state-walking",
+        Some("acting") => "state-acting",
+        Some("queued") => "state-in-line",
+        Some("waiting") => "state-waiting",
+        Some("resting") => "state-resting",
+        _ => "state-deciding",
+    };
+    let seconds = |v: &Value| crate::words::verbatim(written(v));
+    let left = match (&activity["left"], &activity["retry_in"]) {
+        (left @ Value::Number(_), _) => Some(words.say(lang, "moment-left", &[("seconds", seconds(left))])),
+        (_, retry @ Value::Number(_)) => {
+            Some(words.say(lang, "moment-retry-in", &[("seconds", seconds(retry))]))
+        }
+        (_, Value::Null) if activity.get("retry_in").is_some() => {
+            Some(words.plain(lang, "moment-asleep").to_owned())
+        }
+        _ => None,
+    };
+    let kind = words.plain(lang, kind);
+    left.map_or_else(|| kind.to_owned(), |left| format!("{kind} ({left})"))
+}
+
+/// A value as written: a string without its quotes, a number as its shortest decimal.
+fn written(value: &Value) -> String {
+    value.as_str().map_or_else(|| value.to_string(), str::to_owned)
 }
