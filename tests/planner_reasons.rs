@@ -123,6 +123,40 @@ fn free_steps_without_end_still_give_a_cheapest_plan_at_the_budget() {
 }
 
 #[test]
+fn free_steps_that_never_reach_a_goal_give_way_to_a_search_fewest_steps_first() {
+    // A free fidget comes first in action order, and every fidget leads to a new state as cheap
+    // as the last: in action order the search never gets past fidgeting to prepare and eat. A
+    // second search takes the fewest steps first among equally cheap states, and finds the meal.
+    let mut facts = FactTable::default();
+    let (n, ready, fed) = (
+        facts.intern(Scope::Agent, "n"),
+        facts.intern(Scope::Agent, "ready"),
+        facts.intern(Scope::Agent, "fed"),
+    );
+    let actions = [
+        Action::new("fidget", 0).does(Effect::add(n, 1)),
+        Action::new("prep", 0).needs(Condition::at_least(n, 0)).does(Effect::set(ready, 1)),
+        Action::new("eat", 1).needs(Condition::at_least(ready, 1)).does(Effect::add(fed, 1)),
+    ];
+    let goal = [Condition::at_least(fed, 1)];
+    for planner in [Planner::new(&actions, &goal), Planner::new(&actions, &goal).plain()] {
+        let plan = planner.plan(&State::zeros(3), 300).unwrap();
+        assert_eq!((&plan.steps[..], plan.cost), (&[1, 2][..], 1));
+        assert!(plan.expanded > 300 && plan.expanded <= 320, "both searches counted: {}", plan.expanded);
+        // The trace shows the second search, and how many states the first set aside.
+        let (traced, trace) = planner.plan_traced(&State::zeros(3), 300);
+        assert_eq!(traced, Ok(plan.clone()));
+        assert_eq!(trace.set_aside, 300);
+        let on_plan: usize = trace.expansions.iter().filter(|e| e.on_plan).count();
+        assert_eq!((trace.expansions.len() + 300, on_plan), (plan.expanded + 1, 3), "the goal ends the list");
+    }
+    // With the fidget listed last, the first search finds the meal at once.
+    let reordered = [actions[1].clone(), actions[2].clone(), actions[0].clone()];
+    let plan = Planner::new(&reordered, &goal).plan(&State::zeros(3), 300).unwrap();
+    assert_eq!((&plan.steps[..], plan.cost, plan.expanded), (&[0, 1][..], 1, 2));
+}
+
+#[test]
 fn numeric_deficits_find_the_axe_plan_with_few_expansions() {
     // logs >= 8: chop +1 (cost 1); chopWithAxe +2 (cost 1, needs hasAxe); getAxe (cost 2).
     let mut facts = FactTable::default();

@@ -661,6 +661,11 @@ plan-cut-off = unreachable: { $count ->
        *[other] stations { $stations } cannot
     } be reached from here (walls or water in the way)
 # $found is yes when the search found a plan (the goal ends the list, and ★ marks the plan).
+plan-trace-set-aside = a first search, in action order, expanded { $expanded } states without reaching a goal (free steps without end); this second one takes the fewest steps first among equally cheap states
+plan-trace-new = new
+plan-trace-better = better
+plan-trace-duplicate = duplicate
+plan-trace-dead_end = dead end
 plan-trace-head = search: { $expanded ->
         [one] one state
        *[other] { $expanded } states

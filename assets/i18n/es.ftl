@@ -682,6 +682,11 @@ plan-cut-off = inalcanzable: { $count ->
        *[other] las estaciones { $stations } no se pueden
     } alcanzar desde aquí (muros o agua en el camino)
 # $found es yes cuando la búsqueda halló un plan (la meta cierra la lista y ★ marca el plan).
+plan-trace-set-aside = una primera búsqueda, en el orden de las acciones, expandió { $expanded } estados sin llegar a una meta (pasos gratis sin fin); esta segunda toma primero los de menos pasos entre los de igual costo
+plan-trace-new = nuevo
+plan-trace-better = mejor
+plan-trace-duplicate = duplicado
+plan-trace-dead_end = callejón sin salida
 plan-trace-head = búsqueda: { $expanded ->
         [one] un estado expandido
        *[other] { $expanded } estados expandidos

@@ -151,6 +151,9 @@ fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), BadReq
             object["trace"] = trace_json(scenario, character, trace);
             object["duplicates"] = trace.duplicates.into();
             object["pruned"] = trace.pruned.into();
+            if trace.set_aside > 0 {
+                object["set_aside"] = trace.set_aside.into();
+            }
         }
         return Ok((object.to_string() + "\n", code));
     }
@@ -191,7 +194,11 @@ fn trace_text(scenario: &Scenario, character: usize, trace: &Trace, found: bool,
         ("duplicates", trace.duplicates.into()),
         ("pruned", trace.pruned.into()),
     ];
-    let mut s = words().say(lang, "plan-trace-head", &head) + "\n";
+    let mut s = match trace.set_aside {
+        0 => String::new(),
+        first => words().say(lang, "plan-trace-set-aside", &[("expanded", first.into())]) + "\n",
+    };
+    s += &(words().say(lang, "plan-trace-head", &head) + "\n");
     for (i, e) in trace.expansions.iter().enumerate() {
         let star = if e.on_plan { "★" } else { " " };
         let (g, h) = (scenario::cost_text(e.g), scenario::cost_text(e.h));
@@ -201,12 +208,12 @@ fn trace_text(scenario: &Scenario, character: usize, trace: &Trace, found: bool,
             let result = match tried.result {
                 TriedResult::New { g, h } | TriedResult::Better { g, h } => format!(
                     "{} (g {} h {} f {})",
-                    result_kind(tried.result),
+                    result_word(tried.result, lang),
                     scenario::cost_text(g),
                     scenario::cost_text(h),
                     scenario::cost_text(g + h)
                 ),
-                other => result_kind(other).to_owned(),
+                other => result_word(other, lang),
             };
             s += &format!("        {} → {result}\n", task_of(tried.action));
         }
@@ -217,7 +224,12 @@ fn trace_text(scenario: &Scenario, character: usize, trace: &Trace, found: bool,
     s
 }
 
-/// What came of an action tried: `new`, `better`, `duplicate` or `dead_end`.
+/// What came of an action tried, in words: `new`, `better`, `duplicate`, `dead end`.
+fn result_word(result: TriedResult, lang: Lang) -> String {
+    words().plain(lang, &format!("plan-trace-{}", result_kind(result))).to_owned()
+}
+
+/// What came of an action tried, as data: `new`, `better`, `duplicate` or `dead_end`.
 fn result_kind(result: TriedResult) -> &'static str {
     match result {
         TriedResult::New { .. } => "new",

@@ -32,6 +32,8 @@ pub struct SearchView {
     pub rows: Vec<SearchRow>,
     pub duplicates: usize,
     pub pruned: usize,
+    /// States a first search in action order expanded before this one, fewest steps first.
+    pub set_aside: usize,
 }
 
 /// Why a search found no plan, ready to say ([`no_plan_text`]).
@@ -154,6 +156,7 @@ pub fn search_view(world: &World, entity: Entity) -> Option<SearchView> {
         rows: rows(&town.scenario, lang, &trace, task),
         duplicates: trace.duplicates,
         pruned: trace.pruned,
+        set_aside: trace.set_aside,
     })
 }
 
@@ -261,6 +264,9 @@ fn window(mut contexts: EguiContexts, mut why: ResMut<WhyThisPlan>, lang: Res<La
                 ("duplicates", search.duplicates.into()),
                 ("pruned", search.pruned.into()),
             ];
+            if search.set_aside > 0 {
+                ui.small(words.say(l, "plan-trace-set-aside", &[("expanded", search.set_aside.into())]));
+            }
             ui.small(words.say(l, "search-summary", &counts));
             ui.separator();
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {

@@ -81,7 +81,12 @@ impl Planner {
     /// For each action `a`, a lower bound on the plans from `start` that begin with it: its own
     /// cost and the larger of the search's estimate after it and [`Lookahead::fixed_costs`].
     fn first_step_bounds(&self, states: &mut States, start: &[Value]) -> Bounds {
-        let question = Question { problem: &self.problem, heuristic: self.heuristic(), fast: self.fast };
+        let question = Question {
+            problem: &self.problem,
+            heuristic: self.heuristic(),
+            fast: self.fast,
+            fewest_steps: false,
+        };
         let (h, lookahead) = (question.estimate(start), &self.lookahead);
         states.reset(start, question.width());
         let mut fixed = None; // the fixed extras, worked out once some step needs them

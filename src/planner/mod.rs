@@ -265,7 +265,8 @@ impl Planner {
         let Memory { search, reach, projected } = memory;
         // A trace shows the search itself, so the walk that stands in for it stands aside.
         let fast = self.fast && !W::ON;
-        let question = Question { problem: &self.problem, heuristic: self.heuristic(), fast };
+        let question =
+            Question { problem: &self.problem, heuristic: self.heuristic(), fast, fewest_steps: false };
         // Stocks that cannot cover the goal: no order of the actions reaches it, and trying every
         // order would only find that out. (The look-ahead still names a blocking fact first.)
         if self.stocks.run_short(projected) {
@@ -293,12 +294,33 @@ impl Planner {
             }
             done => done,
         };
-        if let Err(NoPlan::Budget { .. }) = answer
-            && let Some(plan) = search::cheapest_seen(search, watch)
-        {
+        let Err(NoPlan::Budget { expanded: first }) = answer else { return answer };
+        if let Some(plan) = search::cheapest_seen(search, watch) {
             return Ok(plan);
         }
-        answer
+        if !search.stopped_free {
+            return answer;
+        }
+        // Free steps without end can keep the search in action order down an endless row of
+        // equally cheap states that never reaches a goal (docs/planner.md, "Ties"): where it
+        // stopped on a free step, a second search takes the fewest steps first among equals, and
+        // a plan it finds is a cheapest.
+        let fewest = Question { fewest_steps: true, ..question };
+        watch.restarted(first);
+        let second = match search::begin(fewest, projected, search) {
+            true => search::advance(fewest, budget, search, watch),
+            false => Err(NoPlan::Exhausted { expanded: 0 }),
+        };
+        let second = match second {
+            Err(NoPlan::Budget { .. }) => search::cheapest_seen(search, watch).ok_or(second.unwrap_err()),
+            done => done,
+        };
+        // What both searches expanded is what the question took.
+        match second {
+            Ok(plan) => Ok(Plan { expanded: first + plan.expanded, ..plan }),
+            Err(NoPlan::Budget { expanded }) => Err(NoPlan::Budget { expanded: first + expanded }),
+            Err(_) => answer,
+        }
     }
 
     /// [`plan`](Self::plan), with a [`Trace`] of the search that found the answer: every state

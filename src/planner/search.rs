@@ -27,6 +27,9 @@ pub(crate) struct Question<'a> {
     pub problem: &'a Compiled,
     pub heuristic: &'a Heuristic,
     pub fast: bool,
+    /// Of equally cheap states, the one reached in fewest steps first (then in action order):
+    /// the second search where free steps leave the action order without a first plan.
+    pub fewest_steps: bool,
 }
 
 impl Question<'_> {
@@ -47,13 +50,36 @@ impl Question<'_> {
     pub fn width(&self) -> usize {
         if self.heuristic.pattern.is_some() { self.problem.slots.len() } else { self.problem.moving }
     }
+
+    /// Where a node of cost `f`, `steps` from the start, stands on the open list: `f`, or with
+    /// [`fewest_steps`](Self::fewest_steps) `f` and then its steps (up to [`STEPS_TOLD`]).
+    #[inline]
+    fn key(&self, f: u64, steps: u32) -> u64 {
+        match self.fewest_steps {
+            false => f,
+            true => f.saturating_mul(STEPS_TOLD + 1) + u64::from(steps).min(STEPS_TOLD),
+        }
+    }
+
+    /// The `f` of an open-list key.
+    #[inline]
+    fn f_of(&self, key: u64) -> u64 {
+        if self.fewest_steps { key / (STEPS_TOLD + 1) } else { key }
+    }
 }
+
+/// The longest paths [`Question::fewest_steps`] tells apart by their steps: costs stay below
+/// 2^52 (each action's below 2^32, at most [`MAX_BUDGET`](super::MAX_BUDGET) of them), so keys
+/// stay below 2^64.
+const STEPS_TOLD: u64 = (1 << 12) - 1;
 
 #[derive(Clone, Copy)]
 struct Node {
     parent: u32,
     /// The original index of the action that reached this node.
     action: u32,
+    /// Steps from the start.
+    steps: u32,
     g: u64,
     h: u64,
     /// Expanded, or retired: its state was reached by a better path, which has a node of its own.
@@ -79,6 +105,9 @@ pub(crate) struct Search {
     /// the open list when the search last stopped at its budget.
     goal_seen: Option<u32>,
     stopped_at: u64,
+    /// Whether the state the search last stopped at, at its budget, was reached by a free step
+    /// (one that cost nothing): the sign of free steps that may run on without end.
+    pub stopped_free: bool,
 }
 
 /// Starts a search from `start`: false when it is a dead end.
@@ -93,13 +122,13 @@ pub(crate) fn begin(question: Question, start: &[Value], search: &mut Search) ->
     search.states.reset(start, question.width());
     let h = question.estimate(start);
     let hash = search.states.hash(0);
-    search.nodes.push(Node { parent: NO_PARENT, action: 0, g: 0, h, closed: false });
+    search.nodes.push(Node { parent: NO_PARENT, action: 0, steps: 0, g: 0, h, closed: false });
     search.hashes.push(hash);
     search.table.insert_unique(hash, 0, |_| hash);
     if h == DEAD_END {
         return false;
     }
-    search.open.push(h, 0, &search.order);
+    search.open.push(question.key(h, 0), 0, &search.order);
     true
 }
 
@@ -113,7 +142,7 @@ pub(crate) fn advance<W: Watch>(
     search: &mut Search,
     watch: &mut W,
 ) -> Outcome {
-    while let Some((f, node)) = search.open.pop(&search.order) {
+    while let Some((key, node)) = search.open.pop(&search.order) {
         let Node { g, h, closed, .. } = search.nodes[node as usize];
         if closed {
             continue; // retired when a cheaper or earlier way into this state was found
@@ -126,8 +155,10 @@ pub(crate) fn advance<W: Watch>(
             return Ok(found(search, node, watch));
         }
         if search.expanded >= budget {
-            search.open.push(f, node, &search.order);
-            search.stopped_at = f;
+            search.open.push(key, node, &search.order);
+            search.stopped_at = question.f_of(key);
+            let parent = search.nodes[node as usize].parent;
+            search.stopped_free = parent != NO_PARENT && search.nodes[parent as usize].g == g;
             return Err(NoPlan::Budget { expanded: search.expanded });
         }
         search.expanded += 1;
@@ -171,7 +202,7 @@ fn found<W: Watch>(search: &Search, node: u32, watch: &mut W) -> Plan {
 /// Stores `node`'s new or improved successors in action order, right after it in the order,
 /// and opens them.
 fn expand<W: Watch>(question: Question, search: &mut Search, node: u32, watch: &mut W) {
-    let Node { g, h: parent_h, .. } = search.nodes[node as usize];
+    let Node { g, h: parent_h, steps, .. } = search.nodes[node as usize];
     let (first, problem) = (search.nodes.len() as u32, question.problem);
     for a in 0..problem.len() {
         if !search.states.successor(problem, node, a) {
@@ -187,7 +218,8 @@ fn expand<W: Watch>(question: Question, search: &mut Search, node: u32, watch: &
                 let known = search.nodes[*seen as usize];
                 // This path comes right after `node`: earlier than a known one further on (not
                 // one stored just now, by an earlier action).
-                let earlier = *seen < first && search.order.before(node, *seen);
+                // (Fewest steps first, the one reached first stays: it took no more steps.)
+                let earlier = *seen < first && search.order.before(node, *seen) && !question.fewest_steps;
                 if known.h == DEAD_END || known.g < child_g || (known.g == child_g && !earlier) {
                     search.states.discard_last();
                     let result =
@@ -219,7 +251,15 @@ fn expand<W: Watch>(question: Question, search: &mut Search, node: u32, watch: &
         {
             search.goal_seen = Some(child);
         }
-        search.nodes.push(Node { parent: node, action: original, g: child_g, h, closed: false });
+        let child_steps = steps.saturating_add(1);
+        search.nodes.push(Node {
+            parent: node,
+            action: original,
+            steps: child_steps,
+            g: child_g,
+            h,
+            closed: false,
+        });
         search.hashes.push(hash);
     }
     let count = search.nodes.len() - first as usize;
@@ -228,7 +268,7 @@ fn expand<W: Watch>(question: Question, search: &mut Search, node: u32, watch: &
         for index in first..search.nodes.len() as u32 {
             let n = &search.nodes[index as usize];
             if n.h != DEAD_END {
-                search.open.push(n.g.saturating_add(n.h), index, &search.order);
+                search.open.push(question.key(n.g.saturating_add(n.h), n.steps), index, &search.order);
             }
         }
     }

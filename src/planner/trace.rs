@@ -15,6 +15,10 @@ pub struct Trace {
     pub duplicates: usize,
     /// Successors from which the goal is out of reach: never opened.
     pub pruned: usize,
+    /// States a first search expanded in action order before this one, which takes the fewest
+    /// steps first among equally cheap states, began: free steps without end kept the first
+    /// from any goal (0 for a single search).
+    pub set_aside: usize,
 }
 
 /// One expanded state.
@@ -65,6 +69,8 @@ pub(crate) trait Watch {
     fn tried(&mut self, _action: u32, _result: TriedResult) {}
     /// The nodes of the path to the goal.
     fn found(&mut self, _path: Vec<u32>) {}
+    /// A second search begins, the first having expanded `expanded` states.
+    fn restarted(&mut self, _expanded: usize) {}
 }
 
 impl Watch for () {
@@ -99,5 +105,9 @@ impl Watch for Trace {
         for expansion in &mut self.expansions {
             expansion.on_plan = path.contains(&expansion.node);
         }
+    }
+
+    fn restarted(&mut self, expanded: usize) {
+        *self = Trace { facts: std::mem::take(&mut self.facts), set_aside: expanded, ..Trace::default() };
     }
 }
