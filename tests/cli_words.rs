@@ -72,6 +72,19 @@ fn a_moment_in_words_speaks_the_language_asked_for() {
     assert!(waiting.lines().any(|l| l == "plan: —"), "{waiting}");
 }
 
+/// A search traced in Spanish says what came of each action in Spanish; as data it keeps its
+/// keywords.
+#[test]
+#[cfg(feature = "sim")]
+fn a_trace_in_words_speaks_the_language_asked_for() {
+    let plan = ["plan", "scenarios/cook.ron", "--character", "cook", "--goal", "fed", "--trace"];
+    let es = text(&goap_town(&[&plan[..], &["--lang", "es"]].concat()).stdout);
+    assert!(es.contains(" → nuevo (g "), "{es}");
+    assert!(!es.contains(" → new"), "{es}");
+    let json = text(&goap_town(&[&plan[..], &["--lang", "es", "--json"]].concat()).stdout);
+    assert!(json.contains("\"result\":\"new\""), "{json}");
+}
+
 /// What nobody makes is said as such in both languages ("nobody makes it", "nadie lo hace"), and
 /// `check` counts in the singular where there is one.
 #[test]
