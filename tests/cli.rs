@@ -200,6 +200,15 @@ fn plan_rejects_unknown_ids_with_a_suggestion() {
     assert_eq!(out.status.code(), Some(1));
     let expected = "99999999999 does not fit a fact (from -2147483648 to 2147483647)";
     assert!(text(&out.stderr).contains(expected), "{}", text(&out.stderr));
+    // Every problem of a request is said, one a line.
+    let out =
+        goap_town(&[&forge[..5], &["make", "--set", "agent.ironIngot=1", "--set", "world.tols=1"]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    let said: Vec<String> = text(&out.stderr).lines().map(str::to_owned).collect();
+    assert_eq!(said.len(), 3, "{said:?}");
+    assert!(said[0].contains("character \"smith\" has no goal \"make\""), "{said:?}");
+    assert!(said[1].contains("ironIngot is a world fact"), "{said:?}");
+    assert!(said[2].contains("(did you mean \"tools\"?)"), "{said:?}");
 }
 
 #[test]

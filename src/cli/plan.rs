@@ -29,8 +29,10 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             let _ = write!(out, "{text}");
             code
         }
-        Err(bad) => {
-            let _ = writeln!(err, "goap-town plan: {}", bad.say(request.lang));
+        Err(problems) => {
+            for bad in problems {
+                let _ = writeln!(err, "goap-town plan: {}", bad.say(request.lang));
+            }
             1
         }
     }
@@ -79,23 +81,48 @@ impl BadRequest {
     }
 }
 
-/// The printed answer and exit code, or why the request itself is wrong.
-fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), BadRequest> {
-    let character = scenario.character_index(&request.character).ok_or_else(|| BadRequest::NoCharacter {
-        character: request.character.clone(),
-        file: scenario.file.clone(),
-        hint: did_you_mean(&request.character, scenario.characters.iter().map(|c| c.id.as_str())),
-    })?;
-    let who = &scenario.characters[character];
-    let goal = who.goals.iter().find(|g| g.id == request.goal).ok_or_else(|| BadRequest::NoGoal {
-        character: who.id.clone(),
-        goal: request.goal.clone(),
-        hint: did_you_mean(&request.goal, who.goals.iter().map(|g| g.id.as_str())),
-    })?;
+/// The printed answer and exit code, or every way the request itself is wrong (a goal is
+/// looked for only in a character there is).
+fn answer(scenario: &Scenario, request: &Request) -> Result<(String, u8), Vec<BadRequest>> {
+    let overrides: Vec<_> = request.overrides.iter().map(|text| parse_override(scenario, text)).collect();
+    let mut problems: Vec<BadRequest> = Vec::new();
+    let character = scenario.character_index(&request.character);
+    let goal = match character {
+        None => {
+            problems.push(BadRequest::NoCharacter {
+                character: request.character.clone(),
+                file: scenario.file.clone(),
+                hint: did_you_mean(&request.character, scenario.characters.iter().map(|c| c.id.as_str())),
+            });
+            None
+        }
+        Some(c) => {
+            let who = &scenario.characters[c];
+            let goal = who.goals.iter().find(|g| g.id == request.goal);
+            if goal.is_none() {
+                problems.push(BadRequest::NoGoal {
+                    character: who.id.clone(),
+                    goal: request.goal.clone(),
+                    hint: did_you_mean(&request.goal, who.goals.iter().map(|g| g.id.as_str())),
+                });
+            }
+            goal
+        }
+    };
+    let mut set = Vec::new();
+    for parsed in overrides {
+        match parsed {
+            Ok(fact_value) => set.push(fact_value),
+            Err(bad) => problems.push(bad),
+        }
+    }
+    let (Some(character), Some(goal), true) = (character, goal, problems.is_empty()) else {
+        return Err(problems);
+    };
 
+    let who = &scenario.characters[character];
     let mut start = scenario.start_state(character);
-    for text in &request.overrides {
-        let (fact, value) = parse_override(scenario, text)?;
+    for (fact, value) in set {
         start.set(fact, value);
     }
 
