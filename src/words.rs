@@ -230,8 +230,18 @@ fn read_capped(path: &Path) -> Result<String, LeftOut> {
 
 impl Language {
     fn new(id: &str, text: &str) -> Result<Language, LeftOut> {
+        // Each syntax error where it is, `line:column: what`, as a scenario's problems are said.
+        let at = |byte: usize| {
+            let before = &text[..text.floor_char_boundary(byte.min(text.len()))];
+            let line = before.matches('\n').count() + 1;
+            (line, before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1)
+        };
         let resource = FluentResource::try_new(text.to_owned()).map_err(|(_, errors)| {
-            LeftOut::Fluent(errors.iter().map(|e| format!("{e:?}")).collect::<Vec<_>>().join("; "))
+            let said = errors.iter().map(|e| {
+                let (line, column) = at(e.pos.start);
+                format!("{line}:{column}: {e}")
+            });
+            LeftOut::Fluent(said.collect::<Vec<_>>().join("; "))
         })?;
         let tag = id.parse().map_err(|_| LeftOut::NotATag(id.to_owned()))?;
         let mut bundle = FluentBundle::new_concurrent(vec![tag]);

@@ -22,7 +22,7 @@ fn a_third_language_is_one_new_file_and_what_it_lacks_is_said_in_english() {
     let folder = tempfile::tempdir().unwrap();
     std::fs::write(folder.path().join("fr.ftl"), "language-name = Français\nno-plan = pas de plan\n")
         .unwrap();
-    std::fs::write(folder.path().join("broken.ftl"), "this is = { not fluent\n").unwrap();
+    std::fs::write(folder.path().join("broken.ftl"), "fine = yes\nthis is = { not fluent\n").unwrap();
     let words = Words::load(folder.path());
     let french = words.lang("fr").expect("fr.ftl is a language");
     assert_eq!(words.count(), 4, "English, Spanish, and the folder's two files");
@@ -35,7 +35,8 @@ fn a_third_language_is_one_new_file_and_what_it_lacks_is_said_in_english() {
     let broken = words.lang("broken").unwrap();
     assert_eq!(words.plain(broken, "no-plan"), "no plan");
     let problems = words.problems(broken);
-    assert!(problems.len() == 1 && problems[0].contains("broken.ftl: left out"), "{problems:?}");
+    assert!(problems.len() == 1 && problems[0].contains("broken.ftl: left out: 2:6: "), "{problems:?}");
+    assert!(problems[0].ends_with("Expected a token starting with \"=\""), "said in words, where: {problems:?}");
 }
 
 /// A working folder's file named like a built-in language rewords only the messages it has:
