@@ -85,6 +85,20 @@ fn a_trace_in_words_speaks_the_language_asked_for() {
     assert!(json.contains("\"result\":\"new\""), "{json}");
 }
 
+/// A file that is not there is said so in the language asked for, not in the system's words.
+#[test]
+fn a_missing_file_is_said_missing_in_the_language_asked_for() {
+    let out = goap_town(&["check", "no/such/town.ron", "--lang", "es"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("no/such/town.ron:1:1: no se puede leer: no existe tal archivo"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = goap_town(&["check", "no/such/town.ron"]);
+    assert!(text(&out.stderr).contains("cannot read: there is no such file"), "{}", text(&out.stderr));
+}
+
 /// What nobody makes is said as such in both languages ("nobody makes it", "nadie lo hace"), and
 /// `check` counts in the singular where there is one.
 #[test]

@@ -172,6 +172,9 @@ fn a_named_pipe_or_a_folder_is_refused_without_waiting() {
     assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     for path in [fifo, dir.path().to_path_buf()] {
         let error = scenario::load(&path).unwrap_err();
-        assert_eq!(error.to_string(), format!("{}: cannot read: not a plain file", path.display()));
+        assert_eq!(
+            error.to_string(),
+            format!("{}: cannot read: not a plain file (a folder, a pipe or a device)", path.display())
+        );
     }
 }

@@ -36,7 +36,10 @@ fn a_third_language_is_one_new_file_and_what_it_lacks_is_said_in_english() {
     assert_eq!(words.plain(broken, "no-plan"), "no plan");
     let problems = words.problems(broken);
     assert!(problems.len() == 1 && problems[0].contains("broken.ftl: left out: 2:6: "), "{problems:?}");
-    assert!(problems[0].ends_with("Expected a token starting with \"=\""), "said in words, where: {problems:?}");
+    assert!(
+        problems[0].ends_with("Expected a token starting with \"=\""),
+        "said in words, where: {problems:?}"
+    );
 }
 
 /// A working folder's file named like a built-in language rewords only the messages it has:

@@ -297,6 +297,10 @@ check-failed = { $failed } of { $total } scenario files have errors
 
 # Reading the file.
 scenario-cannot-read = cannot read: { $reason }
+scenario-no-such-file = there is no such file
+scenario-permission-denied = permission denied
+scenario-not-a-file = not a plain file (a folder, a pipe or a device)
+scenario-system-says = { $why }
 scenario-too-large = the file is larger than { $mib } MiB, the most a scenario may be
 scenario-not-utf8 = this is not UTF-8 text: save the file as UTF-8
 

@@ -291,6 +291,10 @@ check-failed = { $failed } de { $total } archivos de escenario { $failed ->
 
 # Leer el archivo.
 scenario-cannot-read = no se puede leer: { $reason }
+scenario-no-such-file = no existe tal archivo
+scenario-permission-denied = permiso denegado
+scenario-not-a-file = no es un archivo normal (es una carpeta, una tubería o un dispositivo)
+scenario-system-says = { $why }
 scenario-too-large = el archivo ocupa más de { $mib } MiB, lo máximo para un escenario
 scenario-not-utf8 = esto no es texto UTF-8: guarda el archivo como UTF-8
 

@@ -298,7 +298,7 @@ pub fn cost_value(cost: u64) -> f64 {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum LoadError {
     #[error("{file}: cannot read: {reason}")]
-    Unreadable { file: String, reason: String },
+    Unreadable { file: String, reason: Phrase },
     #[error("{}", .diagnostics.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"))]
     Invalid { diagnostics: Vec<Diagnostic> },
 }
@@ -335,8 +335,20 @@ fn read_capped(path: &Path) -> Result<Vec<u8>, LoadError> {
     let file = path.display().to_string();
     files::read_capped(path, limits::MAX_FILE_BYTES).map_err(|e| match e {
         ReadError::TooLarge => too_large(&file),
-        e => LoadError::Unreadable { file, reason: e.to_string() },
+        e => LoadError::Unreadable { file, reason: unreadable(&e) },
     })
+}
+
+/// Why a file could not be read, in the reader's words where the system's are common ones.
+fn unreadable(error: &ReadError) -> Phrase {
+    match error {
+        ReadError::Io(e) if e.kind() == std::io::ErrorKind::NotFound => phrase!("scenario-no-such-file"),
+        ReadError::Io(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+            phrase!("scenario-permission-denied")
+        }
+        ReadError::NotAFile(_) => phrase!("scenario-not-a-file"),
+        e => phrase!("scenario-system-says", why = e.to_string()),
+    }
 }
 
 /// A scenario file longer than [`limits::MAX_FILE_BYTES`], said at its start.
