@@ -312,7 +312,7 @@ impl Planner {
             false => Err(NoPlan::Exhausted { expanded: 0 }),
         };
         let second = match second {
-            Err(NoPlan::Budget { .. }) => search::cheapest_seen(search, watch).ok_or(second.unwrap_err()),
+            Err(why @ NoPlan::Budget { .. }) => search::cheapest_seen(search, watch).ok_or(why),
             done => done,
         };
         // What both searches expanded is what the question took.

@@ -18,9 +18,8 @@ impl Scenario {
         }
         let c = &self.characters[character];
         let place = now.get(self.place);
-        let here = self.station_at(place).map_or(c.start, |s| s.position);
         let reachable: Vec<bool> =
-            (0..self.stations.len()).map(|s| self.walk_length((place, here), s).is_some()).collect();
+            (0..self.stations.len()).map(|s| self.can_reach(character, place, s)).collect();
         // Each of its actions, once, with whether it can be done at some station it can walk to.
         let mut actions: Vec<(usize, bool)> = Vec::new();
         for task in &c.tasks {
@@ -56,12 +55,16 @@ impl Scenario {
     /// Whether `character`, standing at `place` (a station, or [`START`](super::START)), can
     /// walk to some station where it does action `a`: always without a map.
     pub fn can_walk_to(&self, character: usize, a: usize, place: crate::planner::Value) -> bool {
-        if self.walks.is_none() {
-            return true;
-        }
-        let c = &self.characters[character];
-        let here = self.station_at(place).map_or(c.start, |s| s.position);
-        c.tasks.iter().any(|task| task.action == a && self.walk_length((place, here), task.station).is_some())
+        let tasks = self.characters[character].tasks.iter();
+        self.walks.is_none()
+            || tasks.filter(|t| t.action == a).any(|t| self.can_reach(character, place, t.station))
+    }
+
+    /// Whether `character`, standing at `place` (a station, or where it started), can walk to
+    /// station `s`.
+    fn can_reach(&self, character: usize, place: crate::planner::Value, s: usize) -> bool {
+        let here = self.station_at(place).map_or(self.characters[character].start, |s| s.position);
+        self.walk_length((place, here), s).is_some()
     }
 
     /// Whether action `a`'s effects can move a fact toward meeting `condition` (all its effects
