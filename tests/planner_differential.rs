@@ -48,8 +48,12 @@ impl Asked {
                 }
             }
         }
-        assert_eq!(fast.least_cost(start), plain.least_cost(start), "least_cost: {what} from {start:?}");
-        assert_eq!(fast.least_cost_ahead(start), plain.least_cost_ahead(start), "least_cost_ahead: {what}");
+        // Each asked twice of the fast planner: found, then remembered.
+        for _ in 0..2 {
+            assert_eq!(fast.least_cost(start), plain.least_cost(start), "least_cost: {what} from {start:?}");
+            let ahead = fast.least_cost_ahead(start);
+            assert_eq!(ahead, plain.least_cost_ahead(start), "least_cost_ahead: {what}");
+        }
         let steps = followed.iter().copied();
         let cost = fast.cost_of(start, steps.clone());
         assert_eq!(cost, plain.cost_of(start, steps), "cost_of {followed:?}: {what} from {start:?}");
@@ -60,6 +64,8 @@ impl Asked {
                 plain.follow(start, followed, budget),
                 "follow {followed:?}, {budget}: {what}"
             );
+            let again = fast.follow(start, followed, budget);
+            assert_eq!(follow, again, "follow asked again {followed:?}, {budget}: {what}");
         }
         if let (Some(&first), Some(cost)) = (followed.first(), cost) {
             for cost in [cost.saturating_sub(1), cost, cost + 1] {

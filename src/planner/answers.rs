@@ -1,7 +1,8 @@
 //! A thread's memory of the answers it gave — a fast path: an answer is a function of the
-//! planner, the start's values of the facts that matter and the budget alone, and a town asks the
-//! same questions again and again (someone in line, a trade's villagers on every tile). What it
-//! saves is measured in docs/performance.md ("The planner's paths").
+//! planner, what is asked (a plan within a budget, the first steps' bounds, the price of a plan
+//! followed) and the start's values of the facts that matter alone, and a town
+//! asks the same questions again and again (someone in line, a trade's villagers on every tile).
+//! What it saves is measured in docs/performance.md ("The planner's paths").
 
 use super::facts::Value;
 use super::{NoPlan, Plan};
@@ -14,10 +15,29 @@ use std::hash::Hasher;
 /// and few enough (some 5 MB) to stay in the shared cache: docs/performance.md.
 pub(super) const KEPT: usize = 32_768;
 
-/// A question: the planner's name, the budget, the projected start.
-pub(super) type Question<'a> = (u64, usize, &'a [Value]);
+/// What a question asks of a planner, besides its start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Asking {
+    /// Its plan, within a budget ([`Planner::plan`](super::Planner::plan)).
+    Plan { budget: usize },
+    /// Whether the goal is met, and a bound on the plans beginning with each action.
+    FirstSteps,
+    /// What the steps that follow the start in the question cost, where a search within the
+    /// budget surely finds a plan ([`Planner::follow`](super::Planner::follow)).
+    Follow { budget: usize },
+}
 
-type Answer = Result<Plan, NoPlan>;
+/// A question: the planner's name, what is asked, the projected start (and for
+/// [`Asking::Follow`], the steps after it).
+pub(super) type Question<'a> = (u64, Asking, &'a [Value]);
+
+/// What a question was answered.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Answer {
+    Plan(Result<Plan, NoPlan>),
+    Cost(Option<u64>),
+    FirstSteps { met: bool, bounds: super::follow::Bounds },
+}
 
 /// The answers, each under its question.
 #[derive(Default)]
@@ -30,7 +50,7 @@ pub(super) struct Answers {
 
 struct Asked {
     planner: u64,
-    budget: usize,
+    asking: Asking,
     start: std::ops::Range<u32>,
     hash: u64,
     answer: Answer,
@@ -38,40 +58,40 @@ struct Asked {
 
 impl Answers {
     /// The answer given before to `question`.
-    pub fn get(&self, (planner, budget, start): Question) -> Option<&Answer> {
-        let hash = hash(planner, budget, start);
-        let at = self.table.find(hash, |&q| self.asks(q, planner, budget, start))?;
+    pub fn get(&self, (planner, asking, start): Question) -> Option<&Answer> {
+        let hash = hash(planner, asking, start);
+        let at = self.table.find(hash, |&q| self.asks(q, planner, asking, start))?;
         Some(&self.questions[*at as usize].answer)
     }
 
     /// Remembers `answer` to `question`, forgetting everything first when full.
-    pub fn remember(&mut self, (planner, budget, start): Question, answer: &Answer) {
+    pub fn remember(&mut self, (planner, asking, start): Question, answer: Answer) {
         if self.questions.len() >= KEPT {
             self.questions.clear();
             self.starts.clear();
             self.table.clear();
         }
-        let hash = hash(planner, budget, start);
+        let hash = hash(planner, asking, start);
         let from = self.starts.len() as u32;
         self.starts.extend_from_slice(start);
         let start = from..self.starts.len() as u32;
         let index = self.questions.len() as u32;
-        self.questions.push(Asked { planner, budget, start, hash, answer: answer.clone() });
+        self.questions.push(Asked { planner, asking, start, hash, answer });
         let questions = &self.questions;
         self.table.insert_unique(hash, index, |&q| questions[q as usize].hash);
     }
 
-    fn asks(&self, q: u32, planner: u64, budget: usize, start: &[Value]) -> bool {
+    fn asks(&self, q: u32, planner: u64, asking: Asking, start: &[Value]) -> bool {
         let asked = &self.questions[q as usize];
         let range = asked.start.start as usize..asked.start.end as usize;
-        asked.planner == planner && asked.budget == budget && self.starts[range] == *start
+        asked.planner == planner && asked.asking == asking && self.starts[range] == *start
     }
 }
 
-fn hash(planner: u64, budget: usize, start: &[Value]) -> u64 {
+fn hash(planner: u64, asking: Asking, start: &[Value]) -> u64 {
     let mut hasher = FxHasher::default();
     hasher.write_u64(planner);
-    hasher.write_usize(budget);
+    std::hash::Hash::hash(&asking, &mut hasher);
     for &v in start {
         hasher.write_u32(v as u32);
     }
@@ -82,19 +102,31 @@ fn hash(planner: u64, budget: usize, start: &[Value]) -> u64 {
 mod tests {
     use super::*;
 
-    fn plan(cost: u64) -> Result<Plan, NoPlan> {
-        Ok(Plan { steps: [0, 1].into_iter().collect(), cost, expanded: 3 })
+    fn plan(cost: u64) -> Answer {
+        Answer::Plan(Ok(Plan { steps: [0, 1].into_iter().collect(), cost, expanded: 3 }))
     }
+
+    const ASKED: Asking = Asking::Plan { budget: 500 };
 
     #[test]
     fn an_answer_is_found_under_its_own_question_only() {
         let mut answers = Answers::default();
-        answers.remember((1, 500, &[0, 2]), &plan(7));
-        answers.remember((1, 500, &[0, 3]), &Err(NoPlan::Exhausted { expanded: 4 }));
-        assert_eq!(answers.get((1, 500, &[0, 2])), Some(&plan(7)));
-        assert_eq!(answers.get((1, 500, &[0, 3])), Some(&Err(NoPlan::Exhausted { expanded: 4 })));
-        for (planner, budget, start) in [(2, 500, [0, 2]), (1, 400, [0, 2]), (1, 500, [2, 0])] {
-            assert_eq!(answers.get((planner, budget, &start)), None, "{planner} {budget} {start:?}");
+        let exhausted = Answer::Plan(Err(NoPlan::Exhausted { expanded: 4 }));
+        answers.remember((1, ASKED, &[0, 2]), plan(7));
+        answers.remember((1, ASKED, &[0, 3]), exhausted.clone());
+        answers.remember((1, Asking::Follow { budget: 500 }, &[0, 2]), Answer::Cost(Some(5)));
+        assert_eq!(answers.get((1, ASKED, &[0, 2])), Some(&plan(7)));
+        assert_eq!(answers.get((1, ASKED, &[0, 3])), Some(&exhausted));
+        assert_eq!(answers.get((1, Asking::Follow { budget: 500 }, &[0, 2])), Some(&Answer::Cost(Some(5))));
+        let others = [
+            (2, ASKED, [0, 2]),
+            (1, Asking::Plan { budget: 400 }, [0, 2]),
+            (1, ASKED, [2, 0]),
+            (1, Asking::Follow { budget: 400 }, [0, 2]),
+            (1, Asking::FirstSteps, [0, 2]),
+        ];
+        for (planner, asking, start) in others {
+            assert_eq!(answers.get((planner, asking, &start)), None, "{planner} {asking:?} {start:?}");
         }
     }
 
@@ -102,12 +134,12 @@ mod tests {
     fn a_full_memory_forgets_everything_and_goes_on() {
         let mut answers = Answers::default();
         for i in 0..KEPT as i32 {
-            answers.remember((1, 500, &[i]), &plan(i as u64));
+            answers.remember((1, ASKED, &[i]), plan(i as u64));
         }
         assert_eq!(answers.questions.len(), KEPT);
-        assert_eq!(answers.get((1, 500, &[5])), Some(&plan(5)));
-        answers.remember((1, 500, &[-1]), &plan(99));
+        assert_eq!(answers.get((1, ASKED, &[5])), Some(&plan(5)));
+        answers.remember((1, ASKED, &[-1]), plan(99));
         assert_eq!(answers.questions.len(), 1);
-        assert_eq!((answers.get((1, 500, &[5])), answers.get((1, 500, &[-1]))), (None, Some(&plan(99))));
+        assert_eq!((answers.get((1, ASKED, &[5])), answers.get((1, ASKED, &[-1]))), (None, Some(&plan(99))));
     }
 }

@@ -2,6 +2,7 @@
 //! making it: what the plan costs, whether the search would surely find a plan within its budget,
 //! and whether that plan would begin with the same step (why each holds: docs/planner.md).
 
+use super::answers::{Answer, Asking};
 use super::compile::{Compiled, SlotCondition};
 use super::facts::{State, Value};
 use super::helpers::uses;
@@ -19,31 +20,54 @@ impl Planner {
     pub fn cost_of(&self, start: &State, steps: impl IntoIterator<Item = usize> + Clone) -> Option<u64> {
         MEMORY.with_borrow_mut(|memory| {
             self.project(start, &mut memory.projected);
-            let states = &mut memory.search.states;
-            states.reset(&memory.projected, self.problem.slots.len());
-            let (mut cost, mut at) = (0, 0);
-            for step in steps {
-                let a = self.problem.index_of(step)?;
-                if !states.successor(&self.problem, at, a) {
-                    return None;
-                }
-                cost += states.cost(&self.problem, at, a);
-                at += 1;
-            }
-            self.problem.meets_goal(states.get(at)).then_some(cost)
+            self.priced(&mut memory.search.states, &memory.projected, steps)
         })
+    }
+
+    /// [`cost_of`](Self::cost_of) from the projected `start`.
+    fn priced(
+        &self,
+        states: &mut States,
+        start: &[Value],
+        steps: impl IntoIterator<Item = usize>,
+    ) -> Option<u64> {
+        states.reset(start, self.problem.slots.len());
+        let (mut cost, mut at) = (0, 0);
+        for step in steps {
+            let a = self.problem.index_of(step)?;
+            if !states.successor(&self.problem, at, a) {
+                return None;
+            }
+            cost += states.cost(&self.problem, at, a);
+            at += 1;
+        }
+        self.problem.meets_goal(states.get(at)).then_some(cost)
     }
 
     /// What `steps` (indices into the actions the planner was given) cost from `start`, when each
     /// applies in turn, changes something, and together they meet the goal, and when a search
     /// from `start` with `budget` would surely find a plan (one no dearer): `None` otherwise.
     pub fn follow(&self, start: &State, steps: &[usize], budget: usize) -> Option<u64> {
-        let cost = self.cost_of(start, steps.iter().copied())?;
-        let within = MEMORY.with_borrow(|memory| {
-            let projected = &memory.projected; // as `cost_of` left it
-            self.horizon.states_within(projected, cost) <= budget.min(MAX_BUDGET) as u64
-        });
-        within.then_some(cost)
+        MEMORY.with_borrow_mut(|memory| {
+            let Memory { search, projected, .. } = memory;
+            self.project(start, projected);
+            // The question is the start and the steps after it.
+            let slots = projected.len();
+            projected.extend(steps.iter().map(|&step| step as Value));
+            let (key, start) = (&projected[..], &projected[..slots]);
+            let work = || {
+                let cost = self.priced(&mut search.states, start, steps.iter().copied());
+                let within =
+                    |&cost: &u64| self.horizon.states_within(start, cost) <= budget.min(MAX_BUDGET) as u64;
+                Answer::Cost(cost.filter(within))
+            };
+            let answer = self.recall(Asking::Follow { budget }, key, work);
+            projected.truncate(slots);
+            match answer {
+                Answer::Cost(cost) => cost,
+                _ => unreachable!("a followed plan is remembered as a cost"),
+            }
+        })
     }
 
     /// Whether the search from `start`, where a plan beginning with action `first` costs `cost`,
@@ -73,8 +97,14 @@ impl Planner {
         MEMORY.with_borrow_mut(|memory| {
             let Memory { search, projected, .. } = memory;
             self.project(start, projected);
-            let bounds = self.first_step_bounds(&mut search.states, projected);
-            answer(self.problem.meets_goal(projected), &bounds)
+            let work = || Answer::FirstSteps {
+                met: self.problem.meets_goal(projected),
+                bounds: self.first_step_bounds(&mut search.states, projected),
+            };
+            match self.recall(Asking::FirstSteps, projected, work) {
+                Answer::FirstSteps { met, bounds } => answer(met, &bounds),
+                _ => unreachable!("first steps are remembered as bounds"),
+            }
         })
     }
 
@@ -112,7 +142,7 @@ impl Planner {
 }
 
 /// Each action's bound on the plans that begin with it.
-type Bounds = SmallVec<[u64; 8]>;
+pub(super) type Bounds = SmallVec<[u64; 8]>;
 
 /// What looking one step ahead needs of a problem, worked out once.
 #[derive(Clone, Debug)]

@@ -57,6 +57,7 @@ pub(crate) use ops::Delta;
 pub use ops::{Change, Compare, Need};
 pub use trace::{Expansion, Trace, Tried, TriedResult};
 
+use answers::{Answer, Asking};
 use compile::Compiled;
 use heuristic::Heuristic;
 use search::{Outcome, Question, Search};
@@ -212,17 +213,12 @@ impl Planner {
         MEMORY.with_borrow_mut(|memory| {
             self.project(start, &mut memory.projected);
             // The answer depends on the question alone: the projected start and the budget.
-            let question = (self.id, budget, &memory.projected[..]);
-            if self.fast
-                && let Some(answer) = ANSWERS.with_borrow(|answers| answers.get(question).cloned())
-            {
+            let asking = Asking::Plan { budget };
+            if let Some(Answer::Plan(answer)) = self.recalled(asking, &memory.projected) {
                 return answer;
             }
             let answer = self.answer(budget, memory, &mut ());
-            if self.fast {
-                let question = (self.id, budget, &memory.projected[..]);
-                ANSWERS.with_borrow_mut(|answers| answers.remember(question, &answer));
-            }
+            self.keep(asking, &memory.projected, || Answer::Plan(answer.clone()));
             memory.keep_or_free(&answer);
             answer
         })
@@ -244,10 +240,35 @@ impl Planner {
     /// It is far cheaper than a plan: a caller choosing among goals can leave out the ones whose
     /// plan could not win.
     pub fn least_cost(&self, start: &State) -> Option<u64> {
+        // Not remembered: looking it up costs as much as working it out.
         MEMORY.with_borrow_mut(|memory| {
             self.project(start, &mut memory.projected);
             self.heuristic().estimate(&memory.projected)
         })
+    }
+
+    /// The answer this thread remembers to `asking` from `key` (the projected start, and what
+    /// else the question carries) — where the planner takes its fast paths.
+    fn recalled(&self, asking: Asking, key: &[Value]) -> Option<Answer> {
+        let question = (self.id, asking, key);
+        self.fast.then(|| ANSWERS.with_borrow(|answers| answers.get(question).cloned())).flatten()
+    }
+
+    /// Remembers `answer` to `asking` from `key`, where the planner takes its fast paths.
+    fn keep(&self, asking: Asking, key: &[Value], answer: impl FnOnce() -> Answer) {
+        if self.fast {
+            ANSWERS.with_borrow_mut(|answers| answers.remember((self.id, asking, key), answer()));
+        }
+    }
+
+    /// The answer remembered to `asking` from `key`, or else `work`'s, remembered.
+    fn recall(&self, asking: Asking, key: &[Value], work: impl FnOnce() -> Answer) -> Answer {
+        if let Some(answer) = self.recalled(asking, key) {
+            return answer;
+        }
+        let answer = work();
+        self.keep(asking, key, || answer.clone());
+        answer
     }
 
     /// The start's values of the problem's slots, into `projected`.
