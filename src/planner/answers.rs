@@ -16,7 +16,7 @@ use std::hash::Hasher;
 pub(super) const KEPT: usize = 32_768;
 
 /// What a question asks of a planner, besides its start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Asking {
     /// Its plan, within a budget ([`Planner::plan`](super::Planner::plan)).
     Plan { budget: usize },
@@ -25,6 +25,18 @@ pub(super) enum Asking {
     /// What the steps that follow the start in the question cost, where a search within the
     /// budget surely finds a plan ([`Planner::follow`](super::Planner::follow)).
     Follow { budget: usize },
+}
+
+impl Asking {
+    /// One number for each (a budget is at most [`MAX_BUDGET`](super::MAX_BUDGET)): what is
+    /// stored, compared and hashed.
+    fn code(self) -> u64 {
+        match self {
+            Asking::Plan { budget } => budget as u64,
+            Asking::FirstSteps => u64::MAX,
+            Asking::Follow { budget } => 1 << 62 | budget as u64,
+        }
+    }
 }
 
 /// A question: the planner's name, what is asked, the projected start (and for
@@ -50,7 +62,7 @@ pub(super) struct Answers {
 
 struct Asked {
     planner: u64,
-    asking: Asking,
+    asking: u64,
     start: std::ops::Range<u32>,
     hash: u64,
     answer: Answer,
@@ -59,6 +71,7 @@ struct Asked {
 impl Answers {
     /// The answer given before to `question`.
     pub fn get(&self, (planner, asking, start): Question) -> Option<&Answer> {
+        let asking = asking.code();
         let hash = hash(planner, asking, start);
         let at = self.table.find(hash, |&q| self.asks(q, planner, asking, start))?;
         Some(&self.questions[*at as usize].answer)
@@ -66,6 +79,7 @@ impl Answers {
 
     /// Remembers `answer` to `question`, forgetting everything first when full.
     pub fn remember(&mut self, (planner, asking, start): Question, answer: Answer) {
+        let asking = asking.code();
         if self.questions.len() >= KEPT {
             self.questions.clear();
             self.starts.clear();
@@ -81,17 +95,17 @@ impl Answers {
         self.table.insert_unique(hash, index, |&q| questions[q as usize].hash);
     }
 
-    fn asks(&self, q: u32, planner: u64, asking: Asking, start: &[Value]) -> bool {
+    fn asks(&self, q: u32, planner: u64, asking: u64, start: &[Value]) -> bool {
         let asked = &self.questions[q as usize];
         let range = asked.start.start as usize..asked.start.end as usize;
         asked.planner == planner && asked.asking == asking && self.starts[range] == *start
     }
 }
 
-fn hash(planner: u64, asking: Asking, start: &[Value]) -> u64 {
+fn hash(planner: u64, asking: u64, start: &[Value]) -> u64 {
     let mut hasher = FxHasher::default();
     hasher.write_u64(planner);
-    std::hash::Hash::hash(&asking, &mut hasher);
+    hasher.write_u64(asking);
     for &v in start {
         hasher.write_u32(v as u32);
     }
