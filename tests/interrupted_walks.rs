@@ -27,14 +27,16 @@ fn broken_off_halfway_it_eats_at_the_kitchen_near_where_it_stopped() {
     let day = sim::play(two_kitchens(|t| t), 1).remove(0);
     let after = from_first(&day.events, EventKind::Interrupted);
     let broke_in = after[0].t;
-    assert!((broke_in - 100.1).abs() < 0.05, "Hunger reaches 0.5 100 s out: {broke_in}");
+    assert!((broke_in - 100.0).abs() < 0.05, "Hunger reaches 0.5 100 s out: {broke_in}");
     let plan = &after[1];
     assert_eq!((plan.kind, plan.plan.as_slice()), (EventKind::PlanMade, &["eat".to_owned()][..]));
-    // 50 units to the roadside kitchen at 10 a second, 0.1 a second of walking, and the meal's 1.
+    // Set off at 0.1 s, it stands 999 units out: 50.01 units to the roadside kitchen at 10 a
+    // second, 0.1 a second of walking (0.50 to the hundredth), and the meal's 1 — walked in 51
+    // strides of one unit, the last one short.
     assert_eq!(plan.cost, Some(1.5), "{}", plan.text);
     let started = after.iter().find(|e| e.kind == EventKind::ActionStarted).unwrap();
     assert_eq!(started.station.as_deref(), Some("road"));
-    assert!((started.t - broke_in - 5.0).abs() < 0.05, "a 5 s walk: {} to {}", broke_in, started.t);
+    assert!((started.t - broke_in - 5.1).abs() < 0.05, "51 strides: {} to {}", broke_in, started.t);
     // The vote was priced from there too: the quarry 50 s on (Work 0.4 less 0.02 × 6).
     assert_eq!(
         after[0].text,

@@ -50,8 +50,8 @@ pub(crate) fn rise_alike(a: &Scenario, b: &Scenario) -> bool {
 /// A need's insistence after 0, 1, 2… up to `steps` steps of rising at `rate` from `initial`,
 /// until it is full.
 pub(crate) fn rise_curve(initial: f32, rate: f32, steps: usize) -> Arc<[f32]> {
-    let rise_once = |&insistence: &f32| Some(risen(insistence, rate, 0, 0));
-    let mut curve: Vec<f32> = std::iter::successors(Some(initial), rise_once).take(steps + 1).collect();
+    let after = |n: usize| if n == 0 { initial } else { risen(initial, rate, 0, n as u32 - 1) };
+    let mut curve: Vec<f32> = (0..=steps).map(after).collect();
     if let Some(full) = curve.iter().position(|&x| x == 1.0).filter(|_| rate >= 0.0) {
         curve.truncate(full + 1);
     }
@@ -59,14 +59,15 @@ pub(crate) fn rise_curve(initial: f32, rate: f32, steps: usize) -> Arc<[f32]> {
 }
 
 /// A need that held `held` before step `rises_from` rose at `rate` a second, at step `now`:
-/// the same `min(x + rate × STEP, 1)` once a step.
+/// `min(held + rate × t, 1)` after the time `t` it has risen (a step's [`STEP`] each, the step
+/// `now` too), worked out in one go — so that it reaches a threshold at the very step its rate
+/// says, where adding a step's rise at a time in `f32` could fall a hair short (0.05 a second
+/// read 0.29999986 after 6 s).
 pub(crate) fn risen(held: f32, rate: f32, rises_from: u32, now: u32) -> f32 {
-    let mut insistence = held;
-    for _ in rises_from..=now {
-        if insistence == 1.0 && rate >= 0.0 {
-            break; // full: it stays there
-        }
-        insistence = (insistence + rate * STEP).min(1.0);
+    let steps = (u64::from(now) + 1).saturating_sub(u64::from(rises_from));
+    if steps == 0 || (held == 1.0 && rate >= 0.0) {
+        return held; // not risen yet, or full: it stays there
     }
-    insistence
+    let risen = f64::from(held) + f64::from(rate) * f64::from(STEP) * steps as f64;
+    (risen as f32).min(1.0)
 }

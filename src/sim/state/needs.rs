@@ -1,7 +1,7 @@
 //! Insistence, worked out when asked: needs rise with time, quotas grow louder as the day goes
 //! and they stay unmet. Nothing visits the villagers step by step to keep these numbers: a need
 //! keeps the value it held and the step it began rising from, and reads its rise from a curve
-//! of the day worked out once by the very steps a countdown would take ([`rises`](super::curves::rises)); a quota's
+//! of the day worked out once ([`rises`](super::curves::rises)); a quota's
 //! unmet fraction is read from the facts as the step began. The simulation, the inspector and
 //! `run --at` all ask [`insistence`].
 
@@ -130,10 +130,10 @@ mod tests {
     use crate::sim::state::curves::{rise_curve, rises};
     use std::sync::Arc;
 
-    /// Read from a curve, a need is what rising it step by step gives: on the curve and off it,
+    /// Read from a curve, a need is what rising it in one go gives: on the curve and off it,
     /// before it is full and long after, within the day and past it, rising and falling.
     #[test]
-    fn a_need_read_from_its_curve_is_the_need_risen_step_by_step() {
+    fn a_need_read_from_its_curve_is_the_need_risen_in_one_go() {
         let steps = 3_000;
         for rate in [0.0035, 0.0085, 0.5, 0.0, -0.004] {
             for initial in [0.0, 0.25, 1.0] {
@@ -151,6 +151,29 @@ mod tests {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// A need reaches a threshold at the step its rate says: 0.05 a second from 0 asks 0.3 after
+    /// 6 s (60 steps: the step 59 counts), not a step later, whatever the rate and threshold.
+    #[test]
+    fn a_need_reaches_a_threshold_at_the_step_its_rate_says() {
+        assert_eq!(risen(0.0, 0.05, 0, 59), 0.3);
+        let curve = rise_curve(0.0, 0.05, 100);
+        assert_eq!((curve[60], curve.partition_point(|&x| x < 0.3)), (0.3, 60));
+        for rate in [0.01f32, 0.02, 0.03, 0.05, 0.07, 0.1, 0.125, 0.2, 0.3, 0.7] {
+            for tenths in 1..=10u32 {
+                let threshold = tenths as f32 / 10.0;
+                // The exact crossing, in steps of 0.1 s: threshold / (rate × 0.1).
+                let exact = (f64::from(tenths) / 10.0) / (f64::from(rate) * 0.1);
+                let steps = exact.round() as u32;
+                if (exact - f64::from(steps)).abs() > 1e-6 || steps == 0 {
+                    continue; // it crosses between two steps
+                }
+                let at = |n: u32| risen(0.0, rate, 0, n - 1);
+                assert!(at(steps) >= threshold, "{rate} {threshold}: {} after {steps} steps", at(steps));
+                assert!(steps == 1 || at(steps - 1) < threshold, "{rate} {threshold} early");
             }
         }
     }
