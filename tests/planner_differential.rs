@@ -67,6 +67,11 @@ impl Asked {
             let again = fast.follow(start, followed, budget);
             assert_eq!(follow, again, "follow asked again {followed:?}, {budget}: {what}");
         }
+        // Past the most any search expands, and no steps at all: questions of their own.
+        for steps in [followed, &[]] {
+            let most = fast.follow(start, steps, usize::MAX);
+            assert_eq!(most, plain.follow(start, steps, usize::MAX), "follow {steps:?}, unbounded: {what}");
+        }
         if let (Some(&first), Some(cost)) = (followed.first(), cost) {
             for cost in [cost.saturating_sub(1), cost, cost + 1] {
                 let fast_begins = fast.begins_with(start, first, cost);

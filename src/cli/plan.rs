@@ -41,11 +41,38 @@ pub fn run(request: &Request, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
 /// Why a `plan` request itself is wrong (`hint` is ` (did you mean "smith"?)`, or nothing).
 #[derive(Debug)]
 enum BadRequest {
-    NoCharacter { character: String, file: String, hint: Option<scenario::Phrase> },
-    NoGoal { character: String, goal: String, hint: Option<scenario::Phrase> },
-    Malformed { text: String },
-    OutOfRange { text: String, value: i128 },
-    UnknownFact { text: String, scope: &'static str, name: String, hint: Option<scenario::Phrase> },
+    NoCharacter {
+        character: String,
+        file: String,
+        hint: Option<scenario::Phrase>,
+    },
+    NoGoal {
+        character: String,
+        goal: String,
+        hint: Option<scenario::Phrase>,
+    },
+    Malformed {
+        text: String,
+    },
+    /// A scope that is neither `world` nor `agent`.
+    NoScope {
+        text: String,
+        scope: String,
+    },
+    OutOfRange {
+        text: String,
+        value: i128,
+    },
+    /// A line at a station set shorter than nobody.
+    NegativeLine {
+        text: String,
+    },
+    UnknownFact {
+        text: String,
+        scope: &'static str,
+        name: String,
+        hint: Option<scenario::Phrase>,
+    },
 }
 
 impl BadRequest {
@@ -63,6 +90,10 @@ impl BadRequest {
                 vec![("character", verbatim(character)), ("goal", verbatim(goal)), ("hint", hint(h))],
             ),
             BadRequest::Malformed { text: t } => ("plan-set-malformed", vec![("text", verbatim(t))]),
+            BadRequest::NoScope { text: t, scope } => {
+                ("plan-set-no-scope", vec![("text", verbatim(t)), ("scope", verbatim(scope))])
+            }
+            BadRequest::NegativeLine { text: t } => ("plan-set-negative-line", vec![("text", verbatim(t))]),
             BadRequest::OutOfRange { text: t, value } => (
                 "plan-set-problem",
                 vec![("text", verbatim(t)), ("problem", verbatim(scenario::does_not_fit(*value).text(lang)))],
@@ -337,10 +368,11 @@ fn parse_override(scenario: &Scenario, text: &str) -> Result<(crate::planner::Fa
     let bad = || BadRequest::Malformed { text: text.to_owned() };
     let (lhs, value) = text.split_once('=').ok_or_else(bad)?;
     let (scope, name) = lhs.trim().split_once('.').ok_or_else(bad)?;
-    let scope = match scope {
+    let scope = match scope.trim() {
         "world" => Scope::World,
         "agent" => Scope::Agent,
-        _ => return Err(bad()),
+        _ if name.is_empty() || value.trim().is_empty() => return Err(bad()),
+        other => return Err(BadRequest::NoScope { text: text.to_owned(), scope: other.to_owned() }),
     };
     // A whole number too large for a fact is out of range, not malformed.
     let wide: i128 = value.trim().parse().map_err(|_| bad())?;
@@ -355,5 +387,8 @@ fn parse_override(scenario: &Scenario, text: &str) -> Result<(crate::planner::Fa
             None => did_you_mean(name, scenario.facts.names_in(scope)),
         },
     })?;
+    if value < 0 && scenario.lines.contains(&Some(fact)) {
+        return Err(BadRequest::NegativeLine { text: text.to_owned() });
+    }
     Ok((fact, value))
 }

@@ -31,6 +31,10 @@ impl Asking {
     /// One number for each (a budget is at most [`MAX_BUDGET`](super::MAX_BUDGET)): what is
     /// stored, compared and hashed.
     fn code(self) -> u64 {
+        debug_assert!(
+            matches!(self, Asking::Plan { budget } | Asking::Follow { budget } if budget <= super::MAX_BUDGET)
+                || self == Asking::FirstSteps
+        );
         match self {
             Asking::Plan { budget } => budget as u64,
             Asking::FirstSteps => u64::MAX,

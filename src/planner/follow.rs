@@ -48,6 +48,7 @@ impl Planner {
     /// applies in turn, changes something, and together they meet the goal, and when a search
     /// from `start` with `budget` would surely find a plan (one no dearer): `None` otherwise.
     pub fn follow(&self, start: &State, steps: &[usize], budget: usize) -> Option<u64> {
+        let budget = budget.min(MAX_BUDGET);
         MEMORY.with_borrow_mut(|memory| {
             let Memory { search, projected, .. } = memory;
             self.project(start, projected);
@@ -57,8 +58,7 @@ impl Planner {
             let (key, start) = (&projected[..], &projected[..slots]);
             let work = || {
                 let cost = self.priced(&mut search.states, start, steps.iter().copied());
-                let within =
-                    |&cost: &u64| self.horizon.states_within(start, cost) <= budget.min(MAX_BUDGET) as u64;
+                let within = |&cost: &u64| self.horizon.states_within(start, cost) <= budget as u64;
                 Answer::Cost(cost.filter(within))
             };
             let answer = self.recall(Asking::Follow { budget }, key, work);
