@@ -200,7 +200,7 @@ fn plan_rejects_unknown_ids_with_a_suggestion() {
     assert_eq!(out.status.code(), Some(1));
     let expected = "99999999999 does not fit a fact (from -2147483648 to 2147483647)";
     assert!(text(&out.stderr).contains(expected), "{}", text(&out.stderr));
-    // A scope that is neither world nor agent is named; a line is never shorter than nobody.
+    // A scope that is neither world nor agent is named; a line is never shorter than 0.
     let out = goap_town(&[&forge[..], &["town.ironIngot=1"]].concat());
     assert_eq!(out.status.code(), Some(1));
     let expected = "--set town.ironIngot=1: no scope \"town\": a fact is world.NAME or agent.NAME";
@@ -208,7 +208,7 @@ fn plan_rejects_unknown_ids_with_a_suggestion() {
     let village = ["plan", "scenarios/village.ron", "--character", "farmer1", "--goal", "work", "--set"];
     let out = goap_town(&[&village[..], &["world.@line.westField=-3"]].concat());
     assert_eq!(out.status.code(), Some(1));
-    let expected = "a line holds nobody or more, not fewer than 0";
+    let expected = "world.@line.westField=-3: a line is never shorter than 0";
     assert!(text(&out.stderr).contains(expected), "{}", text(&out.stderr));
     let out = goap_town(&[&village[..], &["world.@line.westField=3"]].concat());
     assert!(out.status.success(), "{}", text(&out.stderr));

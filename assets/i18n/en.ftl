@@ -685,7 +685,7 @@ plan-no-goal = character "{ $character }" has no goal "{ $goal }"{ $hint }
 plan-set-malformed = --set { $text }: expected SCOPE.FACT=N, like world.tools=1 or agent.hasWeapon=1
 plan-set-problem = --set { $text }: { $problem }
 plan-set-no-scope = --set { $text }: no scope "{ $scope }": a fact is world.NAME or agent.NAME
-plan-set-negative-line = --set { $text }: a line holds nobody or more, not fewer than 0
+plan-set-negative-line = --set { $text }: a line is never shorter than 0
 plan-set-unknown = --set { $text }: unknown { $scope } fact "{ $name }"{ $hint }
 
 ## `goap-town bench`'s report. Numbers arrive written ($wall "12.345"); the labels line up.

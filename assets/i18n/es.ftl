@@ -706,7 +706,7 @@ plan-no-goal = el personaje "{ $character }" no tiene la meta "{ $goal }"{ $hint
 plan-set-malformed = --set { $text }: se esperaba ÁMBITO.HECHO=N, como world.tools=1 o agent.hasWeapon=1
 plan-set-problem = --set { $text }: { $problem }
 plan-set-no-scope = --set { $text }: no hay ámbito "{ $scope }": un hecho es world.NOMBRE o agent.NOMBRE
-plan-set-negative-line = --set { $text }: en una fila hay nadie o más, no menos de 0
+plan-set-negative-line = --set { $text }: una fila nunca es más corta que 0
 plan-set-unknown = --set { $text }: hecho { $scope } desconocido "{ $name }"{ $hint }
 
 ## El informe de `goap-town bench`. Los números llegan escritos ($wall "12.345"); las etiquetas se alinean.
