@@ -1,8 +1,8 @@
 //! A thread's memory of the answers it gave — a fast path: an answer is a function of the
 //! planner, what is asked (a plan within a budget, the first steps' bounds, the price of a plan
-//! followed) and the start's values of the facts that matter alone, and a town
-//! asks the same questions again and again (someone in line, a trade's villagers on every tile).
-//! What it saves is measured in docs/performance.md ("The planner's paths").
+//! followed) and the start's values of the facts that matter alone, and a town asks the same
+//! questions again and again (someone in line, a trade's villagers on every tile). What it saves
+//! is measured in docs/performance.md ("The planner's paths").
 
 use super::facts::Value;
 use super::{NoPlan, Plan};
