@@ -251,8 +251,9 @@ proptest! {
 
     /// From the start and from every station: the plan costs the least any sequence of the
     /// cook's actions does, walking as the map prices it, and of the cheapest it is the first
-    /// in action order; its estimate never says more; and from a station the planner that
-    /// leaves out the walks from the start plans alike.
+    /// in action order; its estimate never says more; the stations named as cut off are none
+    /// exactly when there is a plan; and from a station the planner that leaves out the walks
+    /// from the start plans alike.
     #[test]
     fn plans_over_random_maps_are_the_first_of_the_cheapest(seed in any::<u64>()) {
         let (town, text) = town(seed);
@@ -270,8 +271,12 @@ proptest! {
                     prop_assert_eq!(plan.cost, least, "from place {}\n{}", place, text);
                     prop_assert_eq!(&plan.steps[..], &first[..], "from place {}\n{}", place, text);
                     prop_assert!(planner.least_cost(&start).is_some_and(|h| h <= least));
+                    prop_assert_eq!(town.cut_off(0, goal, &start), Vec::<usize>::new(), "a plan: nothing is cut off");
                 }
-                (Err(NoPlan::Unreachable { .. } | NoPlan::Exhausted { .. }), Some(None), Some(None)) => {}
+                (Err(NoPlan::Unreachable { .. } | NoPlan::Exhausted { .. }), Some(None), Some(None)) => {
+                    // Every fact here has an action to make it: only the map can stand in the way.
+                    prop_assert!(!town.cut_off(0, goal, &start).is_empty(), "no plan: the map cuts it off\n{}", text);
+                }
                 (answer, first, least) => {
                     let said = format!("from place {place}: {answer:?}, the reference {first:?} {least:?}\n{text}");
                     return Err(TestCaseError::fail(said));

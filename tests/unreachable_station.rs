@@ -115,6 +115,61 @@ fn the_walled_in_table_is_what_the_goal_needs_and_an_open_way_is_not_blamed() {
     assert_eq!(scenario.cut_off(0, fed, &fed_soon), [TABLE]);
 }
 
+/// An open bench where eating also needs a plate nobody makes: the way open to the cook leads
+/// nowhere, so the walled-in table is still what the goal needs, and it is named. Once a plate
+/// can be taken at the bench, the open way leads somewhere and nothing is named.
+#[test]
+fn an_open_way_that_leads_nowhere_does_not_hide_the_walled_in_table() {
+    let walled =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(WALLED)).unwrap();
+    let bench = r#"(id: "table",    label: "Table",    pos: (200.0, -80.0)),
+        (id: "bench",    label: "Bench",    pos: (100.0, -100.0)),"#;
+    let eat_on_bench = r#"effects: ["agent.meal -= 1", "agent.fed += 1"],
+        ),
+        (
+            id: "eatOnBench", label: "Eat on the bench", station: "bench", duration: 3.0, cost: 1,
+            needs: ["agent.meal >= 1", "agent.plate >= 1"],
+            effects: ["agent.meal -= 1", "agent.fed += 1"],
+        ),"#;
+    let with_bench = walled
+        .replace(r#"(id: "table",    label: "Table",    pos: (200.0, -80.0)),"#, bench)
+        .replace(r#""fed": 0,"#, r#""fed": 0, "plate": 0,"#)
+        .replace(
+            r#"effects: ["agent.meal -= 1", "agent.fed += 1"],
+        ),"#,
+            eat_on_bench,
+        )
+        .replace(r#""cookMeal", "eatMeal"]"#, r#""cookMeal", "eatMeal", "eatOnBench"]"#);
+    let plates = with_bench
+        .replace(
+            r#"id: "eatOnBench","#,
+            r#"id: "takePlate", label: "Take a plate", station: "bench", duration: 1.0, cost: 1,
+            effects: ["agent.plate += 1"],
+        ),
+        (
+            id: "eatOnBench","#,
+        )
+        .replace(r#""eatMeal", "eatOnBench"]"#, r#""eatMeal", "eatOnBench", "takePlate"]"#);
+    assert_eq!(with_bench.matches("eatOnBench").count(), 2, "the bench's action is in");
+    assert_eq!(plates.matches("takePlate").count(), 2, "the plates' action is in");
+
+    let no_plates = scenario::parse(&with_bench, "bench.ron").unwrap();
+    let fed = &no_plates.characters[0].goals[0].conditions;
+    assert_eq!(no_plates.cut_off(0, fed, &no_plates.start_state(0)), [TABLE]);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bench.ron");
+    std::fs::write(&file, &with_bench).unwrap();
+    let out = goap_town(&["plan", file.to_str().unwrap(), "--character", "cook", "--goal", "fed"]);
+    assert_eq!(
+        text(&out.stdout),
+        "no plan: unreachable: station table cannot be reached from here (walls or water in the way)\n"
+    );
+
+    let plates = scenario::parse(&plates, "plates.ron").unwrap();
+    let fed = &plates.characters[0].goals[0].conditions;
+    assert!(plates.cut_off(0, fed, &plates.start_state(0)).is_empty());
+}
+
 #[test]
 fn the_simulations_reason_names_the_walled_in_table() {
     let (app, cook) = waiting_cook();

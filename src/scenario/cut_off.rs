@@ -7,11 +7,13 @@ use crate::planner::{Condition, Delta, State};
 
 impl Scenario {
     /// The stations (indices, in order) that `character`, standing where `now` places it,
-    /// cannot walk to although reaching `wants` needs one of them: working back from each unmet
-    /// condition through the actions that move it and their own unmet needs, an action that
-    /// the character can do only at stations walls or water part it from cuts the way, and its
-    /// stations are named. Where some action that moves a condition can still be walked to, that
-    /// condition is left to it. Empty without a map.
+    /// cannot walk to although reaching `wants` needs one of them. First, what the actions it can
+    /// walk to could bring about, relaxed (each fact's values as a range, every action taken as
+    /// often as it likes); then, working back from each condition they cannot meet through the
+    /// actions that move it and the needs those cannot meet, an action that the character can do
+    /// only at stations walls or water part it from cuts the way, and its stations are named.
+    /// A condition the open actions can meet is left to them; an open way that itself leads
+    /// nowhere (a need nothing meets) does not hide a walled-in one. Empty without a map.
     pub fn cut_off(&self, character: usize, wants: &[Condition], now: &State) -> Vec<usize> {
         if self.walks.is_none() {
             return Vec::new();
@@ -28,7 +30,13 @@ impl Scenario {
                 None => actions.push((task.action, reachable[task.station])),
             }
         }
-        let unmet = |c: &&Condition| c.fact != self.place && !c.holds_in(now);
+        let open = actions.iter().filter(|&&(_, open)| open).map(|&(a, _)| a);
+        let range = self.relaxed_ranges(open.collect(), now);
+        // Where one stands is the walking's business, not an action's.
+        let unmet = |c: &&Condition| {
+            let (low, high) = range[c.fact.index()];
+            c.fact != self.place && !c.compare.holds_within(low, high, c.value)
+        };
         let (mut pending, mut seen) = (wants.iter().filter(unmet).copied().collect::<Vec<_>>(), Vec::new());
         let mut cut = vec![false; self.actions.len()];
         while let Some(condition) = pending.pop() {
@@ -36,13 +44,12 @@ impl Scenario {
                 continue;
             }
             seen.push(condition);
-            let movers = actions.iter().filter(|&&(a, _)| self.moves_toward(a, &condition));
-            let (open, closed): (Vec<_>, Vec<_>) = movers.partition(|&&(_, open)| open);
-            if open.is_empty() {
-                closed.iter().for_each(|&&(a, _)| cut[a] = true);
-            }
-            for &(a, _) in open {
-                pending.extend(self.actions[a].planning.preconditions.iter().filter(unmet).copied());
+            for &(a, open) in actions.iter().filter(|&&(a, _)| self.moves_toward(a, &condition)) {
+                if open {
+                    pending.extend(self.actions[a].planning.preconditions.iter().filter(unmet).copied());
+                } else {
+                    cut[a] = true;
+                }
             }
         }
         let mut stations: Vec<usize> =
@@ -50,6 +57,40 @@ impl Scenario {
         stations.sort_unstable();
         stations.dedup();
         stations
+    }
+
+    /// Each fact's values from `now` that `actions` could bring about, relaxed: an action whose
+    /// needs the ranges admit widens them by its effects, taken any number of times (the
+    /// planner's look-ahead, over the scenario's own actions).
+    fn relaxed_ranges(&self, actions: Vec<usize>, now: &State) -> Vec<(i64, i64)> {
+        let facts = self.facts.ids().map(|f| now.get(f));
+        let mut range: Vec<(i64, i64)> = facts.map(|v| (v.into(), v.into())).collect();
+        let admits = |range: &[(i64, i64)], c: &Condition| {
+            let (low, high) = range[c.fact.index()];
+            c.fact == self.place || c.compare.holds_within(low, high, c.value)
+        };
+        let mut waiting = actions;
+        loop {
+            let (ready, still): (Vec<usize>, Vec<usize>) = waiting
+                .iter()
+                .partition(|&&a| self.actions[a].planning.preconditions.iter().all(|c| admits(&range, c)));
+            if ready.is_empty() {
+                return range;
+            }
+            for a in ready {
+                let effects = &self.actions[a].planning.effects;
+                for (i, e) in effects.iter().enumerate() {
+                    if effects[..i].iter().any(|earlier| earlier.fact == e.fact) {
+                        continue; // composed with the first effect on its fact
+                    }
+                    let on_fact = effects[i..].iter().filter(|later| later.fact == e.fact);
+                    let delta = on_fact.fold(Delta::NONE, |delta, e| delta.then(e.change, e.value));
+                    let (low, high) = range[e.fact.index()];
+                    range[e.fact.index()] = delta.widened(low, high);
+                }
+            }
+            waiting = still;
+        }
     }
 
     /// Whether `character`, standing at `place` (a station, or [`START`](super::START)), can
