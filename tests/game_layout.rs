@@ -2,7 +2,8 @@
 //! a few frames lay the panels out, and reads back the rectangles egui gave them
 //! (`GOAP_TOWN_LAYOUT`). The inspector scrolls rather than running off the window, the timeline
 //! spans the bottom without covering a panel, and no panel's content is cut off at its edge.
-//! Needs a display, as tests/game_smoke.rs does.
+//! And the window the game opens at on its own fits a smaller screen. Needs a display, as
+//! tests/game_smoke.rs does.
 
 use serde_json::Value;
 use std::process::Command;
@@ -89,4 +90,33 @@ fn the_panels_fit_a_1024_by_768_window_in_english_and_in_spanish() {
     }
     check("1024x768", &["scenarios/village.ron", "--after", "40", "--select", "baker1", "--lang", "es"]);
     check("1024x768", &["scenarios/town.ron", "--villagers", "30", "--after", "40", "--select", "smith"]);
+}
+
+/// The window the game opens at on its own (no `GOAP_TOWN_WINDOW`), on a screen of `screen`:
+/// the game started in an X server of its own of that size (`xvfb-run`, as CI installs it).
+fn window_on_a_screen(screen: &str) -> Rect {
+    let dir = tempfile::tempdir().unwrap();
+    let (shot, file) = (dir.path().join("shot.png"), dir.path().join("layout.json"));
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", &format!("-screen 0 {screen}x24"), env!("CARGO_BIN_EXE_goap-town")])
+        .args(["--screenshot", shot.to_str().unwrap(), "--after", "1"])
+        .env_remove("GOAP_TOWN_WINDOW")
+        .env("GOAP_TOWN_LAYOUT", &file)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "the game failed: {}", String::from_utf8_lossy(&out.stderr));
+    let laid: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    rect(&laid["screen"])
+}
+
+/// A screen smaller than the window the game opens at (1280×800) gets a window of the screen's
+/// size, not one running off it; a larger screen keeps the window the game opens at.
+#[test]
+fn the_first_window_fits_a_small_screen() {
+    if !have_display() {
+        return;
+    }
+    assert_eq!(window_on_a_screen("1024x768"), [0.0, 0.0, 1024.0, 768.0]);
+    assert_eq!(window_on_a_screen("1600x1000"), [0.0, 0.0, 1280.0, 800.0]);
 }

@@ -84,6 +84,7 @@ impl PanelLayout {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PanelLayout>()
         .add_systems(Startup, window_size_from_env)
+        .add_systems(Update, window_within_monitor)
         .add_systems(EguiPrimaryContextPass, larger_text)
         .add_systems(Last, write_layout);
 }
@@ -121,6 +122,31 @@ fn window_size_from_env(mut window: Query<&mut Window, With<PrimaryWindow>>) {
     };
     if let Ok(mut window) = window.single_mut() {
         window.resolution = WindowResolution::new(width.max(320), height.max(240));
+    }
+}
+
+/// A first window larger than its screen (1280×800 on a 1024×768 one) is shrunk to the screen,
+/// once, as soon as the screen is known: the panels fit any window from 1024×768 up, not one
+/// that runs off the screen. A size asked for by `GOAP_TOWN_WINDOW` is kept.
+fn window_within_monitor(
+    mut window: Query<&mut Window, With<PrimaryWindow>>,
+    monitor: Query<&bevy::window::Monitor, With<bevy::window::PrimaryMonitor>>,
+    mut done: Local<bool>,
+) {
+    if *done {
+        return;
+    }
+    let (Ok(mut window), Ok(monitor)) = (window.single_mut(), monitor.single()) else { return };
+    *done = true;
+    if std::env::var_os("GOAP_TOWN_WINDOW").is_some() {
+        return;
+    }
+    let scale = monitor.scale_factor.max(0.5) as f32;
+    let screen = monitor.physical_size().as_vec2() / scale;
+    let size = window.resolution.size();
+    if size.x > screen.x || size.y > screen.y {
+        let fitted = size.min(screen).max(Vec2::new(320.0, 240.0));
+        window.resolution.set(fitted.x, fitted.y);
     }
 }
 
