@@ -190,26 +190,23 @@ fn plan_rejects_unknown_ids_with_a_suggestion() {
         "{}",
         text(&out.stderr)
     );
+    // `--set` on `request`'s problem is refused, saying `expected`.
+    let refused = |request: &[&str], set: &str, expected: &str| {
+        let out = goap_town(&[request, &[set]].concat());
+        assert_eq!(out.status.code(), Some(1), "--set {set}");
+        assert!(text(&out.stderr).contains(expected), "{}", text(&out.stderr));
+    };
     // A fact of the other scope is named as such; a number no fact holds is out of range.
     let forge = ["plan", "scenarios/forge.ron", "--character", "smith", "--goal", "tools", "--set"];
-    let out = goap_town(&[&forge[..], &["agent.ironIngot=1"]].concat());
-    assert_eq!(out.status.code(), Some(1));
-    let expected = "unknown agent fact \"ironIngot\" (ironIngot is a world fact: write world.ironIngot)";
-    assert!(text(&out.stderr).contains(expected), "{}", text(&out.stderr));
-    let out = goap_town(&[&forge[..], &["world.ironIngot=99999999999"]].concat());
-    assert_eq!(out.status.code(), Some(1));
-    let expected = "99999999999 does not fit a fact (from -2147483648 to 2147483647)";
-    assert!(text(&out.stderr).contains(expected), "{}", text(&out.stderr));
+    let other_scope = "unknown agent fact \"ironIngot\" (ironIngot is a world fact: write world.ironIngot)";
+    refused(&forge, "agent.ironIngot=1", other_scope);
+    let too_large = "99999999999 does not fit a fact (from -2147483648 to 2147483647)";
+    refused(&forge, "world.ironIngot=99999999999", too_large);
     // A scope that is neither world nor agent is named; a line is never shorter than 0.
-    let out = goap_town(&[&forge[..], &["town.ironIngot=1"]].concat());
-    assert_eq!(out.status.code(), Some(1));
-    let expected = "--set town.ironIngot=1: no scope \"town\": a fact is world.NAME or agent.NAME";
-    assert!(text(&out.stderr).contains(expected), "{}", text(&out.stderr));
+    let no_scope = "--set town.ironIngot=1: no scope \"town\": a fact is world.NAME or agent.NAME";
+    refused(&forge, "town.ironIngot=1", no_scope);
     let village = ["plan", "scenarios/village.ron", "--character", "farmer1", "--goal", "work", "--set"];
-    let out = goap_town(&[&village[..], &["world.@line.westField=-3"]].concat());
-    assert_eq!(out.status.code(), Some(1));
-    let expected = "world.@line.westField=-3: a line is never shorter than 0";
-    assert!(text(&out.stderr).contains(expected), "{}", text(&out.stderr));
+    refused(&village, "world.@line.westField=-3", "world.@line.westField=-3: a line is never shorter than 0");
     let out = goap_town(&[&village[..], &["world.@line.westField=3"]].concat());
     assert!(out.status.success(), "{}", text(&out.stderr));
     // Every problem of a request is said, one a line.

@@ -3,7 +3,7 @@
 //! alone; the words are made where they are shown.
 
 use super::Scenario;
-use crate::planner::{Condition, Delta, State};
+use crate::planner::{Condition, Delta, FactId, State};
 
 impl Scenario {
     /// The stations (indices, in order) that `character`, standing where `now` places it,
@@ -78,15 +78,11 @@ impl Scenario {
                 return range;
             }
             for a in ready {
-                let effects = &self.actions[a].planning.effects;
-                for (i, e) in effects.iter().enumerate() {
-                    if effects[..i].iter().any(|earlier| earlier.fact == e.fact) {
-                        continue; // composed with the first effect on its fact
+                for fact in self.facts.ids() {
+                    if let Some(delta) = self.delta_on(a, fact) {
+                        let (low, high) = range[fact.index()];
+                        range[fact.index()] = delta.widened(low, high);
                     }
-                    let on_fact = effects[i..].iter().filter(|later| later.fact == e.fact);
-                    let delta = on_fact.fold(Delta::NONE, |delta, e| delta.then(e.change, e.value));
-                    let (low, high) = range[e.fact.index()];
-                    range[e.fact.index()] = delta.widened(low, high);
                 }
             }
             waiting = still;
@@ -111,13 +107,17 @@ impl Scenario {
     /// Whether action `a`'s effects can move a fact toward meeting `condition` (all its effects
     /// on the fact taken together).
     fn moves_toward(&self, a: usize, condition: &Condition) -> bool {
-        let effects = self.actions[a].planning.effects.iter().filter(|e| e.fact == condition.fact);
-        match effects
-            .fold(None, |delta: Option<Delta>, e| Some(delta.unwrap_or(Delta::NONE).then(e.change, e.value)))
-        {
+        match self.delta_on(a, condition.fact) {
             None => false,
             Some(Delta::Set(to)) => condition.holds_for(to),
             Some(delta) => delta != Delta::NONE && delta.can_help(condition.compare),
         }
+    }
+
+    /// All of action `a`'s effects on `fact` taken together, if it has any.
+    fn delta_on(&self, a: usize, fact: FactId) -> Option<Delta> {
+        let effects = self.actions[a].planning.effects.iter().filter(|e| e.fact == fact);
+        effects
+            .fold(None, |delta: Option<Delta>, e| Some(delta.unwrap_or(Delta::NONE).then(e.change, e.value)))
     }
 }
